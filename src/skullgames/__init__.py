@@ -1,0 +1,30 @@
+"""skullgames: the complete rules of Skull King and Skull Queen as pure functions.
+
+Both games live in their own subpackage with the same verbs (``new_game``,
+``legal_moves``, ``apply``, ``observe``, ...): :mod:`skullgames.king` and
+:mod:`skullgames.queen`. This top-level package holds what they share: the errors and
+JSON serialization.
+"""
+
+from skullgames._version import __version__
+from skullgames.errors import (
+    ConfigError,
+    IllegalMoveError,
+    InvalidNotationError,
+    SerializationError,
+    SkullgamesError,
+)
+from skullgames.serialization import configure_converter, from_json, make_converter, to_json
+
+__all__ = [
+    "ConfigError",
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "SerializationError",
+    "SkullgamesError",
+    "__version__",
+    "configure_converter",
+    "from_json",
+    "make_converter",
+    "to_json",
+]

@@ -1,0 +1,247 @@
+"""Skull King cards, their notation, and the decks of both editions.
+
+>>> from skullgames.king import card
+>>> card("y12")
+card('Y12')
+>>> str(card("tig")), card("Rosie").name
+('TIG', "Rosie D'Laney")
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from skullgames.errors import InvalidNotationError
+
+__all__ = ["Card", "Kind", "Pirate", "Suit", "card"]
+
+
+class Suit(enum.Enum):
+    """A suit of number cards; the value is its letter in card notation."""
+
+    YELLOW = "Y"
+    GREEN = "G"
+    PURPLE = "P"
+    RED = "R"
+    BLUE = "U"
+    BLACK = "B"
+
+    @property
+    def label(self) -> str:
+        """The suit's name in lower case, as rule messages use it (``"yellow"``)."""
+        return self.name.lower()
+
+
+class Kind(enum.Enum):
+    """What a card is, for the rules."""
+
+    NUMBER = "number"
+    ESCAPE = "escape"
+    PIRATE = "pirate"
+    TIGRESS = "tigress"
+    SKULL_KING = "skull_king"
+    MERMAID = "mermaid"
+    LOOT = "loot"
+    KRAKEN = "kraken"
+    WHITE_WHALE = "white_whale"
+
+
+class Pirate(enum.Enum):
+    """The five named pirates (DECISIONS K2); the value is their card notation."""
+
+    ROSIE = "ROSIE"
+    BENDT = "BENDT"
+    RASCAL = "RASCAL"
+    JUANITA = "JUANITA"
+    HARRY = "HARRY"
+
+    @property
+    def full_name(self) -> str:
+        """The pirate's name as printed on the card."""
+        return _PIRATE_NAMES[self]
+
+
+_PIRATE_NAMES = {
+    Pirate.ROSIE: "Rosie D'Laney",
+    Pirate.BENDT: "Bendt the Bandit",
+    Pirate.RASCAL: "Rascal of Roatan",
+    Pirate.JUANITA: "Juanita Jade",
+    Pirate.HARRY: "Harry the Giant",
+}
+
+_SPECIAL_TEXT = {
+    Kind.ESCAPE: "ESC",
+    Kind.TIGRESS: "TIG",
+    Kind.SKULL_KING: "SK",
+    Kind.MERMAID: "MER",
+    Kind.LOOT: "LOOT",
+    Kind.KRAKEN: "KRAKEN",
+    Kind.WHITE_WHALE: "WHALE",
+}
+_SPECIAL_NAMES = {
+    Kind.ESCAPE: "Escape",
+    Kind.TIGRESS: "Tigress",
+    Kind.SKULL_KING: "Skull King",
+    Kind.MERMAID: "Mermaid",
+    Kind.LOOT: "Loot",
+    Kind.KRAKEN: "Kraken",
+    Kind.WHITE_WHALE: "White Whale",
+}
+
+
+@attrs.frozen(repr=False)
+class Card:
+    """One Skull King card. Build cards with :func:`card`; every card prints as its text.
+
+    Number cards have a :attr:`suit` and a :attr:`rank`; pirates have a :attr:`pirate`.
+    Cards of one face are equal (the five escapes are interchangeable).
+    """
+
+    kind: Kind
+    suit: Suit | None = None
+    rank: int = 0
+    pirate: Pirate | None = None
+    # Derived once, read in the hot paths of the engine: the place of the card in a
+    # sorted hand, and its part in a trick (see tricks.role).
+    order: int = attrs.field(init=False, eq=False, repr=False)
+    role: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        is_number = self.kind is Kind.NUMBER
+        if is_number != (self.suit is not None) or is_number != (self.rank != 0):
+            raise InvalidNotationError("a number card has a suit and a rank, and no other does")
+        if is_number and not 1 <= self.rank <= 14:
+            raise InvalidNotationError(f"rank {self.rank} is not 1..14")
+        if (self.kind is Kind.PIRATE) != (self.pirate is not None):
+            raise InvalidNotationError("a pirate card names its pirate, and no other does")
+        group, within, rank = sort_key(self)
+        object.__setattr__(self, "order", group * 1000 + within * 100 + rank)
+        object.__setattr__(self, "role", _ROLE[self.kind])
+
+    @property
+    def is_number(self) -> bool:
+        """True for a suited card with a rank."""
+        return self.kind is Kind.NUMBER
+
+    @property
+    def name(self) -> str:
+        """The card's name for people: ``"yellow 12"``, ``"Rosie D'Laney"``, ``"Tigress"``."""
+        if self.suit is not None:
+            return f"{self.suit.label} {self.rank}"
+        if self.pirate is not None:
+            return self.pirate.full_name
+        return _SPECIAL_NAMES[self.kind]
+
+    def __str__(self) -> str:
+        if self.suit is not None:
+            return f"{self.suit.value}{self.rank}"
+        if self.pirate is not None:
+            return self.pirate.value
+        return _SPECIAL_TEXT[self.kind]
+
+    def __repr__(self) -> str:
+        return f"card({str(self)!r})"
+
+
+SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+_KIND_ORDER = {
+    Kind.NUMBER: 0, Kind.ESCAPE: 1, Kind.LOOT: 2, Kind.TIGRESS: 3, Kind.PIRATE: 4,
+    Kind.MERMAID: 5, Kind.SKULL_KING: 6, Kind.KRAKEN: 7, Kind.WHITE_WHALE: 8,
+}
+_PIRATE_ORDER = {pirate: i for i, pirate in enumerate(Pirate)}
+
+
+def sort_key(c: Card) -> tuple[int, int, int]:
+    """The canonical order of cards in a hand: suits then specials."""
+    if c.suit is not None:
+        return (0, SUIT_ORDER[c.suit], c.rank)
+    return (_KIND_ORDER[c.kind], _PIRATE_ORDER[c.pirate] if c.pirate else 0, 0)
+
+
+# The part a card takes in a trick; the Tigress takes the part she is declared as.
+ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE = (
+    range(7))
+_ROLE = {
+    Kind.NUMBER: ROLE_NUMBER, Kind.ESCAPE: ROLE_ESCAPE, Kind.LOOT: ROLE_ESCAPE,
+    Kind.TIGRESS: ROLE_ESCAPE, Kind.PIRATE: ROLE_PIRATE, Kind.SKULL_KING: ROLE_SKULL_KING,
+    Kind.MERMAID: ROLE_MERMAID, Kind.KRAKEN: ROLE_KRAKEN, Kind.WHITE_WHALE: ROLE_WHALE,
+}
+
+
+def _build_index() -> dict[str, Card]:
+    index: dict[str, Card] = {}
+    for suit in Suit:
+        for rank in range(1, 15):
+            index[f"{suit.value}{rank}"] = Card(Kind.NUMBER, suit, rank)
+    for kind, text in _SPECIAL_TEXT.items():
+        index[text] = Card(kind)
+    for pirate in Pirate:
+        index[pirate.value] = Card(Kind.PIRATE, pirate=pirate)
+    return index
+
+
+_BY_TEXT = _build_index()
+ALL_CARDS: tuple[Card, ...] = tuple(_BY_TEXT.values())
+"""One instance of every card face of both editions."""
+_ALIASES = {
+    "ESCAPE": "ESC",
+    "TIGRESS": "TIG",
+    "SCARYMARY": "TIG",
+    "SKULLKING": "SK",
+    "MERMAID": "MER",
+    "WHITEWHALE": "WHALE",
+}
+_LOOKUP = {**_BY_TEXT, **{alias: _BY_TEXT[text] for alias, text in _ALIASES.items()}}
+
+
+def card(text: str) -> Card:
+    """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
+
+    Number cards are a suit letter and a rank: ``Y`` yellow, ``G`` green, ``P`` purple,
+    ``R`` red, ``U`` blue, ``B`` black (``Y12``, ``B1``). Specials: ``ESC``, ``TIG``
+    (Tigress, or Scary Mary in the classic edition), ``SK``, ``MER``, ``LOOT``, ``KRAKEN``,
+    ``WHALE``, and the pirates ``ROSIE``, ``BENDT``, ``RASCAL``, ``JUANITA``, ``HARRY``.
+
+    >>> card("B14")
+    card('B14')
+    >>> card("Z9")
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.InvalidNotationError: 'Z9' is not a Skull King card
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a card is written as text, not {type(text).__name__}")
+    found = _LOOKUP.get(text.strip().upper().replace(" ", "").replace("_", ""))
+    if found is None:
+        raise InvalidNotationError(f"{text!r} is not a Skull King card")
+    return found
+
+
+def interned(c: Card) -> Card:
+    """Return the library's shared instance of a card equal to ``c``."""
+    return _BY_TEXT[str(c)]
+
+
+ESCAPE = _BY_TEXT["ESC"]
+TIGRESS = _BY_TEXT["TIG"]
+SKULL_KING = _BY_TEXT["SK"]
+MERMAID = _BY_TEXT["MER"]
+LOOT = _BY_TEXT["LOOT"]
+KRAKEN = _BY_TEXT["KRAKEN"]
+WHITE_WHALE = _BY_TEXT["WHALE"]
+PIRATES = tuple(_BY_TEXT[p.value] for p in Pirate)
+
+MODERN_SUITS = (Suit.GREEN, Suit.PURPLE, Suit.YELLOW, Suit.BLACK)
+CLASSIC_SUITS = (Suit.YELLOW, Suit.RED, Suit.BLUE, Suit.BLACK)
+
+
+def build_deck(
+    suits: tuple[Suit, ...], top_rank: int, *, loot: bool, kraken: bool, white_whale: bool
+) -> tuple[Card, ...]:
+    """Every card of a deck, in canonical order."""
+    numbers = [_BY_TEXT[f"{s.value}{r}"] for s in suits for r in range(1, top_rank + 1)]
+    specials = [ESCAPE] * 5 + [TIGRESS, *PIRATES, MERMAID, MERMAID, SKULL_KING]
+    advanced = [LOOT, LOOT] * loot + [KRAKEN] * kraken + [WHITE_WHALE] * white_whale
+    return tuple(sorted(numbers + specials + advanced, key=sort_key))

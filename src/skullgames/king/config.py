@@ -1,0 +1,168 @@
+"""The rule options of a Skull King game.
+
+>>> from skullgames.king import Config, Edition
+>>> Config(players=5).hand_sizes
+(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+>>> Config(players=8).hand_sizes
+(1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
+>>> Config(rounds="whirlpool").hand_sizes
+(9, 7, 5, 3, 1, 9, 7, 5, 3, 1)
+>>> Config(players=8, edition=Edition.CLASSIC)
+Traceback (most recent call last):
+...
+skullgames.errors.ConfigError: players: the classic edition is for 2 to 6 players, not 8
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from skullgames.errors import ConfigError
+from skullgames.king.cards import CLASSIC_SUITS, MODERN_SUITS, Card, build_deck
+
+__all__ = ["ROUND_PRESETS", "Config", "Edition", "Scoring"]
+
+
+class Edition(enum.Enum):
+    """Which printing of the game (DECISIONS K1)."""
+
+    MODERN = "modern"
+    """Grandpa Beck's 2021: 70 cards, suits 1–14, Tigress, 2–8 players."""
+    CLASSIC = "classic"
+    """Schmidt Spiele 2013: 66 cards, suits 1–13, Scary Mary, 2–6 players."""
+
+
+class Scoring(enum.Enum):
+    """How a round is scored (RESEARCH.md §3.5, §3.6)."""
+
+    STANDARD = "standard"
+    """Skull King's scoring: 20 per trick on an exact bid, −10 per trick off."""
+    RASCAL = "rascal"
+    """Rascal's scoring: 10 per card dealt, halved when one off (modern edition only)."""
+
+
+ROUND_PRESETS: dict[str, tuple[int, ...]] = {
+    "standard": tuple(range(1, 11)),
+    "even_keeled": (2, 4, 6, 8, 10) * 2,
+    "even_keeled_paired": (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
+    "skip_to_the_brawl": (6, 7, 8, 9, 10),
+    "swift_n_salty_skirmish": (5,) * 5,
+    "broadside_barrage": (10,) * 10,
+    "whirlpool": (9, 7, 5, 3, 1) * 2,
+    "whirlpool_paired": (9, 9, 7, 7, 5, 5, 3, 3, 1, 1),
+    "past_your_bedtime": (1,),
+}
+"""The round plans of the rulebook by name (DECISIONS K9), as hand sizes per round."""
+
+
+def _round_plan(value: Any) -> tuple[int, ...]:
+    if isinstance(value, str):
+        try:
+            return ROUND_PRESETS[value]
+        except KeyError:
+            names = ", ".join(ROUND_PRESETS)
+            raise ConfigError(f"rounds: unknown preset {value!r} (one of {names})") from None
+    try:
+        plan = tuple(value)
+    except TypeError:
+        raise ConfigError("rounds: a tuple of hand sizes or a preset's name") from None
+    if not plan or not all(type(n) is int and n >= 1 for n in plan):
+        raise ConfigError(f"rounds: hand sizes must be whole numbers of at least 1, got {value!r}")
+    return plan
+
+
+@attrs.frozen
+class Config:
+    """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
+
+    ``rounds`` takes a tuple of hand sizes or the name of a preset in
+    :data:`ROUND_PRESETS`; it is stored as the tuple. The hand size actually dealt is
+    capped for 7 and 8 players (DECISIONS K8), see :attr:`hand_sizes`.
+    """
+
+    players: int = 4
+    edition: Edition = Edition.MODERN
+    loot: bool = False
+    kraken: bool = False
+    white_whale: bool = False
+    scoring: Scoring = Scoring.STANDARD
+    cannonball: bool = False
+    pirate_abilities: bool = False
+    rounds: tuple[int, ...] = attrs.field(default="standard", converter=_round_plan)
+    round_bonus: bool = False
+    _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, alias="_deck")
+    _hand_sizes: tuple[int, ...] = attrs.field(
+        init=False, repr=False, eq=False, alias="_hand_sizes"
+    )
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+        deck = _deck(self)
+        object.__setattr__(self, "_deck", deck)
+        cap = _hand_cap(self, len(deck))
+        object.__setattr__(self, "_hand_sizes", tuple(min(n, cap) for n in self.rounds))
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card in play under these options, in canonical order."""
+        return self._deck
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each player in each round: the round plan under the hand cap.
+
+        The cap is 8 cards with 8 players (DECISIONS K8) and otherwise as many as the
+        deck can give every hand (10 with 7 players).
+        """
+        return self._hand_sizes
+
+    @property
+    def has_ghost(self) -> bool:
+        """True when Graybeard's ghost plays as a third hand (two players, modern)."""
+        return self.players == 2 and self.edition is Edition.MODERN
+
+
+def _hand_cap(config: Config, deck_size: int) -> int:
+    if config.players == 8:
+        return 8
+    hands = config.players + 1 if config.has_ghost else config.players
+    return deck_size // hands
+
+
+def _deck(config: Config) -> tuple[Card, ...]:
+    if config.edition is Edition.CLASSIC:
+        return build_deck(CLASSIC_SUITS, 13, loot=False, kraken=False, white_whale=False)
+    return build_deck(
+        MODERN_SUITS, 14, loot=config.loot, kraken=config.kraken, white_whale=config.white_whale
+    )
+
+
+def _validate(config: Config) -> None:
+    for name in ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
+                 "round_bonus"):
+        if type(getattr(config, name)) is not bool:
+            raise ConfigError(f"{name}: expected True or False, got {getattr(config, name)!r}")
+    if not isinstance(config.edition, Edition):
+        raise ConfigError(f"edition: expected an Edition, got {config.edition!r}")
+    if not isinstance(config.scoring, Scoring):
+        raise ConfigError(f"scoring: expected a Scoring, got {config.scoring!r}")
+    if type(config.players) is not int:
+        raise ConfigError(f"players: expected a whole number, got {config.players!r}")
+    classic = config.edition is Edition.CLASSIC
+    low, high = 2, 6 if classic else 8
+    if not low <= config.players <= high:
+        edition = "classic" if classic else "modern"
+        raise ConfigError(
+            f"players: the {edition} edition is for {low} to {high} players, not {config.players}"
+        )
+    if classic:
+        for name in ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities"):
+            if getattr(config, name):
+                raise ConfigError(f"{name}: only the modern edition has this option")
+        if config.scoring is not Scoring.STANDARD:
+            raise ConfigError("scoring: Rascal's scoring is only in the modern edition")
+    if config.cannonball and config.scoring is not Scoring.RASCAL:
+        raise ConfigError("cannonball: the Cannonball is played with Rascal's scoring only")

@@ -1,0 +1,85 @@
+"""What one seat may see of a Skull King game.
+
+>>> from skullgames.king import new_game, observe
+>>> view = observe(new_game(seed=7), 1)
+>>> view.hand == new_game(seed=7).hands[1], view.bids
+(True, (None, None, None, None))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from skullgames.king.cards import Card, Suit
+from skullgames.king.config import Config
+from skullgames.king.game import legal_moves
+from skullgames.king.moves import Move, Play
+from skullgames.king.state import Phase, RoundResult, State
+from skullgames.king.tricks import SuitState, TrickResult
+
+__all__ = ["Observation", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """The game as seat :attr:`seat` sees it: its own hand and everything public.
+
+    Other hands and the undealt cards are absent. ``bids`` shows every bid once all are
+    in; before that it shows only this seat's own bid (others are ``None``) and
+    ``has_bid`` says who has bid already (DECISIONS K13). ``legal_moves`` is this seat's
+    legal moves when it is to move, and empty otherwise.
+    """
+
+    config: Config
+    seat: int
+    phase: Phase
+    round_number: int
+    cards_dealt: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    leader: int
+    to_move: int | None
+    trick: tuple[tuple[int, Play], ...]
+    suit_state: SuitState
+    lead_suit: Suit | None
+    tricks: tuple[TrickResult, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+    legal_moves: tuple[Move, ...]
+
+
+def observe(state: State, player: int) -> Observation:
+    """What seat ``player`` may see of ``state``, and nothing more."""
+    players = state.config.players
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    bidding = state.phase is Phase.BID
+    bids = state.bids
+    if bidding:
+        bids = tuple(b if seat == player else None for seat, b in enumerate(bids))
+    return Observation(
+        config=state.config,
+        seat=player,
+        phase=state.phase,
+        round_number=state.round_number,
+        cards_dealt=state.cards_dealt,
+        dealer=state.dealer,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        bids=bids,
+        has_bid=tuple(b is not None for b in state.bids),
+        tricks_won=state.tricks_won,
+        leader=state.leader,
+        to_move=state.to_move,
+        trick=state.trick,
+        suit_state=state.suit_state,
+        lead_suit=state.lead_suit,
+        tricks=state.tricks,
+        totals=state.totals,
+        rounds=state.rounds,
+        legal_moves=legal_moves(state) if state.to_move == player else (),
+    )

@@ -1,0 +1,176 @@
+"""Scoring a Skull King round from plain values (a score pad needs only this module).
+
+>>> from skullgames.king import score_round
+>>> score_round([2, 0, 1], [2, 1, 0], cards_dealt=5)
+(40, -50, -10)
+
+Bonuses count only for an exact bid (RESEARCH.md §3.5):
+
+>>> score_round([1, 2], [1, 1], cards_dealt=2, bonuses=[30, 40])
+(50, -10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from skullgames.errors import IllegalMoveError
+from skullgames.king.config import Config, Scoring
+
+__all__ = ["SeatScore", "round_breakdown", "score_round"]
+
+LOOT_ALLIANCE_POINTS = 20
+"""What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
+
+
+@attrs.frozen
+class SeatScore:
+    """One seat's score for a round, itemised so that a UI can explain it.
+
+    ``total`` = ``base`` + ``bonus`` + ``loot`` + ``wager``. ``base`` is the points for
+    the bid itself (negative when it missed), ``bonus`` the captured bonuses that counted,
+    ``loot`` the Loot alliance points, ``wager`` Rascal of Roatan's wager won or lost.
+    """
+
+    bid: int
+    tricks: int
+    base: int
+    bonus: int = 0
+    loot: int = 0
+    wager: int = 0
+    cannonball: bool = False
+
+    @property
+    def exact(self) -> bool:
+        """True when the seat took exactly the tricks it bid."""
+        return self.bid == self.tricks
+
+    @property
+    def total(self) -> int:
+        """The seat's points for the round."""
+        return self.base + self.bonus + self.loot + self.wager
+
+
+def round_breakdown(
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    cards_dealt: int,
+    bonuses: Sequence[int] | None = None,
+    config: Config | None = None,
+    round_number: int | None = None,
+    loot_alliances: Sequence[tuple[int, int]] = (),
+    wagers: Sequence[int] | None = None,
+    cannonballs: Sequence[bool] | None = None,
+) -> tuple[SeatScore, ...]:
+    """Score a round seat by seat, with every item of the score.
+
+    Arguments are as for :func:`score_round`.
+    """
+    config = Config() if config is None else config
+    seats = len(bids)
+    bonuses = (0,) * seats if bonuses is None else bonuses
+    wagers = (0,) * seats if wagers is None else wagers
+    cannonballs = (False,) * seats if cannonballs is None else cannonballs
+    _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
+    round_number = cards_dealt if round_number is None else round_number
+    loot = [0] * seats
+    for partner, winner in loot_alliances:
+        if bids[partner] == tricks[partner] and bids[winner] == tricks[winner]:
+            loot[partner] += LOOT_ALLIANCE_POINTS
+            loot[winner] += LOOT_ALLIANCE_POINTS
+    scores = []
+    for seat in range(seats):
+        bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]
+        off = abs(took - bid)
+        if config.scoring is Scoring.RASCAL:
+            base, bonus = _rascal(off, cards_dealt, bonus, cannonballs[seat])
+        elif bid == 0:
+            base, bonus = (10 if took == 0 else -10) * cards_dealt, bonus if took == 0 else 0
+        elif off == 0:
+            base = 20 * took + (10 * round_number if config.round_bonus else 0)
+        else:
+            base, bonus = -10 * off, 0
+        wager = wagers[seat] if off == 0 else -wagers[seat]
+        scores.append(SeatScore(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
+    return tuple(scores)
+
+
+def _rascal(off: int, cards_dealt: int, bonus: int, cannonball: bool) -> tuple[int, int]:
+    """Rascal's scoring (RESEARCH.md §3.6): the potential, all, half or nothing."""
+    if cannonball:
+        return (15 * cards_dealt, bonus) if off == 0 else (0, 0)
+    potential = 10 * cards_dealt
+    if off == 0:
+        return potential, bonus
+    if off == 1:
+        return potential // 2, bonus // 2
+    return 0, 0
+
+
+def score_round(
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    cards_dealt: int,
+    bonuses: Sequence[int] | None = None,
+    config: Config | None = None,
+    round_number: int | None = None,
+    loot_alliances: Sequence[tuple[int, int]] = (),
+    wagers: Sequence[int] | None = None,
+    cannonballs: Sequence[bool] | None = None,
+) -> tuple[int, ...]:
+    """The points of one round per seat, from plain values.
+
+    ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per
+    seat. ``cards_dealt`` is the hand size this round; zero bids and Rascal's potential
+    use it (DECISIONS K9). ``round_number`` is needed only for ``config.round_bonus``
+    and defaults to ``cards_dealt``. ``loot_alliances`` are ``(loot player, winner)``
+    pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's
+    wagers (0, 10 or 20) and ``cannonballs`` says who chose the Cannonball under Rascal's
+    scoring.
+    """
+    return tuple(
+        s.total
+        for s in round_breakdown(
+            bids, tricks, cards_dealt=cards_dealt, bonuses=bonuses, config=config,
+            round_number=round_number, loot_alliances=loot_alliances, wagers=wagers,
+            cannonballs=cannonballs,
+        )
+    )
+
+
+def _check(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
+           bonuses: Sequence[int], wagers: Sequence[int], cannonballs: Sequence[bool],
+           loot_alliances: Sequence[tuple[int, int]]) -> None:
+    def whole(value: object) -> bool:
+        return type(value) is int and value >= 0
+
+    if not whole(cards_dealt) or cards_dealt == 0:
+        raise IllegalMoveError(f"cards_dealt must be a positive whole number, not {cards_dealt!r}")
+    seats = len(bids)
+    for name, values in (("tricks", tricks), ("bonuses", bonuses), ("wagers", wagers),
+                         ("cannonballs", cannonballs)):
+        if len(values) != seats:
+            raise IllegalMoveError(f"{name} has {len(values)} entries for {seats} bids")
+    for seat in range(seats):
+        if not whole(bids[seat]) or bids[seat] > cards_dealt:
+            raise IllegalMoveError(f"bid {bids[seat]!r} of seat {seat} is not 0..{cards_dealt}")
+        if not whole(tricks[seat]) or tricks[seat] > cards_dealt:
+            raise IllegalMoveError(
+                f"tricks {tricks[seat]!r} of seat {seat} is not 0..{cards_dealt}"
+            )
+        if not whole(bonuses[seat]):
+            raise IllegalMoveError(f"bonus {bonuses[seat]!r} of seat {seat} is not a whole number")
+        if wagers[seat] not in (0, 10, 20):
+            raise IllegalMoveError(f"wager {wagers[seat]!r} of seat {seat} is not 0, 10 or 20")
+    if sum(tricks) > cards_dealt:
+        raise IllegalMoveError(f"{sum(tricks)} tricks taken in a round of {cards_dealt} cards")
+    for pair in loot_alliances:
+        if not (isinstance(pair, tuple) and len(pair) == 2
+                and all(type(s) is int and 0 <= s < seats for s in pair) and pair[0] != pair[1]):
+            raise IllegalMoveError(
+                f"a loot alliance is a pair of two different seats, not {pair!r}"
+            )

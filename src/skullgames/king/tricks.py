@@ -1,0 +1,289 @@
+"""Who wins a Skull King trick, who leads next, and which bonuses the winner captures.
+
+>>> from skullgames.king import Play, card, resolve_trick
+>>> result = resolve_trick([(0, Play(card("Y12"))), (1, Play(card("Y5"))), (2, Play(card("B2")))])
+>>> result.winner, result.winning_card
+(2, card('B2'))
+
+A mermaid takes the Skull King even when a pirate is in the trick (RESEARCH.md §3.4):
+
+>>> result = resolve_trick([(0, Play(card("Y14"))), (1, Play(card("ROSIE"))),
+...                         (2, Play(card("SK"))), (3, Play(card("MER")))])
+>>> result.winner, result.bonus, [str(b) for b in result.bonus_items]
+(3, 50, ['+10 for Y14', '+40 for SK taken by a mermaid'])
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from skullgames.errors import IllegalMoveError
+from skullgames.king.cards import (
+    ROLE_ESCAPE,
+    ROLE_KRAKEN,
+    ROLE_MERMAID,
+    ROLE_NUMBER,
+    ROLE_PIRATE,
+    ROLE_SKULL_KING,
+    ROLE_WHALE,
+    Card,
+    Kind,
+    Suit,
+)
+from skullgames.king.config import Config, Edition
+from skullgames.king.moves import Play
+
+__all__ = ["Bonus", "BonusKind", "Outcome", "TrickResult", "resolve_trick"]
+
+Seat = int | None
+"""A seat number, or ``None`` for Graybeard's ghost in a two-player game."""
+
+
+class Outcome(enum.Enum):
+    """What became of a trick."""
+
+    WON = "won"
+    """Captured by :attr:`TrickResult.winner` (``None`` when Graybeard took it)."""
+    DESTROYED = "destroyed"
+    """The Kraken destroyed it: nobody takes it, no bonuses (DECISIONS K6)."""
+    DISCARDED = "discarded"
+    """The White Whale with only special cards: nobody takes it (DECISIONS K7)."""
+
+
+class BonusKind(enum.Enum):
+    """The bonus points a trick can carry (RESEARCH.md §2.5, §3.5)."""
+
+    FOURTEEN = "fourteen"
+    BLACK_FOURTEEN = "black_fourteen"
+    MERMAID_BY_PIRATE = "mermaid_by_pirate"
+    PIRATE_BY_SKULL_KING = "pirate_by_skull_king"
+    SKULL_KING_BY_MERMAID = "skull_king_by_mermaid"
+
+
+_BONUS_TEXT = {
+    BonusKind.FOURTEEN: "for {}",
+    BonusKind.BLACK_FOURTEEN: "for {}",
+    BonusKind.MERMAID_BY_PIRATE: "for {} taken by a pirate",
+    BonusKind.PIRATE_BY_SKULL_KING: "for {} taken by the Skull King",
+    BonusKind.SKULL_KING_BY_MERMAID: "for {} taken by a mermaid",
+}
+
+
+@attrs.frozen
+class Bonus:
+    """One bonus item in a trick: which card earned how many points, and why."""
+
+    kind: BonusKind
+    card: Card
+    points: int
+
+    def __str__(self) -> str:
+        return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
+
+
+@attrs.frozen
+class TrickResult:
+    """The outcome of one complete trick, with what a UI needs to explain it.
+
+    ``winner`` is the seat that captured the trick; it is ``None`` when nobody did
+    (:attr:`outcome` is ``DESTROYED`` or ``DISCARDED``) or when Graybeard's ghost did.
+    ``bonus`` is the sum of :attr:`bonus_items`: the points the winner captured, which
+    count only if the winner's bid is exact. ``loot_alliances`` are ``(loot player,
+    winner)`` pairs formed by Loot cards in the trick.
+    """
+
+    plays: tuple[tuple[Seat, Play], ...]
+    outcome: Outcome
+    winner: Seat
+    winning_card: Card | None
+    next_leader: Seat
+    bonus: int
+    bonus_items: tuple[Bonus, ...] = ()
+    lead_suit: Suit | None = None
+    loot_alliances: tuple[tuple[int, int], ...] = ()
+
+
+_ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
+    ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE)
+
+
+def role(play: Play) -> int:
+    """The part a played card takes in the trick (the Tigress as she was declared)."""
+    if play.as_pirate:
+        return _PIRATE
+    return play.card.role
+
+
+def is_character(play: Play) -> bool:
+    """True for a card that, led in the modern edition, leaves the trick without a suit."""
+    return role(play) not in (_ESCAPE, _NUMBER)
+
+
+def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
+    """Index of the winning play among cards without creature powers (RESEARCH.md §3.4)."""
+    if not plays:
+        return None
+    if _SKULL_KING in roles:
+        if _MERMAID in roles:
+            return roles.index(_MERMAID)
+        return roles.index(_SKULL_KING)
+    if _PIRATE in roles:
+        return roles.index(_PIRATE)
+    if _MERMAID in roles:
+        return roles.index(_MERMAID)
+    best, best_key, lead = None, (-1, -1), None
+    for i, (_, play) in enumerate(plays):
+        if roles[i] != _NUMBER:
+            continue
+        c = play.card
+        if lead is None:
+            lead = c.suit
+        # Black trumps; otherwise only the lead suit can win. Ranks within a suit are unique.
+        key = (2 if c.suit is Suit.BLACK else 1 if c.suit is lead else 0, c.rank)
+        if key > best_key:
+            best, best_key = i, key
+    return 0 if best is None else best
+
+
+def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
+            ) -> TrickResult:
+    """Resolve a complete trick without checking the input (the engine's fast path)."""
+    roles = [role(play) for _, play in plays]
+    creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
+    if creatures:
+        active = creatures[-1]
+        if roles[active] == _KRAKEN:
+            return _kraken(plays, roles, creatures, active, lead_suit)
+        for i in creatures[:-1]:  # with both creatures, the first acts as an escape (K7)
+            roles[i] = _ESCAPE
+        return _white_whale(plays, roles, active, lead_suit, config)
+    index = _base_winner(plays, roles)
+    assert index is not None
+    return _won(plays, roles, index, config, lead_suit)
+
+
+def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
+            active: int, lead_suit: Suit | None) -> TrickResult:
+    # The next leader is who would have won without the creatures (DECISIONS K6).
+    kept = [i for i in range(len(plays)) if i not in creatures]
+    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])
+    next_leader = plays[0][0] if index is None else plays[kept[index]][0]
+    return TrickResult(tuple(plays), Outcome.DESTROYED, None, plays[active][1].card,
+                       next_leader, 0, (), lead_suit)
+
+
+def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: int,
+                 lead_suit: Suit | None, config: Config) -> TrickResult:
+    best, best_rank = None, 0
+    for i, (_, play) in enumerate(plays):
+        if roles[i] == _NUMBER and play.card.rank > best_rank:  # ties: the earliest (K7)
+            best, best_rank = i, play.card.rank
+    if best is None:
+        return TrickResult(tuple(plays), Outcome.DISCARDED, None, None, plays[active][0], 0,
+                           (), lead_suit)
+    return _won(plays, roles, best, config, lead_suit)
+
+
+def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, config: Config,
+         lead_suit: Suit | None) -> TrickResult:
+    winner, winning = plays[index]
+    winning_role = roles[index]
+    classic = config.edition is Edition.CLASSIC
+    items: list[Bonus] = []
+    for i, (_, play) in enumerate(plays):
+        c = play.card
+        if c.rank == 14:
+            if c.suit is Suit.BLACK:
+                items.append(Bonus(BonusKind.BLACK_FOURTEEN, c, 20))
+            else:
+                items.append(Bonus(BonusKind.FOURTEEN, c, 10))
+        elif winning_role == _PIRATE and roles[i] == _MERMAID and not classic:
+            items.append(Bonus(BonusKind.MERMAID_BY_PIRATE, c, 20))
+        elif winning_role == _SKULL_KING and (
+            roles[i] == _PIRATE or (classic and c.kind is Kind.TIGRESS)
+        ):
+            # Classic: Scary Mary counts as a pirate even played as an escape (K5).
+            items.append(Bonus(BonusKind.PIRATE_BY_SKULL_KING, c, 30))
+        elif winning_role == _MERMAID and roles[i] == _SKULL_KING:
+            items.append(Bonus(BonusKind.SKULL_KING_BY_MERMAID, c, 50 if classic else 40))
+    alliances = tuple(
+        (seat, winner)
+        for seat, play in plays
+        if play.card.kind is Kind.LOOT and seat is not None and winner is not None
+        and seat != winner
+    )
+    return TrickResult(tuple(plays), Outcome.WON, winner, winning.card, winner,
+                       sum(b.points for b in items), tuple(items), lead_suit, alliances)
+
+
+class SuitState(enum.Enum):
+    """Where a trick stands on the suit to follow."""
+
+    OPEN = "open"
+    """No card has set the suit yet; the next card may."""
+    SET = "set"
+    """A number card set the suit."""
+    NONE = "none"
+    """A character led (modern edition): nothing to follow for the whole trick."""
+
+
+def next_suit(state: SuitState, suit: Suit | None, play: Play, edition: Edition
+              ) -> tuple[SuitState, Suit | None]:
+    """The suit to follow after ``play`` is added to a trick (RESEARCH.md §2.3, §3.3).
+
+    Modern (DECISIONS K4): escape-type cards pass the choice on; a character ends it
+    with no suit, even after escapes. Classic: the first number card sets it.
+    """
+    if state is not SuitState.OPEN:
+        return state, suit
+    c = play.card
+    if c.suit is not None:
+        return SuitState.SET, c.suit
+    if edition is Edition.MODERN and is_character(play):
+        return SuitState.NONE, None
+    return state, suit
+
+
+def suit_of_trick(plays: Iterable[Play], edition: Edition) -> tuple[SuitState, Suit | None]:
+    """The suit to follow in a trick that holds ``plays`` so far."""
+    state, suit = SuitState.OPEN, None
+    for play in plays:
+        state, suit = next_suit(state, suit, play, edition)
+    return state, suit
+
+
+def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = None
+                  ) -> TrickResult:
+    """Resolve one complete trick from plain values, without a game state.
+
+    ``plays`` is the trick in play order as ``(seat, Play)`` pairs (seat ``None`` for
+    Graybeard's ghost). Follow-suit obligations are not checked here, since they depend on
+    the hands; the cards must exist in the deck of ``config`` and appear no more often
+    than the deck holds them.
+    """
+    config = Config() if config is None else config
+    plays = tuple(plays)
+    if not plays:
+        raise IllegalMoveError("a trick needs at least one card")
+    counts: dict[Card, int] = {}
+    for c in config.deck:
+        counts[c] = counts.get(c, 0) + 1
+    seats: set[Seat] = set()
+    for entry in plays:
+        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Play)):
+            raise IllegalMoveError(f"each play is a (seat, Play) pair, not {entry!r}")
+        seat, play = entry
+        if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+            raise IllegalMoveError(f"seat {seat!r} is not 0..{config.players - 1}")
+        if seat in seats:
+            raise IllegalMoveError(f"seat {seat} plays twice in one trick")
+        seats.add(seat)
+        left = counts.get(play.card, 0)
+        if left == 0:
+            raise IllegalMoveError(f"{play.card} is not in the deck this often under this config")
+        counts[play.card] = left - 1
+    _, lead_suit = suit_of_trick((p for _, p in plays), config.edition)
+    return resolve(plays, config, lead_suit)

@@ -1,0 +1,181 @@
+"""JSON for every public value: one cattrs converter, stable tags, validated loading.
+
+>>> from skullgames import from_json, to_json
+>>> from skullgames.king import Bid
+>>> to_json(Bid(3))
+'{"type":"bid","n":3}'
+>>> from_json('{"type": "bid", "n": 3}', Bid)
+Bid(3)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.errors import ClassValidationError, IterableValidationError
+
+from skullgames.errors import SerializationError
+
+__all__ = [
+    "FORMAT_VERSION",
+    "configure_converter",
+    "from_json",
+    "make_converter",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+FORMAT_VERSION = 1
+"""The version written into every saved state; loading refuses any other."""
+
+_CONFIGURERS: tuple[str, ...] = (
+    "skullgames.king._serialize",
+    "skullgames.queen._serialize",
+)
+
+
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Register the hooks of every skullgames type on ``converter``.
+
+    Use this to teach your own converter about skullgames values, for example when a
+    skullgames state is a field of one of your own attrs classes.
+    """
+    import importlib
+
+    for module_name in _CONFIGURERS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:  # a game package that is not built yet
+            if error.name != module_name:
+                raise
+            continue
+        configure: Callable[[cattrs.Converter], None] = module.configure
+        configure(converter)
+
+
+@functools.cache
+def make_converter() -> cattrs.Converter:
+    """Return the library's shared converter (created once, then cached).
+
+    Do not register hooks on the returned object: it is shared by :func:`to_json` and
+    :func:`from_json`. Build your own with ``cattrs.Converter()`` and
+    :func:`configure_converter` instead.
+    """
+    converter = cattrs.Converter(detailed_validation=True)
+    configure_converter(converter)
+    return converter
+
+
+def to_json(obj: object) -> str:
+    """Serialize any public skullgames value (config, state, observation, move, result)."""
+    return json.dumps(
+        make_converter().unstructure(obj), separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def from_json(text: str | bytes, cls: type[T]) -> T:
+    """Load a value of type ``cls`` from JSON text written by :func:`to_json`.
+
+    The document is untrusted: any problem (bad JSON, wrong types, unknown tags,
+    impossible game states) raises :class:`~skullgames.SerializationError` with the path
+    of what is wrong; no other exception escapes.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise SerializationError(f"not valid JSON ({error})") from None
+    try:
+        return make_converter().structure(data, cls)
+    except SerializationError:
+        raise
+    except (ClassValidationError, IterableValidationError) as error:
+        raise _from_cattrs(error) from None
+    except Exception as error:  # untrusted input must never escape as another class
+        raise SerializationError(f"{type(error).__name__}: {error}") from None
+
+
+def _from_cattrs(error: ClassValidationError | IterableValidationError) -> SerializationError:
+    inner = _first_leaf(error)
+    if isinstance(inner, SerializationError):
+        return inner
+    messages = cattrs.transform_error(error, path="$")
+    return SerializationError(messages[0] if messages else str(error), path="")
+
+
+def _first_leaf(error: BaseException) -> BaseException:
+    if isinstance(error, (ClassValidationError, IterableValidationError)) and error.exceptions:
+        return _first_leaf(error.exceptions[0])
+    return error
+
+
+# Helpers for the hand-written structure hooks of the game modules. Each one checks one
+# JSON value and raises SerializationError naming the path of the value.
+
+
+def expect_dict(data: Any, path: str, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Check that ``data`` is an object with string keys holding at least ``required``."""
+    if not isinstance(data, dict):
+        raise SerializationError(f"expected an object, got {_kind(data)}", path)
+    for key in required:
+        if key not in data:
+            raise SerializationError(f"missing field {key!r}", path)
+    return data
+
+
+def expect_list(data: Any, path: str, length: int | None = None) -> list[Any]:
+    """Check that ``data`` is an array (of ``length`` items, when given)."""
+    if not isinstance(data, list):
+        raise SerializationError(f"expected an array, got {_kind(data)}", path)
+    if length is not None and len(data) != length:
+        raise SerializationError(f"expected {length} items, got {len(data)}", path)
+    return data
+
+
+def expect_int(data: Any, path: str, low: int | None = None, high: int | None = None) -> int:
+    """Check that ``data`` is an integer (not a bool) within ``low..high``."""
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise SerializationError(f"expected an integer, got {_kind(data)}", path)
+    if (low is not None and data < low) or (high is not None and data > high):
+        raise SerializationError(f"{data} is out of range {low}..{high}", path)
+    return data
+
+
+def expect_bool(data: Any, path: str) -> bool:
+    """Check that ``data`` is true or false."""
+    if not isinstance(data, bool):
+        raise SerializationError(f"expected true or false, got {_kind(data)}", path)
+    return data
+
+
+def expect_str(data: Any, path: str) -> str:
+    """Check that ``data`` is a string."""
+    if not isinstance(data, str):
+        raise SerializationError(f"expected a string, got {_kind(data)}", path)
+    return data
+
+
+def check_header(data: Any, format_name: str) -> dict[str, Any]:
+    """Check the ``format`` and ``version`` fields of a saved document."""
+    doc = expect_dict(data, "$", ("format", "version"))
+    if doc["format"] != format_name:
+        raise SerializationError(
+            f"expected format {format_name!r}, got {doc['format']!r}", "$.format"
+        )
+    if doc["version"] != FORMAT_VERSION:
+        raise SerializationError(
+            f"unsupported version {doc['version']!r} (this library reads {FORMAT_VERSION})",
+            "$.version",
+        )
+    return doc
+
+
+def _kind(data: Any) -> str:
+    if data is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(data), type(data).__name__)
