@@ -12,7 +12,7 @@ import cattrs
 
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import Card, card
-from skullgames.king.config import Config, Edition, Scoring
+from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, new_game
 from skullgames.king.moves import Bid, Deal, Move, Play, parse_move
 from skullgames.king.state import Phase, State
@@ -28,8 +28,11 @@ from skullgames.serialization import (
 STATE_FORMAT = "skullgames.king/state"
 
 _CONFIG_FLAGS = ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus")
-_CONFIG_KEYS = ("players", "edition", "scoring", "rounds", *_CONFIG_FLAGS)
+                 "round_bonus", "character_ends_choice")
+_CONFIG_ENUMS = (("edition", Edition), ("scoring", Scoring), ("kraken_leader", KrakenLeader),
+                 ("whale_leader", WhaleLeader))
+_CONFIG_KEYS = ("players", "rounds", "hand_cap", *(name for name, _ in _CONFIG_ENUMS),
+                *_CONFIG_FLAGS)
 
 
 def configure(converter: cattrs.Converter) -> None:
@@ -123,12 +126,9 @@ def _only(doc: dict[str, Any], path: str, keys: tuple[str, ...]) -> None:
 
 def unstructure_config(config: Config) -> dict[str, Any]:
     """A config as an object of its options."""
-    doc: dict[str, Any] = {
-        "players": config.players,
-        "edition": config.edition.value,
-        "scoring": config.scoring.value,
-        "rounds": list(config.rounds),
-    }
+    doc: dict[str, Any] = {"players": config.players, "rounds": list(config.rounds),
+                           "hand_cap": config.hand_cap}
+    doc.update((name, getattr(config, name).value) for name, _ in _CONFIG_ENUMS)
     doc.update((flag, getattr(config, flag)) for flag in _CONFIG_FLAGS)
     return doc
 
@@ -140,10 +140,11 @@ def structure_config(data: Any, path: str) -> Config:
     options: dict[str, Any] = {}
     if "players" in doc:
         options["players"] = expect_int(doc["players"], f"{path}.players")
-    if "edition" in doc:
-        options["edition"] = _enum(Edition, doc["edition"], f"{path}.edition")
-    if "scoring" in doc:
-        options["scoring"] = _enum(Scoring, doc["scoring"], f"{path}.scoring")
+    for name, cls in _CONFIG_ENUMS:
+        if name in doc:
+            options[name] = _enum(cls, doc[name], f"{path}.{name}")
+    if doc.get("hand_cap") is not None:
+        options["hand_cap"] = expect_int(doc["hand_cap"], f"{path}.hand_cap")
     if "rounds" in doc:
         rounds = doc["rounds"]
         options["rounds"] = rounds if isinstance(rounds, str) else tuple(

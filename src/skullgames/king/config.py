@@ -23,7 +23,7 @@ import attrs
 from skullgames.errors import ConfigError
 from skullgames.king.cards import CLASSIC_SUITS, MODERN_SUITS, Card, build_deck
 
-__all__ = ["ROUND_PRESETS", "Config", "Edition", "Scoring"]
+__all__ = ["ROUND_PRESETS", "Config", "Edition", "KrakenLeader", "Scoring", "WhaleLeader"]
 
 
 class Edition(enum.Enum):
@@ -42,6 +42,24 @@ class Scoring(enum.Enum):
     """Skull King's scoring: 20 per trick on an exact bid, −10 per trick off."""
     RASCAL = "rascal"
     """Rascal's scoring: 10 per card dealt, halved when one off (modern edition only)."""
+
+
+class KrakenLeader(enum.Enum):
+    """Who leads after the Kraken destroys a trick (RESEARCH.md D3, DECISIONS K6)."""
+
+    WOULD_HAVE_WON = "would_have_won"
+    """The player who would have won without the Kraken (FAQ, French rulebook, BGA)."""
+    LEFT_OF_KRAKEN = "left_of_kraken"
+    """The player left of whoever played the Kraken (first English print)."""
+
+
+class WhaleLeader(enum.Enum):
+    """Who leads after a White Whale trick of only special cards (RESEARCH.md D4)."""
+
+    WHALE_PLAYER = "whale_player"
+    """The player of the White Whale (2021 rulebooks, BGA; DECISIONS K7)."""
+    WOULD_HAVE_WON = "would_have_won"
+    """The player who would have won without the White Whale (the 2024 reading)."""
 
 
 ROUND_PRESETS: dict[str, tuple[int, ...]] = {
@@ -78,9 +96,19 @@ def _round_plan(value: Any) -> tuple[int, ...]:
 class Config:
     """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
 
-    ``rounds`` takes a tuple of hand sizes or the name of a preset in
-    :data:`ROUND_PRESETS`; it is stored as the tuple. The hand size actually dealt is
-    capped for 7 and 8 players (DECISIONS K8), see :attr:`hand_sizes`.
+    - ``players``: 2 to 8 (modern), 2 to 6 (classic). Two modern players play with
+      Graybeard's ghost (DECISIONS K10).
+    - ``edition``: :class:`Edition`. ``loot``, ``kraken``, ``white_whale``: the advanced
+      cards (modern). ``scoring``: :class:`Scoring`; ``cannonball`` adds the Grapeshot /
+      Cannonball choice to Rascal's scoring (K11). ``pirate_abilities``: the named
+      pirates' powers (K12). ``round_bonus``: 10 × round number on a correct non-zero
+      bid (K3, the summary in sources/004).
+    - ``rounds``: a tuple of hand sizes or the name of a preset in
+      :data:`ROUND_PRESETS`, stored as the tuple. The hand size actually dealt is capped
+      (K8), see :attr:`hand_sizes`; ``hand_cap`` sets another cap.
+    - Judgement calls, played the other way: ``kraken_leader`` (D3),
+      ``whale_leader`` (D4), ``character_ends_choice`` (S1: ``False`` lets the next number
+      card set the suit after an escape lead and a character).
     """
 
     players: int = 4
@@ -93,6 +121,10 @@ class Config:
     pirate_abilities: bool = False
     rounds: tuple[int, ...] = attrs.field(default="standard", converter=_round_plan)
     round_bonus: bool = False
+    kraken_leader: KrakenLeader = KrakenLeader.WOULD_HAVE_WON
+    whale_leader: WhaleLeader = WhaleLeader.WHALE_PLAYER
+    character_ends_choice: bool = True
+    hand_cap: int | None = None
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, alias="_deck")
     _hand_sizes: tuple[int, ...] = attrs.field(
         init=False, repr=False, eq=False, alias="_hand_sizes"
@@ -126,10 +158,14 @@ class Config:
 
 
 def _hand_cap(config: Config, deck_size: int) -> int:
-    if config.players == 8:
-        return 8
     hands = config.players + 1 if config.has_ghost else config.players
-    return deck_size // hands
+    most = deck_size // hands
+    if config.hand_cap is not None:
+        if type(config.hand_cap) is not int or not 1 <= config.hand_cap <= most:
+            raise ConfigError(f"hand_cap: 1 to {most} cards with {config.players} players "
+                              f"and this deck, not {config.hand_cap!r}")
+        return config.hand_cap
+    return 8 if config.players == 8 else most
 
 
 def _deck(config: Config) -> tuple[Card, ...]:
@@ -142,13 +178,17 @@ def _deck(config: Config) -> tuple[Card, ...]:
 
 def _validate(config: Config) -> None:
     for name in ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus"):
+                 "round_bonus", "character_ends_choice"):
         if type(getattr(config, name)) is not bool:
             raise ConfigError(f"{name}: expected True or False, got {getattr(config, name)!r}")
     if not isinstance(config.edition, Edition):
         raise ConfigError(f"edition: expected an Edition, got {config.edition!r}")
     if not isinstance(config.scoring, Scoring):
         raise ConfigError(f"scoring: expected a Scoring, got {config.scoring!r}")
+    if not isinstance(config.kraken_leader, KrakenLeader):
+        raise ConfigError(f"kraken_leader: expected a KrakenLeader, got {config.kraken_leader!r}")
+    if not isinstance(config.whale_leader, WhaleLeader):
+        raise ConfigError(f"whale_leader: expected a WhaleLeader, got {config.whale_leader!r}")
     if type(config.players) is not int:
         raise ConfigError(f"players: expected a whole number, got {config.players!r}")
     classic = config.edition is Edition.CLASSIC

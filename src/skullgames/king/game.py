@@ -11,19 +11,32 @@
 
 from __future__ import annotations
 
+import itertools
+import operator
 import random
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import IllegalMoveError
-from skullgames.king.cards import ALL_CARDS, Card, Kind, interned
+from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, interned
 from skullgames.king.config import Config
-from skullgames.king.moves import Bid, Deal, Move, Play
+from skullgames.king.moves import (
+    AdjustBid,
+    Bid,
+    ChooseLeader,
+    Deal,
+    Discard,
+    Move,
+    Play,
+    Shot,
+    Wager,
+)
 from skullgames.king.scoring import round_breakdown
-from skullgames.king.state import Phase, RoundResult, State
-from skullgames.king.tricks import SuitState, TrickResult, next_suit, resolve
+from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
+from skullgames.king.tricks import Seat, SuitState, TrickResult, next_suit, resolve
 
 __all__ = [
     "apply",
@@ -33,10 +46,11 @@ __all__ = [
     "new_game",
     "replay",
     "scores",
+    "seeded_deal",
     "winners",
 ]
 
-_BIDS: dict[int, tuple[Bid, ...]] = {}
+Hands = tuple[tuple[Card, ...], ...]
 
 
 def _plays_of(c: Card) -> tuple[Play, ...]:
@@ -48,13 +62,12 @@ def _plays_of(c: Card) -> tuple[Play, ...]:
 # Hands hold only the interned cards, so the plays of a card are found by its id: hashing
 # a Card (attrs hashes its enum fields) would cost more than the rest of legal_moves.
 _PLAYS: dict[int, tuple[Play, ...]] = {id(c): _plays_of(c) for c in map(interned, ALL_CARDS)}
-
-
-def _bids_upto(n: int) -> tuple[Bid, ...]:
-    bids = _BIDS.get(n)
-    if bids is None:
-        bids = _BIDS[n] = tuple(Bid(i) for i in range(n + 1))
-    return bids
+_BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(15))
+_SHOTS = (Shot(False), Shot(True))
+_WAGERS = (Wager(0), Wager(10), Wager(20))
+_ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
+# Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
+_GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -75,12 +88,13 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     n = config.players
     state = State(
         config=config, seed=seed, auto_deal=auto_deal, phase=Phase.DEAL, round_index=0,
-        dealer=0, deal=None, hands=((),) * n, undealt=(), bids=(None,) * n,
-        tricks_won=(0,) * n, leader=1 % n, to_move=None, trick=(),
-        suit_state=SuitState.OPEN, lead_suit=None, tricks=(), totals=(0,) * n, rounds=(),
+        dealer=0, deal=None, hands=((),) * n, undealt=(), ghost=(), bids=(None,) * n,
+        shots=(), tricks_won=(0,) * n, leader=1 % n, to_move=None, trick=(),
+        suit_state=SuitState.OPEN, lead_suit=None, tricks=(), pending=None, wagers=(0,) * n,
+        discarded=((),) * n, peeked=(False,) * n, totals=(0,) * n, rounds=(), log=None,
     )
-    if auto_deal:
-        return _start_round(state, *_seeded_deal(config, seed, 0))  # type: ignore[arg-type]
+    if seed is not None and auto_deal:
+        return _start_round(state, *_seeded_deal(config, seed, 0))
     return state
 
 
@@ -89,8 +103,7 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     return _seeded_deal(config, seed, round_index)[0]
 
 
-def _seeded_deal(config: Config, seed: int, round_index: int
-                 ) -> tuple[Deal, tuple[Card, ...]]:
+def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
     deck = config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
     size = config.hand_sizes[round_index]
@@ -102,7 +115,7 @@ def _seeded_deal(config: Config, seed: int, round_index: int
     ghost: tuple[Card, ...] = ()
     if config.has_ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
-    return Deal(hands, ghost), tuple([deck[i] for i in sorted(order[dealt:])])
+    return Deal(hands, ghost), tuple([deck[i] for i in order[dealt:]])
 
 
 def current_player(state: State) -> int | None:
@@ -129,9 +142,11 @@ def winners(state: State) -> tuple[int, ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
 
-    Bids come in increasing order. Plays come in the order of the hand (suits, then
-    specials, see :attr:`State.hands`), each card once, the Tigress first as a pirate
-    then as an escape.
+    - Bids: ``Bid(0)`` up to the cards dealt.
+    - Plays: in the order of the hand (suits, then specials), each card once, the
+      Tigress first as a pirate, then as an escape.
+    - Grapeshot then Cannonball; Rosie's leaders by seat; Bendt's discards as sorted card
+      combinations; Rascal's wagers 0, 10, 20; Harry's adjustments -1, 0, +1.
     """
     phase = state.phase
     if phase is Phase.PLAY:
@@ -140,10 +155,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             lead = state.lead_suit
             for c in hand:
                 if c.suit is lead:
-                    return _distinct_plays(c for c in hand if c.suit is lead or c.suit is None)
+                    return _distinct_plays([c for c in hand if c.suit is lead or c.suit is None])
         return _distinct_plays(hand)
     if phase is Phase.BID:
-        return _bids_upto(len(state.deal.hands[0]))  # type: ignore[union-attr]
+        return _BIDS[len(state.deal.hands[0])]  # type: ignore[union-attr]
+    if phase is Phase.SHOT:
+        return _SHOTS
+    if phase is Phase.ABILITY:
+        return _ability_moves(state, state.pending)  # type: ignore[arg-type]
     return ()
 
 
@@ -157,24 +176,45 @@ def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
     return tuple(moves)
 
 
+def _ability_moves(state: State, pending: Pending) -> tuple[Move, ...]:
+    pirate = pending.pirate
+    if pirate is Pirate.ROSIE:
+        return tuple(ChooseLeader(seat) for seat in range(state.config.players))
+    if pirate is Pirate.RASCAL:
+        return _WAGERS
+    if pirate is Pirate.HARRY:
+        bid: int = state.bids[pending.seat]  # type: ignore[assignment]
+        return tuple(m for m in _ADJUSTMENTS if 0 <= bid + m.delta <= state.cards_dealt)
+    hand = state.hands[pending.seat]
+    return tuple(Discard(cards) for cards in dict.fromkeys(
+        itertools.combinations(hand, pending.drawn)))
+
+
 def apply(state: State, move: Move) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
     phase = state.phase
+    kind = type(move)
     if phase is Phase.PLAY:
-        if type(move) is not Play:
+        if kind is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
-        return _apply_play(state, move)
+        return _apply_play(state, move)  # type: ignore[arg-type]
     if phase is Phase.BID:
-        if type(move) is not Bid:
+        if kind is not Bid:
             raise IllegalMoveError(f"the players are bidding, {move!r} is not a Bid")
-        return _apply_bid(state, move)
+        return _apply_bid(state, move)  # type: ignore[arg-type]
     if phase is Phase.DEAL:
-        if type(move) is not Deal:
+        if kind is not Deal:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
-        return _start_round(state, *_checked_deal(state.config, state.round_index, move))
+        return _start_round(state, *_checked_deal(state.config, state.round_index, move))  # type: ignore[arg-type]
+    if phase is Phase.SHOT:
+        if kind is not Shot:
+            raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
+        return _apply_shot(state, move)  # type: ignore[arg-type]
+    if phase is Phase.ABILITY:
+        return _apply_ability(state, move)
     raise IllegalMoveError("the game is over")
 
 
@@ -187,9 +227,30 @@ def _apply_bid(state: State, move: Bid) -> State:
     bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
     players = state.config.players
     following = (seat + 1) % players
-    if following == (state.dealer + 1) % players:  # every seat has bid: play begins
-        return _replace(state, bids=bids, phase=Phase.PLAY, to_move=state.leader)
-    return _replace(state, bids=bids, to_move=following)
+    log = MoveLog(move, state.log)
+    if following != (state.dealer + 1) % players:
+        return State(state.config, state.seed, state.auto_deal, state.phase, state.round_index,
+                     state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
+                     state.shots, state.tricks_won, state.leader, following, state.trick,
+                     state.suit_state, state.lead_suit, state.tricks, state.pending,
+                     state.wagers, state.discarded, state.peeked, state.totals, state.rounds,
+                     log)
+    if state.config.cannonball:  # every seat has bid: now the secret Grapeshot or Cannonball
+        return _replace(state, bids=bids, phase=Phase.SHOT, to_move=following, log=log)
+    return _replace(state, bids=bids, phase=Phase.PLAY, to_move=state.leader, log=log)
+
+
+def _apply_shot(state: State, move: Shot) -> State:
+    if type(move.cannonball) is not bool:
+        raise IllegalMoveError(f"choose Shot(cannonball=True) or False, not {move!r}")
+    seat: int = state.to_move  # type: ignore[assignment]
+    shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
+    players = state.config.players
+    following = (seat + 1) % players
+    log = MoveLog(move, state.log)
+    if following != (state.dealer + 1) % players:
+        return _replace(state, shots=shots, to_move=following, log=log)
+    return _replace(state, shots=shots, phase=Phase.PLAY, to_move=state.leader, log=log)
 
 
 def _apply_play(state: State, move: Play) -> State:
@@ -211,32 +272,141 @@ def _apply_play(state: State, move: Play) -> State:
     hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*state.trick, (seat, move))
-    suit_state, lead = next_suit(state.suit_state, lead, move, config.edition)
+    suit_state, lead = next_suit(state.suit_state, lead, move, config, not state.trick)
+    log = MoveLog(move, state.log)
+    if config.has_ghost:
+        return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     players = config.players
     if len(trick) < players:
-        # Written out in full: this is the commonest transition and keyword building costs.
+        # Written out in full: this is the commonest transition and keywords cost.
         return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, hands, state.undealt, state.bids,
-                     state.tricks_won, state.leader, (seat + 1) % players, trick, suit_state,
-                     lead, state.tricks, state.totals, state.rounds)
-    result = resolve(trick, config, lead)
-    return _finish_trick(state, hands, result)
+                     state.dealer, state.deal, hands, state.undealt, state.ghost, state.bids,
+                     state.shots, state.tricks_won, state.leader, (seat + 1) % players, trick,
+                     suit_state, lead, state.tricks, state.pending, state.wagers,
+                     state.discarded, state.peeked, state.totals, state.rounds, log)
+    return _finish_trick(state, hands, state.ghost, resolve(trick, config, lead), log)
 
 
-def _finish_trick(state: State, hands: tuple[tuple[Card, ...], ...], result: TrickResult
-                  ) -> State:
+def _continue_with_ghost(state: State, hands: Hands, trick: tuple[tuple[Seat, Play], ...],
+                         suit_state: SuitState, lead: object, log: MoveLog) -> State:
+    """Two players and Graybeard (K10): he plays second after a human lead."""
+    seat: int = state.to_move  # type: ignore[assignment]
+    ghost = state.ghost
+    if len(trick) == 1:
+        play = _GHOST_PLAY[id(ghost[0])]
+        trick = (*trick, (None, play))
+        ghost = ghost[1:]
+        suit_state, lead = next_suit(suit_state, lead, play, state.config, False)  # type: ignore[arg-type]
+    if len(trick) < 3:
+        return _replace(state, hands=hands, ghost=ghost, trick=trick,
+                            suit_state=suit_state, lead_suit=lead, to_move=1 - seat, log=log)
+    return _finish_trick(state, hands, ghost, resolve(trick, state.config, lead), log)  # type: ignore[arg-type]
+
+
+def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: TrickResult,
+                  log: MoveLog) -> State:
     tricks_won = state.tricks_won
     winner = result.winner
     if winner is not None:
         tricks_won = tricks_won[:winner] + (tricks_won[winner] + 1,) + tricks_won[winner + 1:]
-    leader: int = result.next_leader  # type: ignore[assignment]
-    tricks = (*state.tricks, result)
-    if hands[0]:
-        return _replace(state, hands=hands, trick=(), suit_state=SuitState.OPEN, lead_suit=None,
-                        tricks=tricks, tricks_won=tricks_won, leader=leader, to_move=leader)
-    return _finish_round(_replace(state, hands=hands, trick=(), suit_state=SuitState.OPEN,
-                                  lead_suit=None, tricks=tricks, tricks_won=tricks_won,
-                                  leader=leader, to_move=None))
+    last = not hands[0]
+    leader = result.next_leader
+    config = state.config
+    if not last and leader is not None and not config.pirate_abilities:
+        # The commonest way a trick ends, written out in full like _apply_play's.
+        return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
+                     state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
+                     state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
+                     (*state.tricks, result), None, state.wagers, state.discarded,
+                     state.peeked, state.totals, state.rounds, log)
+    state = _replace(
+        state, hands=hands, ghost=ghost, trick=(), suit_state=SuitState.OPEN, lead_suit=None,
+        tricks=(*state.tricks, result), tricks_won=tricks_won, leader=leader,
+        to_move=None, log=log,
+    )
+    if config.pirate_abilities and winner is not None:
+        pirate = result.winning_card.pirate  # type: ignore[union-attr]
+        if pirate is not None and (not last or pirate is Pirate.HARRY):
+            return _use_ability(state, pirate, winner, last)
+    if last:
+        return _finish_round(state)
+    return _open_trick(state, result.next_leader)
+
+
+def _use_ability(state: State, pirate: Pirate, seat: int, last: bool) -> State:
+    """A trick won with a named pirate (RESEARCH.md §3.8): use the ability now."""
+    if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
+        peeked = state.peeked[:seat] + (True,) + state.peeked[seat + 1:]
+        return _open_trick(_replace(state, peeked=peeked), state.leader)
+    drawn = 0
+    if pirate is Pirate.BENDT:  # he draws up to two now and then discards as many (K12)
+        drawn = min(2, len(state.undealt))
+        if drawn == 0:
+            return _open_trick(state, state.leader)
+        hand = tuple(sorted((*state.hands[seat], *state.undealt[:drawn]), key=_order))
+        state = _replace(state, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1:],
+                             undealt=state.undealt[drawn:])
+    return _replace(state, phase=Phase.ABILITY, pending=Pending(pirate, seat, drawn),
+                        to_move=seat)
+
+
+def _apply_ability(state: State, move: Move) -> State:
+    pending: Pending = state.pending  # type: ignore[assignment]
+    seat, pirate = pending.seat, pending.pirate
+    expected = {Pirate.ROSIE: ChooseLeader, Pirate.BENDT: Discard, Pirate.RASCAL: Wager,
+                Pirate.HARRY: AdjustBid}[pirate]
+    if type(move) is not expected:
+        raise IllegalMoveError(f"{pirate.full_name}'s ability waits: play a "
+                               f"{expected.__name__}, not {move!r}")
+    if move not in _ability_moves(state, pending):
+        raise IllegalMoveError(_why_not(state, pending, move))
+    state = _replace(state, phase=Phase.PLAY, pending=None, log=MoveLog(move, state.log))
+    leader = state.leader
+    if type(move) is ChooseLeader:
+        leader = move.seat
+    elif type(move) is Wager:
+        state = _replace(state, wagers=_add(state.wagers, seat, move.points))
+    elif type(move) is AdjustBid:
+        state = _replace(state, bids=_add(state.bids, seat, move.delta))  # type: ignore[arg-type]
+    elif type(move) is Discard:
+        hand = list(state.hands[seat])
+        for c in move.cards:
+            hand.remove(c)
+        own = (*state.discarded[seat], *map(interned, move.cards))
+        state = _replace(state, hands=state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:],
+                         discarded=state.discarded[:seat] + (own,) + state.discarded[seat + 1:])
+    if not state.hands[0]:
+        return _finish_round(state)
+    return _open_trick(state, leader)
+
+
+def _why_not(state: State, pending: Pending, move: Move) -> str:
+    if type(move) is ChooseLeader:
+        return f"choose a seat 0 to {state.config.players - 1} to lead, not {move.seat}"
+    if type(move) is Wager:
+        return f"wager 0, 10 or 20, not {move.points}"
+    if type(move) is AdjustBid:
+        return (f"change your bid of {state.bids[pending.seat]} by -1, 0 or +1 within "
+                f"0..{state.cards_dealt}, not {move.delta:+d}")
+    return (f"discard {pending.drawn} card(s) from your hand "
+            f"({_cards(state.hands[pending.seat])}), not {move}")
+
+
+def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
+    return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
+
+
+def _open_trick(state: State, leader: Seat) -> State:
+    """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
+    if leader is not None:
+        return _replace(state, phase=Phase.PLAY, leader=leader, to_move=leader)
+    play = _GHOST_PLAY[id(state.ghost[0])]
+    suit_state, lead = next_suit(SuitState.OPEN, None, play, state.config, True)
+    # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
+    first = next(seat for seat, _ in state.tricks[-1].plays if seat is not None)
+    return _replace(state, phase=Phase.PLAY, leader=None, to_move=first,
+                        trick=((None, play),), ghost=state.ghost[1:], suit_state=suit_state,
+                        lead_suit=lead)
 
 
 def _finish_round(state: State) -> State:
@@ -249,23 +419,27 @@ def _finish_round(state: State) -> State:
             bonuses[trick.winner] += trick.bonus
         alliances.extend(trick.loot_alliances)
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]
+    shots: tuple[bool, ...] = state.shots  # type: ignore[assignment]
     breakdown = round_breakdown(
-        bids, state.tricks_won, cards_dealt=len(state.deal.hands[0]),  # type: ignore[union-attr]
-        bonuses=bonuses, config=config, round_number=state.round_number,
-        loot_alliances=alliances,
+        bids, state.tricks_won, cards_dealt=state.cards_dealt, bonuses=bonuses, config=config,
+        round_number=state.round_number, loot_alliances=alliances, wagers=state.wagers,
+        cannonballs=shots or None,
     )
     result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
-                         bids, state.tricks, breakdown)
+                         bids, state.tricks, breakdown, shots, state.wagers)
     totals = tuple(t + s.total for t, s in zip(state.totals, breakdown, strict=True))
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == len(config.hand_sizes):
-        return _replace(state, phase=Phase.OVER, totals=totals, rounds=rounds)
+        return _replace(state, phase=Phase.OVER, totals=totals, rounds=rounds, to_move=None)
     dealer = (state.dealer + 1) % players
     waiting = _replace(
         state, phase=Phase.DEAL, round_index=round_index, dealer=dealer, deal=None,
-        hands=((),) * players, undealt=(), bids=(None,) * players, tricks_won=(0,) * players,
-        leader=(dealer + 1) % players, to_move=None, tricks=(), totals=totals, rounds=rounds,
+        hands=((),) * players, undealt=(), ghost=(), bids=(None,) * players, shots=(),
+        tricks_won=(0,) * players, leader=(dealer + 1) % players, to_move=None, tricks=(),
+        wagers=(0,) * players, discarded=((),) * players, peeked=(False,) * players,
+        totals=totals,
+        rounds=rounds,
     )
     if state.auto_deal:
         return _start_round(waiting, *_seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
@@ -274,9 +448,13 @@ def _finish_round(state: State) -> State:
 
 def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     config = state.config
-    leader = (state.dealer + 1) % config.players
-    return _replace(state, phase=Phase.BID, deal=deal, hands=deal.hands, undealt=undealt,
-                    leader=leader, to_move=leader)
+    n = config.players
+    leader = (state.dealer + 1) % n
+    return _replace(
+        state, phase=Phase.BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
+        bids=(None,) * n, shots=(None,) * n if config.cannonball else (), leader=leader,
+        to_move=leader, log=MoveLog(deal, state.log),
+    )
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:
@@ -306,9 +484,13 @@ def _checked_deal(config: Config, round_index: int, deal: Deal
         if counts.get(c, 0) == 0:
             raise IllegalMoveError(f"{c} is dealt more often than the deck holds it")
         counts[c] -= 1
+    rest = [interned(c) for c, left in counts.items() for _ in range(left)]
+    if deal.stock:
+        if _multiset(deal.stock) != _multiset(rest):
+            raise IllegalMoveError("the stock must hold exactly the cards not dealt")
+        rest = [interned(c) for c in deal.stock]
     hands = tuple(tuple(sorted([interned(c) for c in hand], key=_order)) for hand in deal.hands)
-    undealt = tuple(interned(c) for c, left in counts.items() for _ in range(left))
-    return Deal(hands, [interned(c) for c in deal.ghost]), undealt
+    return Deal(hands, [interned(c) for c in deal.ghost], deal.stock), tuple(rest)
 
 
 def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) -> State:
@@ -320,7 +502,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     state = new_game(config, seed=seed, auto_deal=seed is not None)
     for move in moves:
         if type(move) is Deal and state.phase is not Phase.DEAL:
-            if state.deal != _checked_deal(config, state.round_index, move)[0]:
+            if state.deal != move:
                 raise IllegalMoveError(f"round {state.round_number}: the deal differs from "
                                        "the seed's deal")
             continue
@@ -328,7 +510,16 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     return state
 
 
-_replace = attrs.evolve
+_INDEX = {name: i for i, name in enumerate(attrs.fields_dict(State))}
+_VALUES = operator.attrgetter(*_INDEX)
+
+
+def _replace(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` without its per-call introspection (it is on the hot path)."""
+    values = list(_VALUES(state))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return State(*values)
 
 
 def _order(c: Card) -> int:

@@ -19,7 +19,19 @@ import attrs
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.king.cards import Card, Kind, card
 
-__all__ = ["Bid", "Deal", "Move", "Play", "parse_move"]
+__all__ = [
+    "ABILITY_MOVES",
+    "AdjustBid",
+    "Bid",
+    "ChooseLeader",
+    "Deal",
+    "Discard",
+    "Move",
+    "Play",
+    "Shot",
+    "Wager",
+    "parse_move",
+]
 
 
 @attrs.frozen(repr=False)
@@ -81,22 +93,103 @@ class Deal:
     """Deal a round explicitly: one hand per seat, in seat order.
 
     With two players in the modern edition, ``ghost`` is Graybeard's face-down hand, top
-    card first. Used when the game was created with ``auto_deal=False``; games dealt from
-    a seed record their deals as these moves too.
+    card first. ``stock`` optionally orders the undealt cards, top first, for Bendt the
+    Bandit's draws (pirate abilities); it must then hold exactly the cards not dealt.
+    Used when the game was created with ``auto_deal=False``; games dealt from a seed
+    record their deals as these moves too.
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     ghost: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    stock: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
         if self.ghost:
             text += " | ghost " + " ".join(map(str, self.ghost))
+        if self.stock:
+            text += " | stock " + " ".join(map(str, self.stock))
         return text
 
 
-Move = Union[Bid, Play, Deal]  # noqa: UP007 (a runtime alias that cattrs dispatches on)
-"""Any Skull King move."""
+@attrs.frozen(repr=False)
+class Shot:
+    """Grapeshot or Cannonball: each player's secret choice after bidding (K11).
+
+    Only with Rascal's scoring and the ``cannonball`` option. ``Shot(cannonball=False)``
+    is Grapeshot (the standard Rascal's scoring), ``Shot(cannonball=True)`` the
+    Cannonball: 15 per card dealt if exact, else 0.
+    """
+
+    cannonball: bool
+
+    def __str__(self) -> str:
+        return "cannonball" if self.cannonball else "grapeshot"
+
+    def __repr__(self) -> str:
+        return f"Shot(cannonball={self.cannonball})"
+
+
+@attrs.frozen(repr=False)
+class ChooseLeader:
+    """Rosie D'Laney's ability: choose the seat that leads the next trick (yourself too)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"leader {self.seat}"
+
+    def __repr__(self) -> str:
+        return f"ChooseLeader({self.seat})"
+
+
+@attrs.frozen(repr=False)
+class Discard:
+    """Bendt the Bandit's ability: after drawing from the undealt cards, discard as many.
+
+    ``cards`` are the cards discarded (two, or fewer when fewer could be drawn).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __str__(self) -> str:
+        return " ".join(["discard", *map(str, self.cards)])
+
+    def __repr__(self) -> str:
+        return f"Discard({self.cards!r})"
+
+
+@attrs.frozen(repr=False)
+class Wager:
+    """Rascal of Roatan's ability: wager 0, 10 or 20 points on making your bid exactly."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"wager {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Wager({self.points})"
+
+
+@attrs.frozen(repr=False)
+class AdjustBid:
+    """Harry the Giant's ability: change your own bid by ``+1`` or ``-1``, or keep it (0)."""
+
+    delta: int
+
+    def __str__(self) -> str:
+        return f"adjust {self.delta:+d}" if self.delta else "adjust 0"
+
+    def __repr__(self) -> str:
+        return f"AdjustBid({self.delta})"
+
+
+Move = Union[Bid, Play, Deal, Shot, ChooseLeader, Discard, Wager, AdjustBid]  # noqa: UP007
+"""Any Skull King move (a runtime alias that the JSON converter dispatches on)."""
+
+ABILITY_MOVES = (ChooseLeader, Discard, Wager, AdjustBid)
+"""The move types of the pirate abilities."""
 
 
 def parse_move(text: str) -> Move:
@@ -130,21 +223,45 @@ def parse_move(text: str) -> Move:
         return Play(played)
     if words and words[0] == "deal":
         return _parse_deal(text)
+    return _parse_other(text, words)
+
+
+def _parse_other(text: str, words: list[str]) -> Move:
+    def number(word: str) -> int:
+        try:
+            return int(word)
+        except ValueError:
+            raise InvalidNotationError(f"{text!r}: {word!r} is not a whole number") from None
+
+    if words == ["grapeshot"] or words == ["cannonball"]:
+        return Shot(words[0] == "cannonball")
+    if len(words) == 2 and words[0] == "leader":
+        return ChooseLeader(number(words[1]))
+    if len(words) == 2 and words[0] == "wager":
+        return Wager(number(words[1]))
+    if len(words) == 2 and words[0] == "adjust":
+        return AdjustBid(number(words[1]))
+    if words and words[0] == "discard":
+        return Discard(tuple(card(w) for w in words[1:]))
     raise InvalidNotationError(f"{text!r} is not a Skull King move")
 
 
 def _parse_deal(text: str) -> Deal:
     parts = text.strip()[4:].split("|")
-    ghost: list[Card] = []
-    if parts and parts[-1].split()[:1] == ["ghost"]:
-        ghost = [card(w) for w in parts.pop().split()[1:]]
-    return Deal([[card(w) for w in part.split()] for part in parts], ghost)
+    extra: dict[str, list[Card]] = {"ghost": [], "stock": []}
+    while parts and parts[-1].split()[:1] in (["ghost"], ["stock"]):
+        words = parts.pop().split()
+        extra[words[0].lower()] = [card(w) for w in words[1:]]
+    return Deal([[card(w) for w in part.split()] for part in parts], extra["ghost"],
+                extra["stock"])
 
 
 def _canonical_moves() -> dict[str, Move]:
     from skullgames.king.cards import ALL_CARDS
 
     moves: list[Move] = [Bid(n) for n in range(15)]
+    moves += [Shot(False), Shot(True), AdjustBid(-1), AdjustBid(0), AdjustBid(1)]
+    moves += [Wager(0), Wager(10), Wager(20), *(ChooseLeader(seat) for seat in range(8))]
     for c in ALL_CARDS:
         if c.kind is Kind.TIGRESS:
             moves += [Play(c, as_pirate=True), Play(c, as_pirate=False)]

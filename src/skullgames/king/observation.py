@@ -14,8 +14,8 @@ from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import legal_moves
 from skullgames.king.moves import Move, Play
-from skullgames.king.state import Phase, RoundResult, State
-from skullgames.king.tricks import SuitState, TrickResult
+from skullgames.king.state import Pending, Phase, RoundResult, State
+from skullgames.king.tricks import Seat, SuitState, TrickResult
 
 __all__ = ["Observation", "observe"]
 
@@ -24,10 +24,13 @@ __all__ = ["Observation", "observe"]
 class Observation:
     """The game as seat :attr:`seat` sees it: its own hand and everything public.
 
-    Other hands and the undealt cards are absent. ``bids`` shows every bid once all are
-    in; before that it shows only this seat's own bid (others are ``None``) and
-    ``has_bid`` says who has bid already (DECISIONS K13). ``legal_moves`` is this seat's
-    legal moves when it is to move, and empty otherwise.
+    Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
+    ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
+    shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
+    already (DECISIONS K13). ``shots`` works the same way for Grapeshot / Cannonball.
+    ``undealt`` is shown only to a seat that looked at it with Juanita Jade, and
+    ``discarded`` only holds this seat's own discards (Bendt the Bandit).
+    ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     """
 
     config: Config
@@ -38,15 +41,21 @@ class Observation:
     dealer: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
+    ghost_size: int
     bids: tuple[int | None, ...]
     has_bid: tuple[bool, ...]
+    shots: tuple[bool | None, ...]
     tricks_won: tuple[int, ...]
-    leader: int
+    leader: Seat
     to_move: int | None
-    trick: tuple[tuple[int, Play], ...]
+    trick: tuple[tuple[Seat, Play], ...]
     suit_state: SuitState
     lead_suit: Suit | None
     tricks: tuple[TrickResult, ...]
+    pending: Pending | None
+    wagers: tuple[int, ...]
+    undealt: tuple[Card, ...] | None
+    discarded: tuple[Card, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
     legal_moves: tuple[Move, ...]
@@ -57,10 +66,13 @@ def observe(state: State, player: int) -> Observation:
     players = state.config.players
     if type(player) is not int or not 0 <= player < players:
         raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
-    bidding = state.phase is Phase.BID
     bids = state.bids
-    if bidding:
+    if state.phase is Phase.BID:
         bids = tuple(b if seat == player else None for seat, b in enumerate(bids))
+    shots = state.shots
+    if state.phase is Phase.SHOT:
+        shots = tuple(s if seat == player else None for seat, s in enumerate(shots))
+    pending = state.pending
     return Observation(
         config=state.config,
         seat=player,
@@ -70,8 +82,10 @@ def observe(state: State, player: int) -> Observation:
         dealer=state.dealer,
         hand=state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
+        ghost_size=len(state.ghost),
         bids=bids,
         has_bid=tuple(b is not None for b in state.bids),
+        shots=shots,
         tricks_won=state.tricks_won,
         leader=state.leader,
         to_move=state.to_move,
@@ -79,6 +93,10 @@ def observe(state: State, player: int) -> Observation:
         suit_state=state.suit_state,
         lead_suit=state.lead_suit,
         tricks=state.tricks,
+        pending=pending,
+        wagers=state.wagers,
+        undealt=state.undealt if state.peeked[player] else None,
+        discarded=state.discarded[player],
         totals=state.totals,
         rounds=state.rounds,
         legal_moves=legal_moves(state) if state.to_move == player else (),

@@ -129,8 +129,8 @@ def score_round(
     use it (DECISIONS K9). ``round_number`` is needed only for ``config.round_bonus``
     and defaults to ``cards_dealt``. ``loot_alliances`` are ``(loot player, winner)``
     pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's
-    wagers (0, 10 or 20) and ``cannonballs`` says who chose the Cannonball under Rascal's
-    scoring.
+    wagers per seat (0, 10 or 20 each time, summed) and ``cannonballs`` says who chose
+    the Cannonball under Rascal's scoring.
     """
     return tuple(
         s.total
@@ -164,8 +164,10 @@ def _check(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
             )
         if not whole(bonuses[seat]):
             raise IllegalMoveError(f"bonus {bonuses[seat]!r} of seat {seat} is not a whole number")
-        if wagers[seat] not in (0, 10, 20):
-            raise IllegalMoveError(f"wager {wagers[seat]!r} of seat {seat} is not 0, 10 or 20")
+        if not whole(wagers[seat]) or wagers[seat] % 10:
+            raise IllegalMoveError(
+                f"wager {wagers[seat]!r} of seat {seat} is not a sum of wagers of 0, 10 or 20"
+            )
     if sum(tricks) > cards_dealt:
         raise IllegalMoveError(f"{sum(tricks)} tricks taken in a round of {cards_dealt} cards")
     for pair in loot_alliances:

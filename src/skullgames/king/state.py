@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
-from skullgames.king.cards import Card, Suit
+from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
-from skullgames.king.moves import Bid, Deal, Move, Play
+from skullgames.king.moves import Deal, Move, Play
 from skullgames.king.scoring import SeatScore
-from skullgames.king.tricks import SuitState, TrickResult
+from skullgames.king.tricks import Seat, SuitState, TrickResult
 
-__all__ = ["Phase", "RoundResult", "State"]
+__all__ = ["MoveLog", "Phase", "RoundResult", "State"]
 
 
 class Phase(enum.Enum):
@@ -22,15 +24,112 @@ class Phase(enum.Enum):
     """A :class:`~skullgames.king.Deal` from the caller (games made with ``auto_deal=False``)."""
     BID = "bid"
     """Bids, one seat at a time from the left of the dealer, hidden until all are in."""
+    SHOT = "shot"
+    """Grapeshot or Cannonball, one seat at a time, hidden until all have chosen (K11)."""
     PLAY = "play"
     """Cards played to tricks."""
+    ABILITY = "ability"
+    """The winner of a trick decides how to use a pirate's ability (K12)."""
     OVER = "over"
     """The last round has been scored."""
 
 
+class MoveLog:
+    """The moves of a game as a persistent list: each state adds one cell to its parent's.
+
+    Appending costs one small object, so keeping every state of a game costs no copies
+    of the history. Iterating gives the moves from the first; equality compares the
+    moves. Immutable: copying returns the same object.
+    """
+
+    __slots__ = ("_move", "_previous", "_size")
+    _move: Move
+    _previous: MoveLog | None
+    _size: int
+
+    def __init__(self, move: Move, previous: MoveLog | None) -> None:
+        set_ = object.__setattr__
+        set_(self, "_move", move)
+        set_(self, "_previous", previous)
+        set_(self, "_size", 1 if previous is None else previous._size + 1)
+
+    @classmethod
+    def of(cls, moves: Iterable[Move]) -> MoveLog | None:
+        """A log of ``moves`` (``None`` when there are none)."""
+        log = None
+        for move in moves:
+            log = cls(move, log)
+        return log
+
+    @property
+    def last(self) -> Move:
+        """The most recent move."""
+        return self._move
+
+    def moves(self) -> tuple[Move, ...]:
+        """The moves, first to last."""
+        moves: list[Move] = []
+        cell: MoveLog | None = self
+        while cell is not None:
+            moves.append(cell._move)
+            cell = cell._previous
+        moves.reverse()
+        return tuple(moves)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a MoveLog cannot change")
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves())
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, MoveLog):
+            return NotImplemented
+        return self._size == other._size and self.moves() == other.moves()
+
+    def __hash__(self) -> int:
+        return hash(self.moves())
+
+    def __copy__(self) -> MoveLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MoveLog:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_of, (self.moves(),))
+
+    def __repr__(self) -> str:
+        return f"MoveLog(<{self._size} moves>)"
+
+
+def _log_of(moves: tuple[Move, ...]) -> MoveLog | None:
+    return MoveLog.of(moves)
+
+
+@attrs.frozen
+class Pending:
+    """A pirate ability waiting for its owner's decision."""
+
+    pirate: Pirate
+    seat: int
+    drawn: int = 0
+    """For Bendt the Bandit: how many cards were drawn, and so must be discarded."""
+
+
 @attrs.frozen
 class RoundResult:
-    """A finished round: its deal, bids, tricks and every seat's score."""
+    """A finished round: its deal, bids, tricks and every seat's score.
+
+    ``bids`` are the final bids (after Harry the Giant's changes); ``shots`` says who
+    chose the Cannonball (empty without that option); ``wagers`` are Rascal of Roatan's
+    wagers per seat.
+    """
 
     round_number: int
     dealer: int
@@ -38,6 +137,8 @@ class RoundResult:
     bids: tuple[int, ...]
     tricks: tuple[TrickResult, ...]
     scores: tuple[SeatScore, ...]
+    shots: tuple[bool, ...] = ()
+    wagers: tuple[int, ...] = ()
 
     @property
     def cards_dealt(self) -> int:
@@ -49,17 +150,6 @@ class RoundResult:
         """Each seat's points for the round."""
         return tuple(s.total for s in self.scores)
 
-    def moves(self) -> tuple[Move, ...]:
-        """The moves of the round in the order they were made."""
-        return (self.deal, *_bid_moves(self.bids, self.dealer),
-                *(play for trick in self.tricks for _, play in trick.plays))
-
-
-def _bid_moves(bids: tuple[int | None, ...], dealer: int) -> list[Bid]:
-    players = len(bids)
-    order = [(dealer + 1 + k) % players for k in range(players)]
-    return [Bid(b) for seat in order if (b := bids[seat]) is not None]
-
 
 @attrs.frozen
 class State:
@@ -69,10 +159,15 @@ class State:
     ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
     but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
 
-    ``round_index`` counts rounds from 0; ``trick`` holds the cards of the trick in
-    progress as ``(seat, Play)`` pairs and ``tricks`` the finished tricks of this round;
-    ``rounds`` the finished rounds. ``undealt`` is the rest of the deck this round,
-    which nobody sees.
+    ``round_index`` counts rounds from 0. ``hands`` are sorted in card order.
+    ``undealt`` is the rest of the deck this round, top first (nobody sees it, but Bendt
+    the Bandit draws from it and Juanita Jade looks at it); ``ghost`` is Graybeard's
+    face-down stack in a two-player game, top first. ``trick`` holds the trick in
+    progress as ``(seat, Play)`` pairs (seat ``None`` for Graybeard), ``tricks`` the
+    finished tricks of this round and ``rounds`` the finished rounds. ``leader`` is
+    ``None`` when Graybeard leads. ``shots``, ``wagers``, ``discarded`` (per seat) and
+    ``peeked`` belong to the Cannonball and the pirate abilities; ``pending`` is an ability that
+    waits for its owner. ``log`` is every move so far (see :attr:`history`).
     """
 
     config: Config
@@ -84,16 +179,23 @@ class State:
     deal: Deal | None
     hands: tuple[tuple[Card, ...], ...]
     undealt: tuple[Card, ...]
+    ghost: tuple[Card, ...]
     bids: tuple[int | None, ...]
+    shots: tuple[bool | None, ...]
     tricks_won: tuple[int, ...]
-    leader: int
+    leader: Seat
     to_move: int | None
-    trick: tuple[tuple[int, Play], ...]
+    trick: tuple[tuple[Seat, Play], ...]
     suit_state: SuitState
     lead_suit: Suit | None
     tricks: tuple[TrickResult, ...]
+    pending: Pending | None
+    wagers: tuple[int, ...]
+    discarded: tuple[tuple[Card, ...], ...]
+    peeked: tuple[bool, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
+    log: MoveLog | None = attrs.field(repr=False)
 
     @property
     def round_number(self) -> int:
@@ -119,14 +221,6 @@ class State:
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, deals included, in order.
 
-        ``replay(state.config, state.history)`` rebuilds an equal state.
+        ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal state.
         """
-        moves: list[Move] = []
-        for result in self.rounds:
-            moves.extend(result.moves())
-        if self.deal is not None:
-            moves.append(self.deal)
-            moves.extend(_bid_moves(self.bids, self.dealer))
-            moves.extend(play for trick in self.tricks for _, play in trick.plays)
-            moves.extend(play for _, play in self.trick)
-        return tuple(moves)
+        return () if self.log is None else self.log.moves()

@@ -33,7 +33,7 @@ from skullgames.king.cards import (
     Kind,
     Suit,
 )
-from skullgames.king.config import Config, Edition
+from skullgames.king.config import Config, Edition, KrakenLeader, WhaleLeader
 from skullgames.king.moves import Play
 
 __all__ = ["Bonus", "BonusKind", "Outcome", "TrickResult", "resolve_trick"]
@@ -156,7 +156,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
     if creatures:
         active = creatures[-1]
         if roles[active] == _KRAKEN:
-            return _kraken(plays, roles, creatures, active, lead_suit)
+            return _kraken(plays, roles, creatures, active, lead_suit, config)
         for i in creatures[:-1]:  # with both creatures, the first acts as an escape (K7)
             roles[i] = _ESCAPE
         return _white_whale(plays, roles, active, lead_suit, config)
@@ -166,13 +166,25 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
 
 
 def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
-            active: int, lead_suit: Suit | None) -> TrickResult:
-    # The next leader is who would have won without the creatures (DECISIONS K6).
-    kept = [i for i in range(len(plays)) if i not in creatures]
-    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])
-    next_leader = plays[0][0] if index is None else plays[kept[index]][0]
+            active: int, lead_suit: Suit | None, config: Config) -> TrickResult:
+    if config.kraken_leader is KrakenLeader.LEFT_OF_KRAKEN:
+        # First print: the player to the Kraken player's left, who played after them.
+        next_leader = plays[(active + 1) % len(plays)][0]
+    else:
+        next_leader = _would_have_won(plays, roles, creatures)
     return TrickResult(tuple(plays), Outcome.DESTROYED, None, plays[active][1].card,
                        next_leader, 0, (), lead_suit)
+
+
+def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
+                    left_out: list[int]) -> Seat:
+    """Who would have won without the cards at ``left_out`` (DECISIONS K6).
+
+    With only those cards in the trick, its first player.
+    """
+    kept = [i for i in range(len(plays)) if i not in left_out]
+    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])
+    return plays[0][0] if index is None else plays[kept[index]][0]
 
 
 def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: int,
@@ -182,7 +194,11 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
         if roles[i] == _NUMBER and play.card.rank > best_rank:  # ties: the earliest (K7)
             best, best_rank = i, play.card.rank
     if best is None:
-        return TrickResult(tuple(plays), Outcome.DISCARDED, None, None, plays[active][0], 0,
+        if config.whale_leader is WhaleLeader.WOULD_HAVE_WON:
+            next_leader = _would_have_won(plays, roles, [active])
+        else:
+            next_leader = plays[active][0]
+        return TrickResult(tuple(plays), Outcome.DISCARDED, None, None, next_leader, 0,
                            (), lead_suit)
     return _won(plays, roles, best, config, lead_suit)
 
@@ -230,28 +246,31 @@ class SuitState(enum.Enum):
     """A character led (modern edition): nothing to follow for the whole trick."""
 
 
-def next_suit(state: SuitState, suit: Suit | None, play: Play, edition: Edition
+def next_suit(state: SuitState, suit: Suit | None, play: Play, config: Config, first: bool
               ) -> tuple[SuitState, Suit | None]:
     """The suit to follow after ``play`` is added to a trick (RESEARCH.md §2.3, §3.3).
 
-    Modern (DECISIONS K4): escape-type cards pass the choice on; a character ends it
-    with no suit, even after escapes. Classic: the first number card sets it.
+    ``first`` says that ``play`` leads the trick. Modern (DECISIONS K4): escape-type
+    cards pass the choice on; a character lead leaves the trick without a suit, and so
+    does a character after escapes unless ``config.character_ends_choice`` is off (S1).
+    Classic: the first number card sets the suit.
     """
     if state is not SuitState.OPEN:
         return state, suit
     c = play.card
     if c.suit is not None:
         return SuitState.SET, c.suit
-    if edition is Edition.MODERN and is_character(play):
+    if (config.edition is Edition.MODERN and is_character(play)
+            and (first or config.character_ends_choice)):
         return SuitState.NONE, None
     return state, suit
 
 
-def suit_of_trick(plays: Iterable[Play], edition: Edition) -> tuple[SuitState, Suit | None]:
+def suit_of_trick(plays: Iterable[Play], config: Config) -> tuple[SuitState, Suit | None]:
     """The suit to follow in a trick that holds ``plays`` so far."""
     state, suit = SuitState.OPEN, None
-    for play in plays:
-        state, suit = next_suit(state, suit, play, edition)
+    for i, play in enumerate(plays):
+        state, suit = next_suit(state, suit, play, config, i == 0)
     return state, suit
 
 
@@ -285,5 +304,5 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
         if left == 0:
             raise IllegalMoveError(f"{play.card} is not in the deck this often under this config")
         counts[play.card] = left - 1
-    _, lead_suit = suit_of_trick((p for _, p in plays), config.edition)
+    _, lead_suit = suit_of_trick((p for _, p in plays), config)
     return resolve(plays, config, lead_suit)
