@@ -11,7 +11,14 @@
 """
 
 from skullgames.king.cards import Card, Kind, Pirate, Suit, card
-from skullgames.king.config import ROUND_PRESETS, Config, Edition, Scoring
+from skullgames.king.config import (
+    ROUND_PRESETS,
+    Config,
+    Edition,
+    KrakenLeader,
+    Scoring,
+    WhaleLeader,
+)
 from skullgames.king.game import (
     apply,
     current_player,
@@ -20,37 +27,58 @@ from skullgames.king.game import (
     new_game,
     replay,
     scores,
+    seeded_deal,
     winners,
 )
-from skullgames.king.moves import Bid, Deal, Move, Play, parse_move
+from skullgames.king.moves import (
+    AdjustBid,
+    Bid,
+    ChooseLeader,
+    Deal,
+    Discard,
+    Move,
+    Play,
+    Shot,
+    Wager,
+    parse_move,
+)
 from skullgames.king.observation import Observation, observe
 from skullgames.king.scoring import SeatScore, round_breakdown, score_round
-from skullgames.king.state import Phase, RoundResult, State
+from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Bonus, BonusKind, Outcome, SuitState, TrickResult, resolve_trick
 
 __all__ = [
     "ROUND_PRESETS",
+    "AdjustBid",
     "Bid",
     "Bonus",
     "BonusKind",
     "Card",
+    "ChooseLeader",
     "Config",
     "Deal",
+    "Discard",
     "Edition",
     "Kind",
+    "KrakenLeader",
     "Move",
+    "MoveLog",
     "Observation",
     "Outcome",
+    "Pending",
     "Phase",
     "Pirate",
     "Play",
     "RoundResult",
     "Scoring",
     "SeatScore",
+    "Shot",
     "State",
     "Suit",
     "SuitState",
     "TrickResult",
+    "Wager",
+    "WhaleLeader",
     "apply",
     "card",
     "current_player",
@@ -64,5 +92,6 @@ __all__ = [
     "round_breakdown",
     "score_round",
     "scores",
+    "seeded_deal",
     "winners",
 ]

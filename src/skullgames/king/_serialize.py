@@ -14,7 +14,18 @@ from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import Card, card
 from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, new_game
-from skullgames.king.moves import Bid, Deal, Move, Play, parse_move
+from skullgames.king.moves import (
+    AdjustBid,
+    Bid,
+    ChooseLeader,
+    Deal,
+    Discard,
+    Move,
+    Play,
+    Shot,
+    Wager,
+    parse_move,
+)
 from skullgames.king.state import Phase, State
 from skullgames.serialization import (
     check_header,
@@ -42,7 +53,16 @@ def configure(converter: cattrs.Converter) -> None:
     converter.register_unstructure_hook(Bid, lambda m: {"type": "bid", "n": m.n})
     converter.register_unstructure_hook(Play, unstructure_play)
     converter.register_unstructure_hook(Deal, unstructure_deal)
-    for cls in (Bid, Play, Deal):
+    converter.register_unstructure_hook(Shot, lambda m: {"type": "shot",
+                                                         "cannonball": m.cannonball})
+    converter.register_unstructure_hook(ChooseLeader, lambda m: {"type": "leader",
+                                                                 "seat": m.seat})
+    converter.register_unstructure_hook(Discard, lambda m: {
+        "type": "discard", "cards": [str(c) for c in m.cards]})
+    converter.register_unstructure_hook(Wager, lambda m: {"type": "wager", "points": m.points})
+    converter.register_unstructure_hook(AdjustBid, lambda m: {"type": "adjust_bid",
+                                                              "delta": m.delta})
+    for cls in (Bid, Play, Deal, Shot, ChooseLeader, Discard, Wager, AdjustBid):
         converter.register_structure_hook(cls, _move_hook(cls))
     converter.register_unstructure_hook(Move, lambda m: converter.unstructure(m, type(m)))
     converter.register_structure_hook(Move, lambda data, _: structure_move(data, "$"))
@@ -72,6 +92,8 @@ def unstructure_deal(move: Deal) -> dict[str, Any]:
     doc: dict[str, Any] = {"type": "deal", "hands": [[str(c) for c in h] for h in move.hands]}
     if move.ghost:
         doc["ghost"] = [str(c) for c in move.ghost]
+    if move.stock:
+        doc["stock"] = [str(c) for c in move.stock]
     return doc
 
 
@@ -100,18 +122,35 @@ def structure_move(data: Any, path: str) -> Move:
                 as_pirate = expect_bool(as_pirate, f"{path}.as_pirate")
             return Play(played, as_pirate)
         if tag == "deal":
-            _only(doc, path, ("type", "hands", "ghost"))
+            _only(doc, path, ("type", "hands", "ghost", "stock"))
             hands = expect_list(doc.get("hands"), f"{path}.hands")
-            ghost = expect_list(doc.get("ghost", []), f"{path}.ghost")
             return Deal(
                 tuple(_cards(hand, f"{path}.hands[{i}]") for i, hand in enumerate(hands)),
-                _cards(ghost, f"{path}.ghost"),
+                _cards(doc.get("ghost", []), f"{path}.ghost"),
+                _cards(doc.get("stock", []), f"{path}.stock"),
             )
+        if tag == "shot":
+            _only(doc, path, ("type", "cannonball"))
+            return Shot(expect_bool(doc.get("cannonball"), f"{path}.cannonball"))
+        if tag == "leader":
+            _only(doc, path, ("type", "seat"))
+            return ChooseLeader(expect_int(doc.get("seat"), f"{path}.seat", 0, 7))
+        if tag == "discard":
+            _only(doc, path, ("type", "cards"))
+            return Discard(_cards(doc.get("cards"), f"{path}.cards"))
+        if tag == "wager":
+            _only(doc, path, ("type", "points"))
+            return Wager(expect_int(doc.get("points"), f"{path}.points", 0, 20))
+        if tag == "adjust_bid":
+            _only(doc, path, ("type", "delta"))
+            return AdjustBid(expect_int(doc.get("delta"), f"{path}.delta", -1, 1))
     except SerializationError:
         raise
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
-    raise SerializationError(f"unknown move type {tag!r} (bid, play or deal)", f"{path}.type")
+    raise SerializationError(
+        f"unknown move type {tag!r} (bid, play, deal, shot, leader, discard, wager or "
+        "adjust_bid)", f"{path}.type")
 
 
 def _cards(data: Any, path: str) -> tuple[Card, ...]:

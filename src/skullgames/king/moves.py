@@ -88,6 +88,13 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    cards = tuple(cards)
+    if not all(isinstance(c, Card) for c in cards):
+        raise InvalidNotationError(f"expected cards, got {cards!r}")
+    return tuple(sorted(cards, key=lambda c: c.order))
+
+
 @attrs.frozen
 class Deal:
     """Deal a round explicitly: one hand per seat, in seat order.
@@ -147,10 +154,11 @@ class ChooseLeader:
 class Discard:
     """Bendt the Bandit's ability: after drawing from the undealt cards, discard as many.
 
-    ``cards`` are the cards discarded (two, or fewer when fewer could be drawn).
+    ``cards`` are the cards discarded (two, or fewer when fewer could be drawn), kept in
+    card order so that ``Discard(cards("G1 Y5")) == Discard(cards("Y5 G1"))``.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.cards)])

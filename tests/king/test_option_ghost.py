@@ -1,0 +1,76 @@
+"""Two players in the modern edition: Graybeard's ghost (RESEARCH.md §3.11, DECISIONS K10)."""
+
+from __future__ import annotations
+
+from skullgames import king
+from skullgames.king import Config, Outcome, Play, card
+
+from .positions import bid_all, dealt, play
+
+TWO = Config(players=2, rounds=(2, 2))
+
+
+def test_graybeard_plays_second_without_following_suit() -> None:
+    # Round 1: seat 0 deals, seat 1 leads. Graybeard turns his top card right after the
+    # lead and never has to follow suit; his black 2 trumps (§3.11).
+    state = bid_all(dealt(TWO, "Y5 G3", "Y9 G7", ghost="B2 G10"), 1, 1)
+    state = play(state, "Y9")
+    assert state.trick == ((1, Play(card("Y9"))), (None, Play(card("B2"))))
+    assert king.current_player(state) == 0
+    state = play(state, "Y5")
+    trick = state.last_trick
+    assert trick is not None
+    assert trick.outcome is Outcome.WON and trick.winner is None
+    assert trick.winning_card == card("B2")
+    assert state.tricks_won == (0, 0)
+
+
+def test_graybeard_leads_after_winning_and_the_previous_human_leader_plays_first() -> None:
+    # He won the first trick, so he leads the second with his next card, and the human
+    # who led the first trick (seat 1) plays first (K10, S3).
+    state = bid_all(dealt(TWO, "Y5 G3", "Y9 G7", ghost="B2 G10"), 0, 0)
+    state = play(state, "Y9", "Y5")
+    assert state.leader is None
+    assert state.trick == ((None, Play(card("G10"))),)
+    assert king.current_player(state) == 1
+    assert king.legal_moves(state) == (Play(card("G7")),)  # green must be followed
+    state = play(state, "G7", "G3")
+    assert state.rounds[0].scores[0].total == 20 and state.rounds[0].scores[1].total == 20
+
+
+def test_graybeard_tigress_is_always_an_escape() -> None:
+    # §3.11: "His Tigress is always an Escape" [SK-FAQ].
+    state = bid_all(dealt(TWO, "Y5 G3", "Y9 G7", ghost="TIG G10"), 1, 1)
+    state = play(state, "Y9")
+    assert state.trick[1] == (None, Play(card("TIG"), as_pirate=False))
+    state = play(state, "Y5")
+    assert state.last_trick is not None and state.last_trick.winner == 1
+
+
+def test_loot_alliance_with_graybeard_scores_nothing() -> None:
+    # K10: a Loot captured by Graybeard forms no alliance.
+    config = Config(players=2, loot=True, rounds=(1,))
+    state = bid_all(dealt(config, "Y5", "LOOT", ghost="B2"), 0, 0)
+    state = play(state, "LOOT", "Y5")
+    trick = state.rounds[0].tricks[0]
+    assert trick.winner is None and trick.loot_alliances == ()
+    assert state.totals == (10, 10)
+
+
+def test_humans_alternate_who_leads_each_round() -> None:
+    # §3.11: the two humans alternate who leads out each round (the dealer passes on).
+    state = dealt(TWO, "Y5 G3", "Y9 G7", ghost="B2 G10")
+    assert state.leader == 1
+    state = bid_all(state, 0, 0)
+    state = play(state, "Y9", "Y5", "G7", "G3")
+    state = king.apply(state, king.Deal([[card("Y1"), card("Y2")], [card("Y3"), card("Y4")]],
+                                        [card("Y6"), card("Y7")]))
+    assert state.dealer == 1 and state.leader == 0
+
+
+def test_classic_two_players_is_heads_up_without_a_ghost() -> None:
+    # K10: CLASSIC with two players is plain heads-up.
+    config = Config(players=2, edition=king.Edition.CLASSIC)
+    assert not config.has_ghost
+    state = king.new_game(config, seed=3)
+    assert state.ghost == () and len(state.deal.hands) == 2  # type: ignore[union-attr]
