@@ -16,7 +16,12 @@ __all__ = ["Phase", "RoundResult", "State"]
 
 
 class Phase(enum.Enum):
-    """What the game waits for."""
+    """What the game waits for.
+
+    >>> from skullgames import king
+    >>> king.new_game(seed=1).phase, king.new_game(auto_deal=False).phase
+    (<Phase.BID: 'bid'>, <Phase.DEAL: 'deal'>)
+    """
 
     DEAL = "deal"
     """A :class:`~skullgames.king.Deal` from the caller (games made with ``auto_deal=False``)."""
@@ -30,7 +35,16 @@ class Phase(enum.Enum):
 
 @attrs.frozen
 class RoundResult:
-    """A finished round: its deal, bids, tricks and every seat's score."""
+    """A finished round: its deal, bids, tricks and every seat's score.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=2), seed=3)
+    >>> for move in ["bid 1", "bid 0", "P10", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> result = state.rounds[0]
+    >>> result.round_number, result.bids, result.tricks[0].winner, result.points
+    (1, (0, 1), 1, (10, 20))
+    """
 
     round_number: int
     dealer: int
@@ -73,6 +87,11 @@ class State:
     progress as ``(seat, Play)`` pairs and ``tricks`` the finished tricks of this round;
     ``rounds`` the finished rounds. ``undealt`` is the rest of the deck this round,
     which nobody sees.
+
+    >>> from skullgames import king
+    >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
+    >>> state.phase, state.round_number, state.bids, state.to_move
+    (<Phase.BID: 'bid'>, 1, (None, 1, None, None), 2)
     """
 
     config: Config
