@@ -20,6 +20,7 @@ PROJECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         ("None", "py:data", "library/constants.html#None"),
         ("True", "py:data", "library/constants.html#True"),
         ("False", "py:data", "library/constants.html#False"),
+        ("Ellipsis", "py:data", "library/constants.html#Ellipsis"),
         ("int", "py:class", "library/functions.html#int"),
         ("bool", "py:class", "library/functions.html#bool"),
         ("str", "py:class", "library/stdtypes.html#str"),
@@ -60,6 +61,7 @@ PROJECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "cattrs": ("https://catt.rs/en/stable/", [
         ("cattrs", "py:module", "cattrs.html#module-cattrs"),
         ("cattrs.Converter", "py:class", "cattrs.html#cattrs.Converter"),
+        ("cattrs.converters.Converter", "py:class", "cattrs.html#cattrs.Converter"),
         ("cattrs.BaseConverter.structure", "py:method",
          "cattrs.html#cattrs.BaseConverter.structure"),
         ("cattrs.BaseConverter.unstructure", "py:method",

@@ -49,9 +49,10 @@ html_static_path: list[str] = []
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
-# autodoc: members in source order; type hints in the descriptions, not the signatures.
+# autodoc: members in source order, fields included (the attrs fields have no docstrings
+# of their own); type hints in the descriptions, not the signatures.
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 autodoc_preserve_defaults = True
 always_document_param_types = False
@@ -99,6 +100,17 @@ def on_missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def on_source_read(app: Any, docname: str, source: list[str]) -> None:
+    """List ``bots.md`` (written with ``skullgames.bots``) in the guides once it exists.
+
+    Replace this hook by a plain ``bots`` entry in the toctree of ``index.md`` when the
+    page has landed.
+    """
+    if docname == "index" and (DOCS / "bots.md").exists():
+        source[0] = source[0].replace("guides/json\n", "guides/json\nbots\n", 1)
+
+
 def setup(app: Any) -> None:
     app.connect("config-inited", on_config_inited, priority=500)
+    app.connect("source-read", on_source_read)
     app.connect("missing-reference", on_missing_reference)
