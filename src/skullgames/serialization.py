@@ -44,6 +44,13 @@ def configure_converter(converter: cattrs.Converter) -> None:
 
     Use this to teach your own converter about skullgames values, for example when a
     skullgames state is a field of one of your own attrs classes.
+
+    >>> import cattrs
+    >>> from skullgames import configure_converter, king
+    >>> converter = cattrs.Converter()
+    >>> configure_converter(converter)
+    >>> converter.structure("SK", king.Card)
+    card('SK')
     """
     import importlib
 
@@ -65,6 +72,10 @@ def make_converter() -> cattrs.Converter:
     Do not register hooks on the returned object: it is shared by :func:`to_json` and
     :func:`from_json`. Build your own with ``cattrs.Converter()`` and
     :func:`configure_converter` instead.
+
+    >>> from skullgames import king, make_converter
+    >>> make_converter().unstructure(king.Bid(2))
+    {'type': 'bid', 'n': 2}
     """
     converter = cattrs.Converter(detailed_validation=True)
     configure_converter(converter)
@@ -72,7 +83,12 @@ def make_converter() -> cattrs.Converter:
 
 
 def to_json(obj: object) -> str:
-    """Serialize any public skullgames value (config, state, observation, move, result)."""
+    """Serialize any public skullgames value (config, state, observation, move, result).
+
+    >>> from skullgames import king, to_json
+    >>> to_json(king.parse_move("TIG pirate"))
+    '{"type":"play","card":"TIG","as_pirate":true}'
+    """
     return json.dumps(
         make_converter().unstructure(obj), separators=(",", ":"), ensure_ascii=False
     )
@@ -84,6 +100,10 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
     The document is untrusted: any problem (bad JSON, wrong types, unknown tags,
     impossible game states) raises :class:`~skullgames.SerializationError` with the path
     of what is wrong; no other exception escapes.
+
+    >>> from skullgames import from_json, king
+    >>> from_json('{"type": "play", "card": "Y12"}', king.Move)
+    Play(card('Y12'))
     """
     try:
         data = json.loads(text)

@@ -19,7 +19,12 @@ __all__ = ["Card", "Kind", "Pirate", "Suit", "card"]
 
 
 class Suit(enum.Enum):
-    """A suit of number cards; the value is its letter in card notation."""
+    """A suit of number cards; the value is its letter in card notation.
+
+    >>> from skullgames.king import Suit, card
+    >>> card("U7").suit, Suit("U").label
+    (<Suit.BLUE: 'U'>, 'blue')
+    """
 
     YELLOW = "Y"
     GREEN = "G"
@@ -35,7 +40,12 @@ class Suit(enum.Enum):
 
 
 class Kind(enum.Enum):
-    """What a card is, for the rules."""
+    """What a card is, for the rules.
+
+    >>> from skullgames.king import Kind, card
+    >>> card("TIG").kind, card("Y3").kind is Kind.NUMBER
+    (<Kind.TIGRESS: 'tigress'>, True)
+    """
 
     NUMBER = "number"
     ESCAPE = "escape"
@@ -49,7 +59,12 @@ class Kind(enum.Enum):
 
 
 class Pirate(enum.Enum):
-    """The five named pirates (DECISIONS K2); the value is their card notation."""
+    """The five named pirates (DECISIONS K2); the value is their card notation.
+
+    >>> from skullgames.king import card
+    >>> card("HARRY").pirate, card("HARRY").pirate.full_name
+    (<Pirate.HARRY: 'HARRY'>, 'Harry the Giant')
+    """
 
     ROSIE = "ROSIE"
     BENDT = "BENDT"
@@ -97,6 +112,11 @@ class Card:
 
     Number cards have a :attr:`suit` and a :attr:`rank`; pirates have a :attr:`pirate`.
     Cards of one face are equal (the five escapes are interchangeable).
+
+    >>> from skullgames.king import card
+    >>> c = card("y3")
+    >>> c, str(c), c.name, c.suit, c.rank, c.is_number
+    (card('Y3'), 'Y3', 'yellow 3', <Suit.YELLOW: 'Y'>, 3, True)
     """
 
     kind: Kind
@@ -204,6 +224,7 @@ def card(text: str) -> Card:
     (Tigress, or Scary Mary in the classic edition), ``SK``, ``MER``, ``LOOT``, ``KRAKEN``,
     ``WHALE``, and the pirates ``ROSIE``, ``BENDT``, ``RASCAL``, ``JUANITA``, ``HARRY``.
 
+    >>> from skullgames.king import card
     >>> card("B14")
     card('B14')
     >>> card("Z9")

@@ -27,7 +27,12 @@ __all__ = ["ROUND_PRESETS", "Config", "Edition", "KrakenLeader", "Scoring", "Wha
 
 
 class Edition(enum.Enum):
-    """Which printing of the game (DECISIONS K1)."""
+    """Which printing of the game (DECISIONS K1).
+
+    >>> from skullgames.king import Config, Edition
+    >>> len(Config(edition=Edition.CLASSIC).deck)
+    66
+    """
 
     MODERN = "modern"
     """Grandpa Beck's 2021: 70 cards, suits 1–14, Tigress, 2–8 players."""
@@ -36,7 +41,12 @@ class Edition(enum.Enum):
 
 
 class Scoring(enum.Enum):
-    """How a round is scored (RESEARCH.md §3.5, §3.6)."""
+    """How a round is scored (RESEARCH.md §3.5, §3.6).
+
+    >>> from skullgames.king import Config, Scoring, score_round
+    >>> score_round([2], [3], cards_dealt=4, config=Config(scoring=Scoring.RASCAL))
+    (20,)
+    """
 
     STANDARD = "standard"
     """Skull King's scoring: 20 per trick on an exact bid, −10 per trick off."""
@@ -109,6 +119,11 @@ class Config:
     - Judgement calls, played the other way: ``kraken_leader`` (D3),
       ``whale_leader`` (D4), ``character_ends_choice`` (S1: ``False`` lets the next number
       card set the suit after an escape lead and a character).
+
+    >>> from skullgames.king import Config, Scoring
+    >>> config = Config(players=3, kraken=True, scoring=Scoring.RASCAL, rounds=(5, 5, 5))
+    >>> config.players, config.kraken, config.hand_sizes, len(config.deck)
+    (3, True, (5, 5, 5), 71)
     """
 
     players: int = 4

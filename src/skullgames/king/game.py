@@ -77,6 +77,13 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
     one and records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3), seed=11)
+    >>> state.seed, state.hands
+    (11, ((card('B4'),), (card('Y4'),), (card('Y10'),)))
+    >>> king.new_game(auto_deal=False).phase
+    <Phase.DEAL: 'deal'>
     """
     config = Config() if config is None else config
     if not isinstance(config, Config):
@@ -119,22 +126,53 @@ def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tup
 
 
 def current_player(state: State) -> int | None:
-    """The seat to move, or ``None`` when the game is over or waits for a deal."""
+    """The seat to move, or ``None`` when the game is over or waits for a deal.
+
+    >>> from skullgames import king
+    >>> king.current_player(king.new_game(seed=7))
+    1
+    >>> print(king.current_player(king.new_game(auto_deal=False)))
+    None
+    """
     return state.to_move
 
 
 def is_over(state: State) -> bool:
-    """True once the last round has been scored."""
+    """True once the last round has been scored.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3, rounds=(1,)), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10", "G3", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> king.is_over(state)
+    True
+    """
     return state.phase is Phase.OVER
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Each seat's running total."""
+    """Each seat's running total.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3, rounds=(1, 2)), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10", "G3", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> king.scores(state)
+    (10, 20, 10)
+    """
     return state.totals
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (DECISIONS K14)."""
+    """The seats with the highest total; several on a tie, all winners (DECISIONS K14).
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3, rounds=(1,)), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 1", "bid 0", "P10", "G3", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> king.scores(state), king.winners(state)
+    ((10, 20, -10), (1,))
+    """
     best = max(state.totals)
     return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
@@ -147,6 +185,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
       Tigress first as a pirate, then as an escape.
     - Grapeshot then Cannonball; Rosie's leaders by seat; Bendt's discards as sorted card
       combinations; Rascal's wagers 0, 10, 20; Harry's adjustments -1, 0, +1.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3, rounds=(3,)), auto_deal=False)
+    >>> state = king.apply(state, king.parse_move("deal Y3 Y9 ESC | Y12 G5 TIG | B2 G7 MER"))
+    >>> king.legal_moves(state)
+    (Bid(0), Bid(1), Bid(2), Bid(3))
+    >>> for move in ["bid 1", "bid 1", "bid 1", "Y12"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> king.legal_moves(state)
+    (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
     phase = state.phase
     if phase is Phase.PLAY:
@@ -194,6 +242,12 @@ def apply(state: State, move: Move) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(seed=7)
+    >>> after = king.apply(state, king.Bid(1))
+    >>> after.bids, state.bids
+    ((None, 1, None, None), (None, None, None, None))
     """
     phase = state.phase
     kind = type(move)
@@ -498,6 +552,16 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
 
     With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
     match the seed's deal; without it, the deals in ``moves`` are used.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(seed=7)
+    >>> for move in ["bid 1", "bid 0", "bid 0", "bid 1", "P1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> king.replay(state.config, state.history, seed=7) == state
+    True
+    >>> dealt_by_hand = king.replay(state.config, state.history)
+    >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
+    (False, True)
     """
     state = new_game(config, seed=seed, auto_deal=seed is not None)
     for move in moves:

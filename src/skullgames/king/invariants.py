@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from skullgames.king.cards import Card
 from skullgames.king.state import Phase, State
 
 __all__ = ["InvariantError", "check_invariants"]
@@ -45,7 +46,7 @@ def check_invariants(state: State) -> None:
         if state.to_move is not None or any(state.hands):
             fail("a game waiting for a deal has no hands and nobody to move")
         return
-    places: Counter[object] = Counter()
+    places: Counter[Card] = Counter()
     for hand in state.hands:
         places.update(hand)
     places.update(state.ghost)

@@ -36,7 +36,12 @@ __all__ = [
 
 @attrs.frozen(repr=False)
 class Bid:
-    """Bid ``n`` tricks for this round (0 up to the cards dealt)."""
+    """Bid ``n`` tricks for this round (0 up to the cards dealt).
+
+    >>> from skullgames.king import Bid, parse_move
+    >>> Bid(2), str(Bid(2)), parse_move("bid 2") == Bid(2)
+    (Bid(2), 'bid 2', True)
+    """
 
     n: int
 
@@ -53,6 +58,10 @@ class Play:
 
     The Tigress (Scary Mary in the classic edition) must be declared: ``as_pirate=True``
     plays her as a pirate, ``False`` as an escape. Any other card refuses the argument.
+
+    >>> from skullgames.king import Play, card
+    >>> Play(card("Y12")), str(Play(card("TIG"), as_pirate=False))
+    (Play(card('Y12')), 'TIG escape')
     """
 
     card: Card
@@ -104,6 +113,11 @@ class Deal:
     Bandit's draws (pirate abilities); it must then hold exactly the cards not dealt.
     Used when the game was created with ``auto_deal=False``; games dealt from a seed
     record their deals as these moves too.
+
+    >>> from skullgames.king import Deal, card, parse_move
+    >>> deal = Deal([[card("Y1"), card("SK")], [card("B14"), card("ESC")]])
+    >>> str(deal), parse_move(str(deal)) == deal
+    ('deal Y1 SK | B14 ESC', True)
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
@@ -208,6 +222,10 @@ def parse_move(text: str) -> Move:
     separated by ``|``, Graybeard's last as ``| ghost ...``).
 
     Case-insensitive; ``str(move)`` gives the text back.
+
+    >>> from skullgames.king import parse_move
+    >>> parse_move("bid 3"), parse_move("y12"), parse_move("TIG escape")
+    (Bid(3), Play(card('Y12')), Play(card('TIG'), as_pirate=False))
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"a move is written as text, not {type(text).__name__}")

@@ -31,6 +31,11 @@ class Observation:
     ``undealt`` is shown only to a seat that looked at it with Juanita Jade, and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+
+    >>> from skullgames import king
+    >>> view = king.observe(king.new_game(king.Config(players=3), seed=11), 0)
+    >>> view.seat, view.hand, view.hand_sizes, view.to_move, view.legal_moves
+    (0, (card('B4'),), (1, 1, 1), 1, ())
     """
 
     config: Config
@@ -62,7 +67,14 @@ class Observation:
 
 
 def observe(state: State, player: int) -> Observation:
-    """What seat ``player`` may see of ``state``, and nothing more."""
+    """What seat ``player`` may see of ``state``, and nothing more.
+
+    >>> from skullgames import king
+    >>> state = king.apply(king.new_game(king.Config(players=3), seed=11), king.Bid(1))
+    >>> view = king.observe(state, 2)
+    >>> view.hand, view.bids, view.has_bid, view.legal_moves
+    ((card('Y10'),), (None, None, None), (False, True, False), (Bid(0), Bid(1)))
+    """
     players = state.config.players
     if type(player) is not int or not 0 <= player < players:
         raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")

@@ -32,6 +32,11 @@ class SeatScore:
     ``total`` = ``base`` + ``bonus`` + ``loot`` + ``wager``. ``base`` is the points for
     the bid itself (negative when it missed), ``bonus`` the captured bonuses that counted,
     ``loot`` the Loot alliance points, ``wager`` Rascal of Roatan's wager won or lost.
+
+    >>> from skullgames.king import round_breakdown
+    >>> score = round_breakdown([2], [2], cards_dealt=4, bonuses=[30])[0]
+    >>> score.base, score.bonus, score.total, score.exact
+    (40, 30, 70, True)
     """
 
     bid: int
@@ -68,6 +73,11 @@ def round_breakdown(
     """Score a round seat by seat, with every item of the score.
 
     Arguments are as for :func:`score_round`.
+
+    >>> from skullgames.king import round_breakdown
+    >>> round_breakdown([2, 0], [1, 0], cards_dealt=3)
+    (SeatScore(bid=2, tricks=1, base=-10, bonus=0, loot=0, wager=0, cannonball=False),
+     SeatScore(bid=0, tricks=0, base=30, bonus=0, loot=0, wager=0, cannonball=False))
     """
     config = Config() if config is None else config
     seats = len(bids)
@@ -131,6 +141,10 @@ def score_round(
     pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's
     wagers per seat (0, 10 or 20 each time, summed) and ``cannonballs`` says who chose
     the Cannonball under Rascal's scoring.
+
+    >>> from skullgames.king import score_round
+    >>> score_round([1, 0, 2], [1, 0, 1], cards_dealt=2, bonuses=[40, 0, 0])
+    (60, 20, -10)
     """
     return tuple(
         s.total

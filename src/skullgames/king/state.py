@@ -18,7 +18,12 @@ __all__ = ["MoveLog", "Phase", "RoundResult", "State"]
 
 
 class Phase(enum.Enum):
-    """What the game waits for."""
+    """What the game waits for.
+
+    >>> from skullgames import king
+    >>> king.new_game(seed=1).phase, king.new_game(auto_deal=False).phase
+    (<Phase.BID: 'bid'>, <Phase.DEAL: 'deal'>)
+    """
 
     DEAL = "deal"
     """A :class:`~skullgames.king.Deal` from the caller (games made with ``auto_deal=False``)."""
@@ -129,6 +134,14 @@ class RoundResult:
     ``bids`` are the final bids (after Harry the Giant's changes); ``shots`` says who
     chose the Cannonball (empty without that option); ``wagers`` are Rascal of Roatan's
     wagers per seat.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10", "G3", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> result = state.rounds[0]
+    >>> result.round_number, result.bids, result.tricks[0].winner, result.points
+    (1, (0, 1, 0), 1, (10, 20, 10))
     """
 
     round_number: int
@@ -168,6 +181,11 @@ class State:
     ``None`` when Graybeard leads. ``shots``, ``wagers``, ``discarded`` (per seat) and
     ``peeked`` belong to the Cannonball and the pirate abilities; ``pending`` is an ability that
     waits for its owner. ``log`` is every move so far (see :attr:`history`).
+
+    >>> from skullgames import king
+    >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
+    >>> state.phase, state.round_number, state.bids, state.to_move
+    (<Phase.BID: 'bid'>, 1, (None, 1, None, None), 2)
     """
 
     config: Config

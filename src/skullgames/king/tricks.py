@@ -43,7 +43,13 @@ Seat = int | None
 
 
 class Outcome(enum.Enum):
-    """What became of a trick."""
+    """What became of a trick.
+
+    >>> from skullgames.king import Config, Play, card, resolve_trick
+    >>> plays = [(0, Play(card("Y3"))), (1, Play(card("KRAKEN")))]
+    >>> resolve_trick(plays, Config(players=2, kraken=True)).outcome
+    <Outcome.DESTROYED: 'destroyed'>
+    """
 
     WON = "won"
     """Captured by :attr:`TrickResult.winner` (``None`` when Graybeard took it)."""
@@ -54,7 +60,13 @@ class Outcome(enum.Enum):
 
 
 class BonusKind(enum.Enum):
-    """The bonus points a trick can carry (RESEARCH.md §2.5, §3.5)."""
+    """The bonus points a trick can carry (RESEARCH.md §2.5, §3.5).
+
+    >>> from skullgames.king import Play, card, resolve_trick
+    >>> result = resolve_trick([(0, Play(card("SK"))), (1, Play(card("ROSIE")))])
+    >>> [item.kind for item in result.bonus_items]
+    [<BonusKind.PIRATE_BY_SKULL_KING: 'pirate_by_skull_king'>]
+    """
 
     FOURTEEN = "fourteen"
     BLACK_FOURTEEN = "black_fourteen"
@@ -74,7 +86,13 @@ _BONUS_TEXT = {
 
 @attrs.frozen
 class Bonus:
-    """One bonus item in a trick: which card earned how many points, and why."""
+    """One bonus item in a trick: which card earned how many points, and why.
+
+    >>> from skullgames.king import Play, card, resolve_trick
+    >>> item = resolve_trick([(0, Play(card("B14"))), (1, Play(card("B2")))]).bonus_items[0]
+    >>> item.card, item.points, str(item)
+    (card('B14'), 20, '+20 for B14')
+    """
 
     kind: BonusKind
     card: Card
@@ -93,6 +111,12 @@ class TrickResult:
     ``bonus`` is the sum of :attr:`bonus_items`: the points the winner captured, which
     count only if the winner's bid is exact. ``loot_alliances`` are ``(loot player,
     winner)`` pairs formed by Loot cards in the trick.
+
+    >>> from skullgames.king import Config, Play, card, resolve_trick
+    >>> plays = [(0, Play(card("G3"))), (1, Play(card("LOOT"))), (2, Play(card("G9")))]
+    >>> result = resolve_trick(plays, Config(players=3, loot=True))
+    >>> result.winner, result.winning_card, result.lead_suit, result.loot_alliances
+    (2, card('G9'), <Suit.GREEN: 'G'>, ((1, 2),))
     """
 
     plays: tuple[tuple[Seat, Play], ...]
@@ -236,7 +260,15 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
 
 
 class SuitState(enum.Enum):
-    """Where a trick stands on the suit to follow."""
+    """Where a trick stands on the suit to follow.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> state.suit_state, state.lead_suit
+    (<SuitState.SET: 'set'>, <Suit.PURPLE: 'P'>)
+    """
 
     OPEN = "open"
     """No card has set the suit yet; the next card may."""
@@ -282,6 +314,12 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
     Graybeard's ghost). Follow-suit obligations are not checked here, since they depend on
     the hands; the cards must exist in the deck of ``config`` and appear no more often
     than the deck holds them.
+
+    >>> from skullgames.king import Play, card, resolve_trick
+    >>> result = resolve_trick([(2, Play(card("ESC"))), (0, Play(card("G7"))),
+    ...                         (1, Play(card("G13")))])
+    >>> result.winner, result.next_leader, result.lead_suit
+    (1, 1, <Suit.GREEN: 'G'>)
     """
     config = Config() if config is None else config
     plays = tuple(plays)

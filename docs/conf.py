@@ -1,0 +1,116 @@
+"""Sphinx configuration of the skullgames documentation.
+
+Build with ``python -m sphinx -W -b html docs docs/_build/html``; the doctests of these
+pages run with ``python -m sphinx -W -b doctest docs docs/_build/doctest`` (both are run
+by ``tests/test_docs.py``).
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS))
+sys.path.insert(0, str(DOCS.parent / "src"))
+
+import skullgames  # noqa: E402
+from _inventories import PROJECTS, write_inventories  # noqa: E402
+
+project = "skullgames"
+author = "skullgames developers"
+copyright = "skullgames developers"  # noqa: A001
+release = skullgames.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "README.md", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+
+html_theme = "furo"
+html_title = f"skullgames {release}"
+html_static_path: list[str] = []
+
+# MyST: ``:::`` fences for admonitions, definition lists, and anchors on h1-h3 so that
+# pages can link to one another's sections as ``page.md#anchor``.
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# autodoc: members in source order, fields included (the attrs fields have no docstrings
+# of their own); type hints in the descriptions, not the signatures.
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+autodoc_typehints = "description"
+autodoc_preserve_defaults = True
+always_document_param_types = False
+typehints_defaults = "comma"
+
+# The doctest builder runs every ``{doctest}`` / ``{testcode}`` block of the pages, and
+# the ``>>>`` examples of the docstrings that autodoc pulls in, with the same flags as
+# pytest's doctests of the README and the sources.
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
+doctest_test_doctest_blocks = "default"
+
+# intersphinx without the network: see _inventories.py. The inventories are written
+# into the build's doctree folder when the build starts (on_config_inited below).
+intersphinx_mapping: dict[str, Any] = {}
+intersphinx_timeout = 10
+ONLINE = os.environ.get("SKULLGAMES_DOCS_ONLINE", "") not in ("", "0")
+
+
+def on_config_inited(app: Any, config: Any) -> None:
+    paths = write_inventories(Path(app.doctreedir) / "inventories")
+    config.intersphinx_mapping = {
+        name: (uri, (None, str(paths[name])) if ONLINE else str(paths[name]))
+        for name, (uri, _) in PROJECTS.items()
+    }
+
+
+def on_missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Send ``skullgames.king.cards.Card`` to ``skullgames.king.Card``, where it is documented.
+
+    The type hints name a class by the module that defines it; the API reference documents
+    every public name once, where users import it from.
+    """
+    target = node.get("reftarget", "")
+    if node.get("refdomain") != "py" or not target.startswith("skullgames."):
+        return None
+    parts = target.split(".")
+    domain = env.get_domain("py")
+    for cut in range(len(parts) - 2, 0, -1):
+        candidate = ".".join([*parts[:cut], parts[-1]])
+        if candidate != target and candidate in domain.objects:
+            return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"],
+                                       candidate, node, contnode)
+    return None
+
+
+def on_source_read(app: Any, docname: str, source: list[str]) -> None:
+    """List ``bots.md`` (written with ``skullgames.bots``) in the guides once it exists.
+
+    Replace this hook by a plain ``bots`` entry in the toctree of ``index.md`` when the
+    page has landed.
+    """
+    if docname == "index" and (DOCS / "bots.md").exists():
+        source[0] = source[0].replace("guides/json\n", "guides/json\nbots\n", 1)
+
+
+def setup(app: Any) -> None:
+    app.connect("config-inited", on_config_inited, priority=500)
+    app.connect("source-read", on_source_read)
+    app.connect("missing-reference", on_missing_reference)
