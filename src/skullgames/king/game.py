@@ -281,7 +281,7 @@ def _apply_bid(state: State, move: Bid) -> State:
     bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
     players = state.config.players
     following = (seat + 1) % players
-    log = MoveLog(move, state.log)
+    log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
         return State(state.config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
@@ -301,7 +301,7 @@ def _apply_shot(state: State, move: Shot) -> State:
     shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
     players = state.config.players
     following = (seat + 1) % players
-    log = MoveLog(move, state.log)
+    log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
         return _replace(state, shots=shots, to_move=following, log=log)
     return _replace(state, shots=shots, phase=Phase.PLAY, to_move=state.leader, log=log)
@@ -327,7 +327,7 @@ def _apply_play(state: State, move: Play) -> State:
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*state.trick, (seat, move))
     suit_state, lead = next_suit(state.suit_state, lead, move, config, not state.trick)
-    log = MoveLog(move, state.log)
+    log = MoveLog((move, state.log))
     if config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     players = config.players
@@ -414,7 +414,7 @@ def _apply_ability(state: State, move: Move) -> State:
                                f"{expected.__name__}, not {move!r}")
     if move not in _ability_moves(state, pending):
         raise IllegalMoveError(_why_not(state, pending, move))
-    state = _replace(state, phase=Phase.PLAY, pending=None, log=MoveLog(move, state.log))
+    state = _replace(state, phase=Phase.PLAY, pending=None, log=MoveLog((move, state.log)))
     leader = state.leader
     if type(move) is ChooseLeader:
         leader = move.seat
@@ -507,7 +507,7 @@ def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     return _replace(
         state, phase=Phase.BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
         bids=(None,) * n, shots=(None,) * n if config.cannonball else (), leader=leader,
-        to_move=leader, log=MoveLog(deal, state.log),
+        to_move=leader, log=MoveLog((deal, state.log)),
     )
 
 

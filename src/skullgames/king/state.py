@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -39,63 +39,49 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
-class MoveLog:
+class MoveLog(tuple):  # type: ignore[type-arg]
     """The moves of a game as a persistent list: each state adds one cell to its parent's.
 
-    Appending costs one small object, so keeping every state of a game costs no copies
-    of the history. Iterating gives the moves from the first; equality compares the
-    moves. Immutable: copying returns the same object.
+    A cell is the pair ``(move, previous cell)``, so appending costs one small tuple and
+    keeping every state of a game costs no copies of the history. :meth:`moves` gives
+    the moves from the first; equality and hashing compare the moves, without recursion.
     """
 
-    __slots__ = ("_move", "_previous", "_size")
-    _move: Move
-    _previous: MoveLog | None
-    _size: int
-
-    def __init__(self, move: Move, previous: MoveLog | None) -> None:
-        set_ = object.__setattr__
-        set_(self, "_move", move)
-        set_(self, "_previous", previous)
-        set_(self, "_size", 1 if previous is None else previous._size + 1)
+    __slots__ = ()
 
     @classmethod
     def of(cls, moves: Iterable[Move]) -> MoveLog | None:
         """A log of ``moves`` (``None`` when there are none)."""
         log = None
         for move in moves:
-            log = cls(move, log)
+            log = cls((move, log))
         return log
 
     @property
     def last(self) -> Move:
         """The most recent move."""
-        return self._move
+        move: Move = self[0]
+        return move
 
     def moves(self) -> tuple[Move, ...]:
         """The moves, first to last."""
         moves: list[Move] = []
         cell: MoveLog | None = self
         while cell is not None:
-            moves.append(cell._move)
-            cell = cell._previous
+            moves.append(cell[0])
+            cell = cell[1]
         moves.reverse()
         return tuple(moves)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a MoveLog cannot change")
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self.moves())
-
-    def __len__(self) -> int:
-        return self._size
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, MoveLog):
             return NotImplemented
-        return self._size == other._size and self.moves() == other.moves()
+        return self.moves() == other.moves()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self.moves())
@@ -110,7 +96,7 @@ class MoveLog:
         return (_log_of, (self.moves(),))
 
     def __repr__(self) -> str:
-        return f"MoveLog(<{self._size} moves>)"
+        return f"MoveLog.of({list(self.moves())!r})"
 
 
 def _log_of(moves: tuple[Move, ...]) -> MoveLog | None:
