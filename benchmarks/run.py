@@ -12,7 +12,9 @@ of its game from ``shared/bench/`` (beside the clone as ``../shared``; ``--share
 names another folder): a lean, mutable, unchecked playout that a Python engine cannot
 beat without giving up immutability and checks. Engine and floor batches alternate in
 the same process, so both see the same machine; a ratio is the median over pairs of
-adjacent batches of engine games/s over floor games/s.
+adjacent batches of engine games/s over floor games/s. Times are CPU time of the process
+(``time.process_time``), which other load on a shared machine disturbs less than it does
+wall-clock time.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ FloorGame = Callable[[int, random.Random], object]
 ROUND_TRIP_TARGET_US = 200.0
 PLAYOUT_TARGET, PLAYOUT_GOAL = 0.25, 0.5
 STATE_BYTES_TARGET = 2048
+
+clock = time.process_time
+"""Every figure is CPU time of this process: on a shared machine, other load then slows a
+measurement (caches, a busy sibling core) but does not add the time spent waiting for a
+core, as wall-clock time would."""
 
 
 @dataclass(frozen=True)
@@ -216,21 +223,21 @@ def engine_batch(case: Case, games: int, seed: int) -> float:
     apply, is_over = game.apply, game.is_over
     config = case.config
     choice = random.Random(seed).choice
-    start = time.perf_counter()
+    start = clock()
     for i in range(games):
         state = new_game(config, seed=seed + i)
         while not is_over(state):
             state = apply(state, choice(legal_moves(state)))
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def floor_batch(play_game: FloorGame, players: int, games: int, seed: int) -> float:
     """Seconds for the floor script to play ``games`` games."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     for _ in range(games):
         play_game(players, rng)
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def batch_size(run: Callable[[int], float], seconds: float) -> int:
@@ -267,7 +274,7 @@ def playouts(case: Case, mode: Mode, table: Table) -> None:
         # and goes, and slows both batches of a pair alike.
         ratio = statistics.median(ratios)
         mark = "met" if ratio >= PLAYOUT_GOAL else "ok" if ratio >= PLAYOUT_TARGET else "MISSED"
-        versus = f"{ratio:.2f} × floor {statistics.median(floor_rates):,.0f}/s"
+        versus = f"{ratio:.3f} × floor {statistics.median(floor_rates):,.0f}/s"
         target += f": {mark}"
         if case.floor_note:
             versus += f" ({case.floor_note})"
@@ -292,9 +299,9 @@ def per_call_us(calls: Callable[[], int], repeats: int) -> float:
     """Microseconds per call: ``calls()`` makes some calls and says how many; best of runs."""
     best = float("inf")
     for _ in range(repeats + 1):  # the first run warms up and counts too
-        start = time.perf_counter()
+        start = clock()
         count = calls()
-        best = min(best, (time.perf_counter() - start) / count)
+        best = min(best, (clock() - start) / count)
     return best * 1e6
 
 
