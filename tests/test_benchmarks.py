@@ -1,0 +1,60 @@
+"""The benchmarks run and print their table (quick mode; no timing is asserted)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from benchmarks.run import DEFAULT_SHARED, floor_king_with_plan, load_floor
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ROWS = (
+    "| king, 4 players: random games ",
+    "| king, 8 players: random games ",
+    "| king, 4 players, loot+kraken+whale: random games ",
+    "| king: legal_moves ",
+    "| king: apply ",
+    "| king: observe (seat to move) ",
+    "| king: JSON round trip, mid-game state ",
+    "| king, 4 players: memory per retained state ",
+)
+
+
+def run(*args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, *args, "--quick"], cwd=ROOT, capture_output=True, text=True,
+        check=False, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_quick_run_prints_every_row() -> None:
+    out = run("-m", "benchmarks")
+    assert "machine: " in out
+    for row in ROWS:
+        assert row in out, row
+    assert "| queen, 4 players: random games " in out or "skullgames.queen not available" in out
+
+
+def test_without_floor_scripts_it_prints_absolute_figures(tmp_path: Path) -> None:
+    out = run("benchmarks/run.py", "--shared", str(tmp_path))
+    assert "no floor scripts" in out
+    for row in ROWS:
+        assert row in out, row
+    assert "× floor" not in out
+
+
+def test_floor_with_the_standard_plan_plays_as_the_floor_script() -> None:
+    floor = load_floor(DEFAULT_SHARED, "floor_king")
+    if floor is None:
+        pytest.skip(f"no floor_king.py under {DEFAULT_SHARED}")
+    planned = floor_king_with_plan(floor, range(1, 11))
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert planned(4, ours) == floor.play_game(4, theirs)
+        assert ours.random() == theirs.random()
