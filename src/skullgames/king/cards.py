@@ -127,6 +127,7 @@ class Card:
     # sorted hand, and its part in a trick (see tricks.role).
     order: int = attrs.field(init=False, eq=False, repr=False)
     role: int = attrs.field(init=False, eq=False, repr=False)
+    _text: str = attrs.field(init=False, eq=False, repr=False, alias="_text")
 
     def __attrs_post_init__(self) -> None:
         is_number = self.kind is Kind.NUMBER
@@ -139,6 +140,7 @@ class Card:
         group, within, rank = sort_key(self)
         object.__setattr__(self, "order", group * 1000 + within * 100 + rank)
         object.__setattr__(self, "role", _ROLE[self.kind])
+        object.__setattr__(self, "_text", _text_of(self))
 
     @property
     def is_number(self) -> bool:
@@ -155,11 +157,7 @@ class Card:
         return _SPECIAL_NAMES[self.kind]
 
     def __str__(self) -> str:
-        if self.suit is not None:
-            return f"{self.suit.value}{self.rank}"
-        if self.pirate is not None:
-            return self.pirate.value
-        return _SPECIAL_TEXT[self.kind]
+        return self._text
 
     def __repr__(self) -> str:
         return f"card({str(self)!r})"
@@ -178,6 +176,14 @@ def sort_key(c: Card) -> tuple[int, int, int]:
     if c.suit is not None:
         return (0, SUIT_ORDER[c.suit], c.rank)
     return (_KIND_ORDER[c.kind], _PIRATE_ORDER[c.pirate] if c.pirate else 0, 0)
+
+
+def _text_of(c: Card) -> str:
+    if c.suit is not None:
+        return f"{c.suit.value}{c.rank}"
+    if c.pirate is not None:
+        return c.pirate.value
+    return _SPECIAL_TEXT[c.kind]
 
 
 # The part a card takes in a trick; the Tigress takes the part she is declared as.

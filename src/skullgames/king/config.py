@@ -16,12 +16,13 @@ skullgames.errors.ConfigError: players: the classic edition is for 2 to 6 player
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Any
 
 import attrs
 
 from skullgames.errors import ConfigError
-from skullgames.king.cards import CLASSIC_SUITS, MODERN_SUITS, Card, build_deck
+from skullgames.king.cards import CLASSIC_SUITS, MODERN_SUITS, Card, Suit, build_deck
 
 __all__ = ["ROUND_PRESETS", "Config", "Edition", "KrakenLeader", "Scoring", "WhaleLeader"]
 
@@ -185,10 +186,14 @@ def _hand_cap(config: Config, deck_size: int) -> int:
 
 def _deck(config: Config) -> tuple[Card, ...]:
     if config.edition is Edition.CLASSIC:
-        return build_deck(CLASSIC_SUITS, 13, loot=False, kraken=False, white_whale=False)
-    return build_deck(
-        MODERN_SUITS, 14, loot=config.loot, kraken=config.kraken, white_whale=config.white_whale
-    )
+        return _deck_of(CLASSIC_SUITS, 13, False, False, False)
+    return _deck_of(MODERN_SUITS, 14, config.loot, config.kraken, config.white_whale)
+
+
+@functools.cache
+def _deck_of(suits: tuple[Suit, ...], top_rank: int, loot: bool, kraken: bool,
+             white_whale: bool) -> tuple[Card, ...]:
+    return build_deck(suits, top_rank, loot=loot, kraken=kraken, white_whale=white_whale)
 
 
 def _validate(config: Config) -> None:

@@ -34,7 +34,7 @@ from skullgames.king.moves import (
     Shot,
     Wager,
 )
-from skullgames.king.scoring import round_breakdown
+from skullgames.king.scoring import breakdown
 from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Seat, SuitState, TrickResult, next_suit, resolve
 
@@ -311,12 +311,17 @@ def _apply_play(state: State, move: Play) -> State:
     seat: int = state.to_move  # type: ignore[assignment]
     hand = state.hands[seat]
     played = move.card
-    try:
-        index = hand.index(played)
-    except ValueError:
-        raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})") from None
+    for index, held in enumerate(hand):  # noqa: B007 (legal moves hold these very objects)
+        if held is played:
+            break
+    else:
+        try:
+            index = hand.index(played)
+        except ValueError:
+            raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})") from None
     lead = state.lead_suit
-    if state.suit_state is SuitState.SET and played.suit is not None and played.suit is not lead:
+    suit_state = state.suit_state
+    if suit_state is SuitState.SET and played.suit is not None and played.suit is not lead:
         follow = [c for c in hand if c.suit is lead]
         if follow:
             raise IllegalMoveError(
@@ -326,7 +331,8 @@ def _apply_play(state: State, move: Play) -> State:
     hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*state.trick, (seat, move))
-    suit_state, lead = next_suit(state.suit_state, lead, move, config, not state.trick)
+    if suit_state is SuitState.OPEN:
+        suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
     log = MoveLog((move, state.log))
     if config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
@@ -474,14 +480,11 @@ def _finish_round(state: State) -> State:
         alliances.extend(trick.loot_alliances)
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]
     shots: tuple[bool, ...] = state.shots  # type: ignore[assignment]
-    breakdown = round_breakdown(
-        bids, state.tricks_won, cards_dealt=state.cards_dealt, bonuses=bonuses, config=config,
-        round_number=state.round_number, loot_alliances=alliances, wagers=state.wagers,
-        cannonballs=shots or None,
-    )
+    scores = breakdown(bids, state.tricks_won, state.cards_dealt, bonuses, config,
+                       state.round_number, alliances, state.wagers, shots or (False,) * players)
     result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
-                         bids, state.tricks, breakdown, shots, state.wagers)
-    totals = tuple(t + s.total for t, s in zip(state.totals, breakdown, strict=True))
+                         bids, state.tricks, scores, shots, state.wagers)
+    totals = tuple(t + s.total for t, s in zip(state.totals, scores, strict=True))
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == len(config.hand_sizes):

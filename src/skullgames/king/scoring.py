@@ -86,6 +86,16 @@ def round_breakdown(
     cannonballs = (False,) * seats if cannonballs is None else cannonballs
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
     round_number = cards_dealt if round_number is None else round_number
+    return breakdown(bids, tricks, cards_dealt, bonuses, config, round_number,
+                     loot_alliances, wagers, cannonballs)
+
+
+def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
+              bonuses: Sequence[int], config: Config, round_number: int,
+              loot_alliances: Sequence[tuple[int, int]], wagers: Sequence[int],
+              cannonballs: Sequence[bool]) -> tuple[SeatScore, ...]:
+    """:func:`round_breakdown` without checking its input (the engine's own values)."""
+    seats = len(bids)
     loot = [0] * seats
     for partner, winner in loot_alliances:
         if bids[partner] == tricks[partner] and bids[winner] == tricks[winner]:

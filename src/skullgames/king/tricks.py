@@ -175,9 +175,9 @@ def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> in
 def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
             ) -> TrickResult:
     """Resolve a complete trick without checking the input (the engine's fast path)."""
-    roles = [role(play) for _, play in plays]
-    creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
-    if creatures:
+    roles = [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
+    if _KRAKEN in roles or _WHALE in roles:
+        creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
         active = creatures[-1]
         if roles[active] == _KRAKEN:
             return _kraken(plays, roles, creatures, active, lead_suit, config)
@@ -235,6 +235,8 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
     items: list[Bonus] = []
     for i, (_, play) in enumerate(plays):
         c = play.card
+        if c.rank < 14 and winning_role < _PIRATE:
+            continue  # the common case: a number or an escape takes plain cards
         if c.rank == 14:
             if c.suit is Suit.BLACK:
                 items.append(Bonus(BonusKind.BLACK_FOURTEEN, c, 20))
@@ -254,7 +256,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
         for seat, play in plays
         if play.card.kind is Kind.LOOT and seat is not None and winner is not None
         and seat != winner
-    )
+    ) if config.loot else ()
     return TrickResult(tuple(plays), Outcome.WON, winner, winning.card, winner,
                        sum(b.points for b in items), tuple(items), lead_suit, alliances)
 
