@@ -51,7 +51,7 @@ def configure_converter(converter: cattrs.Converter) -> None:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:  # a game package that is not built yet
-            if error.name != module_name:
+            if error.name is None or not (module_name + ".").startswith(error.name + "."):
                 raise
             continue
         configure: Callable[[cattrs.Converter], None] = module.configure
