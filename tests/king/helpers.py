@@ -9,6 +9,7 @@ from skullgames.king import (
     Bid,
     Config,
     Deal,
+    Edition,
     Play,
     State,
     TrickResult,
@@ -19,9 +20,6 @@ from skullgames.king import (
     resolve_trick,
 )
 from skullgames.king.cards import Card
-
-ADVANCED = Config(loot=True, kraken=True, white_whale=True)
-"""The modern deck with every advanced card (RESEARCH.md §3.7)."""
 
 
 def play(text: str) -> Play:
@@ -36,9 +34,18 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(card(word) for word in text.split())
 
 
-def trick(*texts: str, config: Config | None = None, first: int = 0) -> TrickResult:
-    """Resolve a trick whose cards are played by seats ``first``, ``first + 1``, ... in turn."""
-    players = (config or Config()).players
+def trick(*texts: str, classic: bool = False, advanced: bool = False,
+          first: int = 0) -> TrickResult:
+    """Resolve a trick whose cards are played by seats ``first``, ``first + 1``, ... in turn.
+
+    The table has as many players as the trick has cards (at least 3); ``advanced`` adds
+    Loot, Kraken and White Whale to the modern deck, ``classic`` plays the 2013 edition.
+    """
+    players = max(len(texts), 3)
+    if classic:
+        config = Config(players=players, edition=Edition.CLASSIC)
+    else:
+        config = Config(players=players, loot=advanced, kraken=advanced, white_whale=advanced)
     plays = [((first + i) % players, play(text)) for i, text in enumerate(texts)]
     return resolve_trick(plays, config)
 
