@@ -9,6 +9,7 @@ import random
 import re
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -69,7 +70,11 @@ def load(text: str | bytes, cls: Any) -> object | None:
         assert isinstance(value, cls)
     if isinstance(value, State):
         check_state(value)
-        assert replay(value.config, value.history, seed=value.seed) == value
+        if value.auto_deal:
+            assert replay(value.config, value.history, seed=value.seed) == value
+        else:  # a manual game may record a seed it never deals from
+            rebuilt = replay(value.config, value.history)
+            assert attrs.evolve(rebuilt, seed=value.seed) == value
         assert from_json(to_json(value), State) == value
     return value
 
