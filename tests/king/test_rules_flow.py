@@ -7,19 +7,21 @@ import random
 
 import pytest
 
-from skullgames import ConfigError, IllegalMoveError
+from skullgames import ConfigError, IllegalMoveError, from_json, to_json
 from skullgames.king import (
     Bid,
     Config,
     Deal,
     Edition,
     Phase,
+    State,
     apply,
     current_player,
     is_over,
     legal_moves,
     new_game,
     observe,
+    replay,
     scores,
     winners,
 )
@@ -195,3 +197,23 @@ def test_config_refuses_games_that_do_not_exist(kwargs: dict[str, object], why: 
     """K1: classic 2-6 players, 66 cards, no advanced cards; modern 2-8 players."""
     with pytest.raises(ConfigError, match=why):
         Config(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("manual", [False, True])
+def test_a_finished_game_replays_and_reloads(manual: bool) -> None:
+    """Regression: the history of a finished game listed its last round twice, so replaying
+    or reloading any finished game failed with "the game is over"."""
+    config = Config(players=3, rounds=(1, 2))
+    rng = random.Random(1)
+    state = new_game(config, seed=None if manual else 11, auto_deal=not manual)
+    while not is_over(state):
+        if state.phase is Phase.DEAL:
+            deck = list(config.deck)
+            rng.shuffle(deck)
+            size = config.hand_sizes[state.round_index]
+            state = apply(state, Deal([deck[s * size:(s + 1) * size] for s in range(3)]))
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+    assert len(state.history) == (1 + 3 + 3) + (1 + 3 + 6)
+    assert replay(config, state.history, seed=state.seed) == state
+    assert from_json(to_json(state), State) == state

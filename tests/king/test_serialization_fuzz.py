@@ -79,7 +79,7 @@ def load(text: str | bytes, cls: Any) -> object | None:
     return value
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(value=json_values, cls=st.sampled_from(TARGETS))
 def test_random_json_values(value: object, cls: Any) -> None:
     load(json.dumps(value), cls)
@@ -91,7 +91,7 @@ def test_random_text(text: str | bytes, cls: Any) -> None:
     load(text, cls)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(move=st.fixed_dictionaries(
     {"type": st.sampled_from(["bid", "play", "deal", "Bid", "pass"])},
     optional={"n": json_values, "card": json_values | st.sampled_from(["TIG", "y3", "mer"]),
