@@ -189,3 +189,14 @@ def test_played_round_round_bonus() -> None:
     state = position(["Y1", "Y13", "G1"], config=Config(round_bonus=True), bids=[0, 1, 0],
                      plays=["Y13", "G1", "Y1"])
     assert state.rounds[-1].points == (10, 30, 10)
+
+
+def test_played_classic_round_scary_mary_as_escape_still_pays_the_skull_king() -> None:
+    """K5 / D7: classic, Scary Mary counts as a pirate for the Skull King's +30 even played
+    as an escape; a mermaid taking the Skull King pays +50."""
+    state = position(["TIG", "SK", "R3"], config=CLASSIC, bids=[0, 1, 0],
+                     plays=["SK", "R3", "TIG escape"])
+    assert state.rounds[-1].points == (10, 50, 10)
+    mermaid = position(["R3", "SK", "MER"], config=CLASSIC, bids=[0, 0, 1],
+                       plays=["SK", "MER", "R3"])
+    assert mermaid.rounds[-1].points == (10, 10, 70)
