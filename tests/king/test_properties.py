@@ -168,7 +168,7 @@ def check_round(before: State, after: State) -> None:
             assert current_player(after) == (after.dealer + 1) % n
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(config=configs(), seed=seeds, choices=st.randoms(use_true_random=False),
        manual=st.booleans())
 def test_random_games_follow_the_rules(config: Config, seed: int, choices: random.Random,
