@@ -122,7 +122,10 @@ def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tup
     ghost: tuple[Card, ...] = ()
     if config.has_ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
-    return Deal(hands, ghost), tuple([deck[i] for i in order[dealt:]])
+    # The stock records the order of the undealt cards, so that a replay of the recorded
+    # deals draws the same cards for Bendt the Bandit.
+    stock = tuple([deck[i] for i in order[dealt:]])
+    return Deal(hands, ghost, stock), stock
 
 
 def current_player(state: State) -> int | None:

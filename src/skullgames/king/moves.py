@@ -234,7 +234,8 @@ def parse_move(text: str) -> Move:
         return known
     words = text.strip().lower().split()
     if len(words) == 2 and words[0] == "bid":
-        if not words[1].isdigit():
+        # isdigit() also accepts '²', and int() refuses more than 4300 digits.
+        if not (words[1].isascii() and words[1].isdigit()) or len(words[1]) > 4:
             raise InvalidNotationError(f"{text!r}: a bid is a whole number, as in 'bid 2'")
         return Bid(int(words[1]))
     if len(words) == 2 and words[1] in ("pirate", "escape", "p", "e"):

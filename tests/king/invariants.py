@@ -1,0 +1,144 @@
+"""Whole-state invariants of a Skull King game, written from the rules, not from the engine.
+
+The property tests call :func:`check_state` after every move of random games, and the
+fuzz tests on every state that JSON loading lets through.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from skullgames.king import Config, Kind, Phase, Play, State, Suit, SuitState
+from skullgames.king.cards import Card
+
+
+def is_escape_like(play: Play) -> bool:
+    """Escape, Loot, or the Tigress declared as an escape (RESEARCH.md §3.3)."""
+    kind = play.card.kind
+    return kind in (Kind.ESCAPE, Kind.LOOT) or (kind is Kind.TIGRESS and not play.as_pirate)
+
+
+def suit_to_follow(plays: Sequence[Play], *, classic: bool) -> Suit | None:
+    """The suit a number card must follow after ``plays`` (RESEARCH §2.3, §3.3; DECISIONS K4).
+
+    Classic: the first number card sets it, whatever special came before. Modern: escape-type
+    cards pass the choice on, and the first character ends it with no suit at all.
+    """
+    for p in plays:
+        if p.card.suit is not None:
+            return p.card.suit
+        if not classic and not is_escape_like(p):
+            return None
+    return None
+
+
+def legal_cards(hand: Sequence[Card], plays: Sequence[Play], *, classic: bool) -> set[Card]:
+    """The cards of ``hand`` that may be played to a trick holding ``plays``."""
+    suit = suit_to_follow(plays, classic=classic)
+    if suit is not None and any(c.suit is suit for c in hand):
+        return {c for c in hand if c.suit is suit or c.suit is None}
+    return set(hand)
+
+
+def _expected_phase_fields(state: State) -> None:
+    config = state.config
+    n = config.players
+    sizes = config.hand_sizes
+    assert 0 <= state.round_index < len(sizes)
+    assert len(state.rounds) == state.round_index + (state.phase is Phase.OVER)
+    # The dealer passes to the left each round; the first dealer is seat 0 (§3.2).
+    assert state.dealer == state.round_index % n
+    sums = [0] * n
+    for result in state.rounds:
+        sums = [a + b for a, b in zip(sums, result.points, strict=True)]
+    assert state.totals == tuple(sums), "totals are the sums of the round scores"
+    for number, result in enumerate(state.rounds, start=1):
+        assert result.round_number == number
+        assert result.cards_dealt == sizes[number - 1]
+        assert len(result.tricks) == result.cards_dealt
+    if state.phase is Phase.OVER:
+        assert state.to_move is None
+        assert all(not hand for hand in state.hands)
+        assert len(state.rounds) == len(sizes)
+        return
+    if state.phase is Phase.DEAL:
+        assert state.deal is None
+        assert state.to_move is None
+        assert all(not hand for hand in state.hands)
+        assert state.bids == (None,) * n
+        assert not state.tricks
+        assert not state.trick
+        return
+    deal = state.deal
+    assert deal is not None
+    size = sizes[state.round_index]
+    assert all(len(hand) == size for hand in deal.hands)
+    assert state.leader is not None
+    if state.phase is Phase.BID:
+        # Bids are made one by one from the left of the dealer (DECISIONS K13).
+        made = sum(b is not None for b in state.bids)
+        order = [(state.dealer + 1 + k) % n for k in range(n)]
+        assert all(state.bids[seat] is not None for seat in order[:made])
+        assert all(state.bids[seat] is None for seat in order[made:])
+        assert made < n
+        assert state.to_move == order[made]
+        assert state.hands == deal.hands
+        assert not state.tricks
+        assert not state.trick
+        assert state.leader == (state.dealer + 1) % n
+        return
+    assert state.phase is Phase.PLAY
+    assert all(b is not None and 0 <= b <= size for b in state.bids)
+    assert len(state.trick) < n
+    assert state.to_move == (state.leader + len(state.trick)) % n
+    assert [seat for seat, _ in state.trick] == [
+        (state.leader + k) % n for k in range(len(state.trick))
+    ]
+    played_now = {seat for seat, _ in state.trick}
+    for seat, hand in enumerate(state.hands):
+        assert len(hand) == size - len(state.tricks) - (seat in played_now)
+    classic = config.edition.value == "classic"
+    plays = [p for _, p in state.trick]
+    expected_suit = suit_to_follow(plays, classic=classic)
+    assert state.lead_suit is expected_suit
+    if expected_suit is not None:
+        assert state.suit_state is SuitState.SET
+    elif not classic and any(not is_escape_like(p) for p in plays):
+        assert state.suit_state is SuitState.NONE
+    else:
+        assert state.suit_state is SuitState.OPEN
+
+
+_DECKS: dict[Config, Counter[str]] = {}
+
+
+def _deck_counts(config: Config) -> Counter[str]:
+    counts = _DECKS.get(config)
+    if counts is None:
+        counts = _DECKS[config] = Counter(map(str, config.deck))
+    return counts
+
+
+def check_state(state: State) -> None:
+    """Assert every invariant of a reachable state."""
+    _expected_phase_fields(state)
+    if state.deal is None or state.phase is Phase.OVER:
+        return
+    # Every card is accounted for: hands + undealt + current trick + finished tricks == deck.
+    # (Counted by card text: hashing a Card is slow and these checks run after every move.)
+    config = state.config
+    in_play: Counter[str] = Counter(map(str, state.undealt))
+    for hand in state.hands:
+        in_play.update(map(str, hand))
+    in_play.update(str(p.card) for _, p in state.trick)
+    for result in state.tricks:
+        in_play.update(str(p.card) for _, p in result.plays)
+    assert in_play == _deck_counts(config), "cards lost or duplicated"
+    # Hands are kept sorted; the count of tricks taken matches the finished tricks.
+    for hand in state.hands:
+        assert list(hand) == sorted(hand, key=lambda c: c.order)
+    won = Counter(r.winner for r in state.tricks if r.winner is not None)
+    assert state.tricks_won == tuple(won[seat] for seat in range(config.players))
+    if state.tricks:
+        assert state.leader == state.tricks[-1].next_leader
