@@ -17,12 +17,13 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS))
 sys.path.insert(0, str(DOCS.parent / "src"))
 
-import skullgames  # noqa: E402
 from _inventories import PROJECTS, write_inventories  # noqa: E402
+
+import skullgames  # noqa: E402
 
 project = "skullgames"
 author = "skullgames developers"
-copyright = "skullgames developers"  # noqa: A001
+copyright = "skullgames developers"
 release = skullgames.__version__
 version = release
 
