@@ -186,7 +186,7 @@ def check_header(data: Any, format_name: str) -> dict[str, Any]:
         raise SerializationError(
             f"expected format {format_name!r}, got {doc['format']!r}", "$.format"
         )
-    if doc["version"] != FORMAT_VERSION:
+    if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
         raise SerializationError(
             f"unsupported version {doc['version']!r} (this library reads {FORMAT_VERSION})",
             "$.version",

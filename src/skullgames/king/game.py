@@ -98,7 +98,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
         dealer=0, deal=None, hands=((),) * n, undealt=(), ghost=(), bids=(None,) * n,
         shots=(), tricks_won=(0,) * n, leader=1 % n, to_move=None, trick=(),
         suit_state=SuitState.OPEN, lead_suit=None, tricks=(), pending=None, wagers=(0,) * n,
-        discarded=((),) * n, peeked=(False,) * n, totals=(0,) * n, rounds=(), log=None,
+        discarded=((),) * n, peeked=(None,) * n, totals=(0,) * n, rounds=(), log=None,
     )
     if seed is not None and auto_deal:
         return _start_round(state, *_seeded_deal(config, seed, 0))
@@ -399,7 +399,7 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
 def _use_ability(state: State, pirate: Pirate, seat: int, last: bool) -> State:
     """A trick won with a named pirate (RESEARCH.md §3.8): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
-        peeked = state.peeked[:seat] + (True,) + state.peeked[seat + 1:]
+        peeked = state.peeked[:seat] + (state.undealt,) + state.peeked[seat + 1:]
         return _open_trick(_replace(state, peeked=peeked), state.leader)
     drawn = 0
     if pirate is Pirate.BENDT:  # he draws up to two now and then discards as many (K12)
@@ -497,7 +497,7 @@ def _finish_round(state: State) -> State:
         state, phase=Phase.DEAL, round_index=round_index, dealer=dealer, deal=None,
         hands=((),) * players, undealt=(), ghost=(), bids=(None,) * players, shots=(),
         tricks_won=(0,) * players, leader=(dealer + 1) % players, to_move=None, tricks=(),
-        wagers=(0,) * players, discarded=((),) * players, peeked=(False,) * players,
+        wagers=(0,) * players, discarded=((),) * players, peeked=(None,) * players,
         totals=totals,
         rounds=rounds,
     )
@@ -553,11 +553,14 @@ def _checked_deal(config: Config, round_index: int, deal: Deal
     return Deal(hands, [interned(c) for c in deal.ghost], deal.stock), tuple(rest)
 
 
-def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) -> State:
+def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
+           auto_deal: bool | None = None) -> State:
     """Replay a game from its config and moves (``state.history``).
 
-    With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
-    match the seed's deal; without it, the deals in ``moves`` are used.
+    ``replay(state.config, state.history, seed=state.seed, auto_deal=state.auto_deal)``
+    rebuilds a state equal to ``state``. With ``auto_deal`` (the default when a seed is
+    given), rounds are dealt from the seed and each :class:`Deal` in ``moves`` must match
+    the seed's deal; otherwise the deals in ``moves`` are used.
 
     >>> from skullgames import king
     >>> state = king.new_game(seed=7)
@@ -569,7 +572,9 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
     (False, True)
     """
-    state = new_game(config, seed=seed, auto_deal=seed is not None)
+    if auto_deal is None:
+        auto_deal = seed is not None
+    state = new_game(config, seed=seed, auto_deal=auto_deal)
     for move in moves:
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != move:

@@ -27,8 +27,9 @@ class Observation:
     Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
     ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
     shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
-    already (DECISIONS K13). ``shots`` works the same way for Grapeshot / Cannonball.
-    ``undealt`` is shown only to a seat that looked at it with Juanita Jade, and
+    already (DECISIONS K13). ``shots`` and ``has_shot`` work the same way for Grapeshot /
+    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
+    was then), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
 
@@ -50,6 +51,7 @@ class Observation:
     bids: tuple[int | None, ...]
     has_bid: tuple[bool, ...]
     shots: tuple[bool | None, ...]
+    has_shot: tuple[bool, ...]
     tricks_won: tuple[int, ...]
     leader: Seat
     to_move: int | None
@@ -98,6 +100,7 @@ def observe(state: State, player: int) -> Observation:
         bids=bids,
         has_bid=tuple(b is not None for b in state.bids),
         shots=shots,
+        has_shot=tuple(s is not None for s in state.shots),
         tricks_won=state.tricks_won,
         leader=state.leader,
         to_move=state.to_move,
@@ -107,7 +110,7 @@ def observe(state: State, player: int) -> Observation:
         tricks=state.tricks,
         pending=pending,
         wagers=state.wagers,
-        undealt=state.undealt if state.peeked[player] else None,
+        undealt=state.peeked[player],
         discarded=state.discarded[player],
         totals=state.totals,
         rounds=state.rounds,

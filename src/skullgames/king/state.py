@@ -164,9 +164,10 @@ class State:
     face-down stack in a two-player game, top first. ``trick`` holds the trick in
     progress as ``(seat, Play)`` pairs (seat ``None`` for Graybeard), ``tricks`` the
     finished tricks of this round and ``rounds`` the finished rounds. ``leader`` is
-    ``None`` when Graybeard leads. ``shots``, ``wagers``, ``discarded`` (per seat) and
-    ``peeked`` belong to the Cannonball and the pirate abilities; ``pending`` is an ability that
-    waits for its owner. ``log`` is every move so far (see :attr:`history`).
+    ``None`` when Graybeard leads. ``shots``, ``wagers`` and ``discarded`` (per seat)
+    belong to the Cannonball and the pirate abilities; ``peeked`` holds, per seat, the
+    undealt cards as Juanita Jade saw them (``None`` before she looks); ``pending`` is an
+    ability that waits for its owner. ``log`` is every move so far (see :attr:`history`).
 
     >>> from skullgames import king
     >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
@@ -196,7 +197,7 @@ class State:
     pending: Pending | None
     wagers: tuple[int, ...]
     discarded: tuple[tuple[Card, ...], ...]
-    peeked: tuple[bool, ...]
+    peeked: tuple[tuple[Card, ...] | None, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
     log: MoveLog | None = attrs.field(repr=False)
@@ -225,6 +226,7 @@ class State:
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, deals included, in order.
 
-        ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal state.
+        ``replay(state.config, state.history, seed=state.seed, auto_deal=state.auto_deal)``
+        rebuilds an equal state.
         """
         return () if self.log is None else self.log.moves()

@@ -330,11 +330,18 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
     counts: dict[Card, int] = {}
     for c in config.deck:
         counts[c] = counts.get(c, 0) + 1
+    most = config.players + config.has_ghost
+    if len(plays) > most:
+        raise IllegalMoveError(f"a trick of {config.players} players"
+                               f"{' and Graybeard' if config.has_ghost else ''} has at most "
+                               f"{most} cards, not {len(plays)}")
     seats: set[Seat] = set()
     for entry in plays:
         if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Play)):
             raise IllegalMoveError(f"each play is a (seat, Play) pair, not {entry!r}")
         seat, play = entry
+        if seat is None and not config.has_ghost:
+            raise IllegalMoveError("seat None is Graybeard, who plays only with two players")
         if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
             raise IllegalMoveError(f"seat {seat!r} is not 0..{config.players - 1}")
         if seat in seats:
