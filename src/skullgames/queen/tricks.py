@@ -121,6 +121,8 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             colors.append(ci)
             if not ghost_special:  # the first coloured card sets the trick colour
                 break
+    if ghost_special:
+        colors.sort()  # the captains' colours, in colour order
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
     for entry in plays:
         ci = entry[1].color_index
