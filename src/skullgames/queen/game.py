@@ -38,6 +38,7 @@ __all__ = [
 ]
 
 _PLACE_IDS = frozenset(map(id, PLACES))
+_PLAY = Phase.PLAY
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -124,7 +125,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     green, blue by value, then the Monkey and the First Mate). A player who holds the
     trick colour must play it; the Monkey and the First Mate are always allowed.
     """
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
         color = state.trick_color
         if color is not None:
@@ -144,7 +145,7 @@ def apply(state: State, move: Move) -> State:
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if type(move) is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
         return _apply_play(state, move.card)

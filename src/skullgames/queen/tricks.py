@@ -141,14 +141,14 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
     movements: list[Movement] = []
     moved_colors: list[int] = []  # the colour index of each movement
     evaluated: list[Color] = []
-    set_aside: list[Card] = []
-    new_center: list[Card] = []
+    set_aside: list[int] = []  # card indexes, sorted at the end
+    new_center: list[int] = []
     for ci in (0, 1, 2, 3):
         group = groups[ci]
         if not group:
             continue
         if len(group) == 1:
-            new_center.append(group[0][1])
+            new_center.append(group[0][1].index)
             continue
         color = COLORS[ci]
         evaluated.append(color)
@@ -166,7 +166,7 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 eight = c
             elif value == QUICK_SNACK:
                 five = c
-            set_aside.append(c)
+            set_aside.append(c.index)
         if high[0] is not None:
             movements.append(Movement(high[0], color, 1 if eight is None else 2,
                                       Reason.HIGHEST, high[1], eight))
@@ -186,14 +186,13 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
     if planks is not None:
         new_planks, falls = _move_pawns(planks, movements, moved_colors)
     if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
-        set_aside = list({c.index: c for c in set_aside}.values())
-    if len(set_aside) > 1:
-        set_aside.sort(key=_index)
-    if len(new_center) > 1:
-        new_center.sort(key=_index)
+        set_aside = list(set(set_aside))
+    set_aside.sort()
+    new_center.sort()
     return TrickResult(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
-                       tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
-                       next_leader, new_planks, falls)
+                       tuple(movements), tuple(evaluated),
+                       tuple([ALL_CARDS[i] for i in set_aside]),
+                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks, falls)
 
 
 def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list[int]
