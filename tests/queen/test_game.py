@@ -331,6 +331,8 @@ def test_e2_option_sets_a_centre_pair_aside_at_the_deal() -> None:
     state = dealt(config, four_hands("Y4 Y9"), "Y4 Y9")
     assert state.center == ()
     assert state.set_aside == cards("Y4 Y9")
+    specials = dealt(config, four_hands("MONKEY MATE"), "MONKEY MATE")  # no colour: kept
+    assert specials.center == (MONKEY, MATE)
     other = dealt(config, four_hands("Y4 B9"), "Y4 B9")
     assert other.center == cards("Y4 B9")
     assert other.set_aside == ()

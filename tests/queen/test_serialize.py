@@ -217,6 +217,15 @@ def test_mutated_saved_games_load_or_raise_serialization_errors(
     assert from_json(to_json(state), State) == state
 
 
+def test_planks_load_checked() -> None:
+    plank = Plank(Side.BACK, (0, None, 4, 2))
+    assert json.loads(to_json(plank)) == {"side": "back", "spaces": [0, None, 4, 2]}
+    assert from_json(to_json(plank), Plank) == plank
+    with pytest.raises(SerializationError, match="out of range") as info:
+        from_json('{"side": "front", "spaces": [0, 5, 0, 0]}', Plank)
+    assert info.value.path == "$.spaces[1]"
+
+
 def test_from_json_refuses_non_json() -> None:
     with pytest.raises(SerializationError, match="not valid JSON"):
         from_json("{", State)

@@ -15,7 +15,7 @@ from skullgames.queen.cards import Card, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, new_game
 from skullgames.queen.moves import Deal, Move, Place, Play, parse_move
-from skullgames.queen.planks import Side
+from skullgames.queen.planks import Plank, Side
 from skullgames.queen.state import Phase, State
 from skullgames.serialization import (
     check_header,
@@ -43,6 +43,7 @@ def configure(converter: cattrs.Converter) -> None:
         converter.register_structure_hook(cls, _move_hook(cls))
     converter.register_unstructure_hook(Move, lambda m: converter.unstructure(m, type(m)))
     converter.register_structure_hook(Move, lambda data, _: structure_move(data, "$"))
+    converter.register_structure_hook(Plank, lambda data, _: structure_plank(data, "$"))
     converter.register_unstructure_hook(Config, unstructure_config)
     converter.register_structure_hook(Config, lambda data, _: structure_config(data, "$"))
     converter.register_unstructure_hook(State, unstructure_state)
@@ -55,6 +56,18 @@ def structure_card(data: Any, path: str) -> Card:
         return card(expect_str(data, path))
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
+
+
+def structure_plank(data: Any, path: str) -> Plank:
+    """Read a plank: its side and four spaces 0..4 (``null`` for a pawn in the water)."""
+    doc = expect_dict(data, path, ("side", "spaces"))
+    _only(doc, path, ("side", "spaces"))
+    side = _enum(Side, doc["side"], f"{path}.side")
+    spaces = expect_list(doc["spaces"], f"{path}.spaces", 4)
+    return Plank(side, tuple(
+        None if s is None else expect_int(s, f"{path}.spaces[{i}]", 0, 4)
+        for i, s in enumerate(spaces)
+    ))
 
 
 def unstructure_place(move: Place) -> dict[str, Any]:

@@ -57,7 +57,8 @@ class Config:
     - ``players``: 2 to 6. With 2, the ghost Pirate King plays as a third hand
       (DECISIONS Q7).
     - ``rounds``: how many rounds; ``None`` (the default) means as many as players
-      (DECISIONS Q8) and is stored as that number, so ``Config(players=3).rounds == 3``.
+      (DECISIONS Q8) and is stored as that number, so ``Config(players=3).rounds == 3``
+      (and ``attrs.evolve`` of a config keeps it: pass ``rounds=None`` again).
     - ``plank_values``: the five spaces of the front side, bottom to top (DECISIONS Q1);
       the back side has them in reverse.
     - ``set_aside_center_pair``: when the two cards left over at the deal share a

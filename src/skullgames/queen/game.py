@@ -270,7 +270,8 @@ def _start_round(state: State, deal: Deal) -> State:
     if config.set_aside_center_specials:  # the alternative to DECISIONS Q4
         set_aside = tuple(c for c in center if c.is_special)
         center = tuple(c for c in center if not c.is_special)
-    if config.set_aside_center_pair and len(center) == 2 and center[0].color is center[1].color:
+    if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
+            and center[0].color is center[1].color):
         set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
     leader = (state.dealer + 1) % config.players
     return attrs.evolve(state, phase=Phase.PLACE, deal=deal, hands=deal.hands, ghost=deal.ghost,
