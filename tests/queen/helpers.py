@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hypothesis import Phase as HypothesisPhase
+
 from skullgames.queen import (
     Card,
     Config,
@@ -57,6 +59,10 @@ def steps(result: TrickResult) -> list[tuple[int, Color, int]]:
     """The movements of a trick result as ``(seat, colour, signed steps)``."""
     return [(m.seat, m.color, m.steps) for m in result.movements]
 
+
+WITHOUT_SHRINKING = (HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate)
+"""Hypothesis phases for whole-game tests: slow to shrink, and the failing seed and
+choices reproduce a failure on their own."""
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 MONKEY, MATE = ALL_CARDS[48], ALL_CARDS[49]

@@ -13,7 +13,6 @@ import copy
 import random
 
 import attrs
-from hypothesis import Phase as Phase_
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,13 +35,11 @@ from skullgames.queen import (
     replay,
 )
 from skullgames.queen.moves import PLAYS
+from tests.queen.helpers import WITHOUT_SHRINKING
 from tests.queen.invariants import check_invariants
 
 PLAYERS = st.integers(min_value=2, max_value=6)
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
-# Whole games are slow to shrink, and the failing seed and choices reproduce a failure
-# on their own.
-WITHOUT_SHRINKING = (Phase_.explicit, Phase_.reuse, Phase_.generate)
 OPTIONS = st.fixed_dictionaries({
     "set_aside_center_pair": st.booleans(),
     "set_aside_center_specials": st.booleans(),
