@@ -5,6 +5,7 @@ Positions cite RESEARCH.md §1 and DECISIONS.md Q1–Q9.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from skullgames import IllegalMoveError
@@ -31,6 +32,7 @@ from skullgames.queen import (
     seeded_deal,
     winners,
 )
+from skullgames.queen.state import new_state
 from tests.queen.helpers import (
     BLUE,
     GREEN,
@@ -392,3 +394,14 @@ def test_deal_is_refused_during_play() -> None:
     state = new_game(THREE, seed=4)
     with pytest.raises(IllegalMoveError, match="being placed"):
         apply(state, Deal(state.hands))
+
+
+def test_the_fast_state_constructor_builds_the_same_frozen_state() -> None:
+    fields = attrs.fields(State)
+    assert not any(f.default is not attrs.NOTHING or f.validator or f.converter for f in fields)
+    assert not hasattr(State, "__attrs_post_init__")
+    state = new_game(THREE, seed=9)
+    values = [getattr(state, f.name) for f in fields]
+    assert new_state(*values) == State(*values) == state
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        new_state(*values).phase = Phase.OVER  # type: ignore[misc]

@@ -22,7 +22,7 @@ from skullgames.queen.cards import ALL_CARDS, Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
 from skullgames.queen.planks import Plank
-from skullgames.queen.state import Phase, RoundResult, State
+from skullgames.queen.state import Phase, RoundResult, State, new_state
 from skullgames.queen.tricks import TrickResult, resolve
 
 __all__ = [
@@ -70,7 +70,7 @@ def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int
     """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
     n = config.players
     dealer = round_index % n
-    return State(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
+    return new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
                  (), (), (None,) * n, (), None, None, (), None, (), totals, rounds)
 
 
@@ -169,7 +169,7 @@ def _apply_place(state: State, move: Place) -> State:
     players = config.players
     following = (seat + 1) % players
     if following != (state.dealer + 1) % players:
-        return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.ghost, state.center,
                      state.set_aside, placements, state.planks, state.leader, following,
                      state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
@@ -196,7 +196,7 @@ def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
         top = ghost[0]
         ghost, trick, color, leader = ghost[1:], ((None, top),), top.color, None
         to_move = (state.dealer + 1) % 2
-    return State(state.config, state.seed, state.auto_deal, phase, state.round_index,
+    return new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
                  state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
                  leader, to_move, trick, color, tricks, state.totals, state.rounds)
 
@@ -227,8 +227,8 @@ def _apply_play(state: State, played: Card) -> State:
     if len(trick) < config.cards_per_trick:
         if color is None and state.leader is not None:
             color = played.color  # the first coloured card sets the trick colour (Q5)
-        # Written out in full: this is the commonest transition and keyword building costs.
-        return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        # Written out in full: this is the commonest transition.
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, hands, state.ghost, state.center,
                      state.set_aside, state.placements, state.planks, state.leader,
                      (seat + 1) % config.players, trick, color, state.tricks, state.totals,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 import attrs
 
@@ -138,3 +139,26 @@ class State:
                          if seat is not None)
             moves.extend(PLAYS[c.index] for seat, c in self.trick if seat is not None)
         return tuple(moves)
+
+
+def _positional_constructor(cls: type[State]) -> Callable[..., State]:
+    """A faster ``cls(*fields)`` for the engine's hot path.
+
+    attrs' frozen ``__init__`` sets each slot through ``object.__setattr__`` with the
+    field's name; this sets the same slots through their descriptors directly, which
+    makes the same object in about half the time. Only valid while the class has no
+    defaults, converters, validators or ``__attrs_post_init__`` (the tests check it).
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+    for i, name in enumerate(names):
+        namespace[f"set{i}"] = cls.__dict__[name].__set__
+    params = ", ".join(f"v{i}" for i in range(len(names)))
+    body = "".join(f"    set{i}(obj, v{i})\n" for i in range(len(names)))
+    exec(f"def make({params}):\n    obj = new(cls)\n{body}    return obj\n", namespace)
+    make: Callable[..., State] = namespace["make"]  # type: ignore[assignment]
+    return make
+
+
+new_state = _positional_constructor(State)
+"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
