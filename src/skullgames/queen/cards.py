@@ -1,0 +1,173 @@
+"""Skull Queen cards, their notation, and the deck for each player count.
+
+>>> from skullgames.queen import card
+>>> card("b8")
+card('B8')
+>>> card("b8").name, card("monkey").value, str(card("First Mate"))
+('blue 8', 0, 'MATE')
+
+The deck has 50 cards: 1 to 12 in red, yellow, green and blue, the Monkey (0) and the
+First Mate (13). With 2 or 3 players the 1s and 12s stay out (RESEARCH.md §1.4):
+
+>>> len(deck(4)), len(deck(3)), str(deck(3)[0])
+(50, 42, 'R2')
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from skullgames.errors import InvalidNotationError
+
+__all__ = ["MATE", "MONKEY", "Card", "Color", "card", "deck"]
+
+
+class Color(enum.Enum):
+    """A colour of the cards and the pawns; the value is its letter in card notation.
+
+    The order of the members is the order of every per-colour tuple in the library.
+    """
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def label(self) -> str:
+        """The colour's name in lower case, as rule messages use it (``"red"``)."""
+        return self.name.lower()
+
+    @property
+    def index(self) -> int:
+        """The colour's place in per-colour tuples: red 0, yellow 1, green 2, blue 3."""
+        return _COLOR_INDEX[self]
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+AYE_MAAM = 8
+"""The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (§1.5)."""
+QUICK_SNACK = 5
+"""The value of "Quick Snack": the lowest card of its colour moves 2 down (§1.5)."""
+
+
+@attrs.frozen(repr=False)
+class Card:
+    """One Skull Queen card. Build cards with :func:`card`; every card prints as its text.
+
+    A coloured card has a :attr:`color` and a :attr:`value` 1..12. The Monkey (value 0)
+    and the First Mate (value 13) have no colour of their own: in a trick they take the
+    trick colour (:attr:`is_special`).
+    """
+
+    color: Color | None
+    value: int
+    # Derived once, read in the hot paths of the engine: the card's place in the
+    # canonical deck order (0..49, hands are sorted by it) and its colour's index
+    # (-1 for the Monkey and the First Mate).
+    index: int = attrs.field(init=False, eq=False, repr=False)
+    color_index: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.color is None:
+            if self.value not in (0, 13):
+                raise InvalidNotationError("only the Monkey (0) and First Mate (13) have no colour")
+            index = 48 if self.value == 0 else 49
+            color_index = -1
+        else:
+            if not isinstance(self.color, Color):
+                raise InvalidNotationError(f"{self.color!r} is not a Color")
+            if type(self.value) is not int or not 1 <= self.value <= 12:
+                raise InvalidNotationError(f"a coloured card is 1..12, not {self.value!r}")
+            color_index = _COLOR_INDEX[self.color]
+            index = color_index * 12 + self.value - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "color_index", color_index)
+
+    @property
+    def is_special(self) -> bool:
+        """True for the Monkey and the First Mate, which take the trick colour."""
+        return self.color is None
+
+    @property
+    def name(self) -> str:
+        """The card's name for people: ``"red 7"``, ``"Monkey"``, ``"First Mate"``."""
+        if self.color is not None:
+            return f"{self.color.label} {self.value}"
+        return "Monkey" if self.value == 0 else "First Mate"
+
+    def __str__(self) -> str:
+        if self.color is not None:
+            return f"{self.color.value}{self.value}"
+        return "MONKEY" if self.value == 0 else "MATE"
+
+    def __repr__(self) -> str:
+        return f"card({str(self)!r})"
+
+
+def _build_cards() -> tuple[Card, ...]:
+    cards = [Card(color, value) for color in COLORS for value in range(1, 13)]
+    cards += [Card(None, 0), Card(None, 13)]
+    assert [c.index for c in cards] == list(range(50))
+    return tuple(cards)
+
+
+ALL_CARDS: tuple[Card, ...] = _build_cards()
+"""One instance of every card, in canonical order (``ALL_CARDS[c.index] is c``)."""
+MONKEY: Card = ALL_CARDS[48]
+"""The Monkey, value 0: always the lowest card of the colour it takes."""
+MATE: Card = ALL_CARDS[49]
+"""The First Mate, value 13: always the highest card of the colour it takes."""
+
+_BY_TEXT = {str(c): c for c in ALL_CARDS}
+_LOOKUP = {**_BY_TEXT, "FIRSTMATE": MATE}
+
+
+def card(text: str) -> Card:
+    """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
+
+    A coloured card is a colour letter and a value: ``R`` red, ``Y`` yellow, ``G`` green,
+    ``B`` blue (``R7``, ``Y12``). The colourless cards are ``MONKEY`` (0) and ``MATE``
+    (the First Mate, 13; ``FIRST MATE`` is read too).
+
+    >>> card("y12"), card("Mate")
+    (card('Y12'), card('MATE'))
+    >>> card("R13")
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.InvalidNotationError: 'R13' is not a Skull Queen card
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a card is written as text, not {type(text).__name__}")
+    found = _LOOKUP.get(text.strip().upper().replace(" ", "").replace("_", ""))
+    if found is None:
+        raise InvalidNotationError(f"{text!r} is not a Skull Queen card")
+    return found
+
+
+def interned(c: Card) -> Card:
+    """Return the library's shared instance of a card equal to ``c``."""
+    return ALL_CARDS[c.index]
+
+
+_DECKS = {
+    players: tuple(
+        c for c in ALL_CARDS if c.is_special or players >= 4 or c.value not in (1, 12)
+    )
+    for players in range(2, 7)
+}
+
+
+def deck(players: int) -> tuple[Card, ...]:
+    """Every card in play for ``players`` (2..6), in canonical order.
+
+    The 1s and 12s are left out with 2 or 3 players (RESEARCH.md §1.4).
+    """
+    try:
+        return _DECKS[players]
+    except KeyError:
+        raise ValueError(f"Skull Queen is for 2 to 6 players, not {players!r}") from None

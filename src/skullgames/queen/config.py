@@ -1,0 +1,119 @@
+"""The rule options of a Skull Queen game.
+
+>>> from skullgames.queen import Config
+>>> config = Config(players=6)
+>>> config.rounds, config.hand_size, config.center_size, len(config.deck)
+(6, 8, 2, 50)
+>>> Config(players=2).has_ghost, Config(players=2).rounds
+(True, 2)
+>>> Config(players=7)
+Traceback (most recent call last):
+...
+skullgames.errors.ConfigError: players: Skull Queen is for 2 to 6 players, not 7
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from skullgames.errors import ConfigError
+from skullgames.queen.cards import Card, deck
+
+__all__ = ["DEFAULT_PLANK_VALUES", "Config"]
+
+DEFAULT_PLANK_VALUES = (1, 2, 3, 5, 8)
+"""The values of the front side of a plank, bottom (wide end) to top (DECISIONS Q1)."""
+
+
+def _plank_values(value: Any) -> tuple[int, ...]:
+    try:
+        values = tuple(value)
+    except TypeError:
+        raise ConfigError(f"plank_values: five whole numbers, not {value!r}") from None
+    if len(values) != 5 or not all(type(v) is int and v >= 0 for v in values):
+        raise ConfigError(
+            f"plank_values: five whole numbers of at least 0, bottom to top, not {value!r}"
+        )
+    return values
+
+
+_AS_MANY_AS_PLAYERS = 0
+
+
+def _rounds(value: int | None) -> int:
+    if value is None:
+        return _AS_MANY_AS_PLAYERS
+    if type(value) is not int or value < 1:
+        raise ConfigError(f"rounds: a whole number of at least 1, not {value!r}")
+    return value
+
+
+@attrs.frozen
+class Config:
+    """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
+
+    - ``players``: 2 to 6. With 2, the ghost Pirate King plays as a third hand
+      (DECISIONS Q7).
+    - ``rounds``: how many rounds; ``None`` (the default) means as many as players
+      (DECISIONS Q8) and is stored as that number, so ``Config(players=3).rounds == 3``
+      (and ``attrs.evolve`` of a config keeps it: pass ``rounds=None`` again).
+    - ``plank_values``: the five spaces of the front side, bottom to top (DECISIONS Q1);
+      the back side has them in reverse.
+    - ``set_aside_center_pair``: when the two cards left over at the deal share a
+      colour, set them aside at once instead of letting them count in trick 1 (the
+      alternative to DECISIONS Q3; off by default).
+    - ``set_aside_center_specials``: a Monkey or First Mate left over at the deal is set
+      aside at once instead of taking trick 1's colour (the alternative to DECISIONS Q4;
+      off by default).
+    """
+
+    players: int = 4
+    rounds: int = attrs.field(default=None, converter=_rounds)
+    plank_values: tuple[int, ...] = attrs.field(
+        default=DEFAULT_PLANK_VALUES, converter=_plank_values
+    )
+    set_aside_center_pair: bool = False
+    set_aside_center_specials: bool = False
+    _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, alias="_deck")
+    _hand_size: int = attrs.field(init=False, repr=False, eq=False, alias="_hand_size")
+    cards_per_trick: int = attrs.field(init=False, repr=False, eq=False)
+    """Cards in each trick: one per player, and the ghost's with two players."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.players) is not int:
+            raise ConfigError(f"players: expected a whole number, got {self.players!r}")
+        if not 2 <= self.players <= 6:
+            raise ConfigError(f"players: Skull Queen is for 2 to 6 players, not {self.players}")
+        if self.rounds == _AS_MANY_AS_PLAYERS:
+            object.__setattr__(self, "rounds", self.players)
+        for name in ("set_aside_center_pair", "set_aside_center_specials"):
+            if type(getattr(self, name)) is not bool:
+                raise ConfigError(f"{name}: expected True or False, got {getattr(self, name)!r}")
+        cards = deck(self.players)
+        object.__setattr__(self, "_deck", cards)
+        hands = self.players + 1 if self.has_ghost else self.players
+        object.__setattr__(self, "_hand_size", len(cards) // hands)
+        object.__setattr__(self, "cards_per_trick", hands)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card in play, in canonical order: 42 with 2–3 players, else 50."""
+        return self._deck
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (and the ghost): 14, 14, 12, 10, 8 for 2..6 players."""
+        return self._hand_size
+
+    @property
+    def center_size(self) -> int:
+        """Cards left over at the deal, face up in the centre: 2 with 4 or 6 players."""
+        hands = self.players + 1 if self.has_ghost else self.players
+        return len(self._deck) - hands * self._hand_size
+
+    @property
+    def has_ghost(self) -> bool:
+        """True with two players: the ghost Pirate King leads every trick (§1.9)."""
+        return self.players == 2

@@ -1,0 +1,334 @@
+"""Playing Skull Queen: new games, legal moves, and applying moves.
+
+>>> from skullgames.queen import Place, Side, apply, current_player, legal_moves, new_game
+>>> state = new_game(seed=7)
+>>> state.phase.value, current_player(state), len(legal_moves(state))
+('place', 1, 1250)
+>>> state = apply(state, Place(Side.FRONT, (2, 2, 2, 2)))
+>>> current_player(state)
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from skullgames._shuffle import shuffled_positions
+from skullgames.errors import IllegalMoveError
+from skullgames.queen.cards import ALL_CARDS, Card, interned
+from skullgames.queen.config import Config
+from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
+from skullgames.queen.planks import Plank
+from skullgames.queen.state import Phase, RoundResult, State, new_state
+from skullgames.queen.tricks import TrickResult, resolve
+
+__all__ = [
+    "apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "replay",
+    "scores",
+    "seeded_deal",
+    "winners",
+]
+
+_PLACE_IDS = frozenset(map(id, PLACES))
+_PLAY = Phase.PLAY
+
+
+def new_game(config: Config | None = None, *, seed: int | None = None,
+             auto_deal: bool = True) -> State:
+    """Start a game.
+
+    With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
+    one and records it in the state, so that any game can be replayed. With
+    ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
+    """
+    config = Config() if config is None else config
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a skullgames.queen.Config, not {type(config).__name__}")
+    if seed is None and auto_deal:
+        seed = random.randrange(2**63)
+    if seed is not None and type(seed) is not int:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if type(auto_deal) is not bool:
+        raise TypeError(f"auto_deal must be True or False, not {auto_deal!r}")
+    state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, ())
+    if auto_deal:
+        return _start_round(state, seeded_deal(config, seed, 0))  # type: ignore[arg-type]
+    return state
+
+
+def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int,
+             totals: tuple[int, ...], rounds: tuple[RoundResult, ...],
+             phase: Phase = Phase.DEAL) -> State:
+    """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
+    n = config.players
+    dealer = round_index % n
+    return new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
+                 (), (), (None,) * n, (), None, None, (), None, (), totals, rounds)
+
+
+def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
+    """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
+
+    >>> deal = seeded_deal(Config(players=4), 1, 0)
+    >>> [len(hand) for hand in deal.hands], len(deal.center)
+    ([12, 12, 12, 12], 2)
+    """
+    deck = config.deck  # in canonical order, so sorting positions sorts cards
+    order = shuffled_positions(f"skullgames.queen:{seed}:{round_index}", len(deck))
+    size = config.hand_size
+    players = config.players
+    hands = tuple(
+        tuple([deck[i] for i in sorted(order[seat * size:(seat + 1) * size])])
+        for seat in range(players)
+    )
+    dealt = players * size
+    if config.has_ghost:
+        return Deal(hands, (), [deck[i] for i in order[dealt:dealt + size]])
+    return Deal(hands, [deck[i] for i in sorted(order[dealt:])])
+
+
+def current_player(state: State) -> int | None:
+    """The seat to move, or ``None`` when the game is over or waits for a deal."""
+    return state.to_move
+
+
+def is_over(state: State) -> bool:
+    """True once the last round has been scored."""
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's running total: the sum of its finished rounds' points."""
+    return state.totals
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats with the highest total; several on a tie, all winners (DECISIONS Q9)."""
+    best = max(state.totals)
+    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
+
+    While placing: all 1250 placements, :data:`~skullgames.queen.moves.PLACES` (front
+    side first, spaces in increasing order), always the same tuple. While playing: one
+    :class:`Play` per card that may be played, in the order of the hand (red, yellow,
+    green, blue by value, then the Monkey and the First Mate). A player who holds the
+    trick colour must play it; the Monkey and the First Mate are always allowed.
+    """
+    if state.phase is _PLAY:
+        hand = state.hands[state.to_move]  # type: ignore[index]
+        color = state.trick_color
+        if color is not None:
+            follow = [PLAYS[c.index] for c in hand if c.color is color]
+            if follow:
+                follow += [PLAYS[c.index] for c in hand[-2:] if c.color is None]
+                return tuple(follow)
+        return tuple([PLAYS[c.index] for c in hand])
+    if state.phase is Phase.PLACE:
+        return PLACES
+    return ()
+
+
+def apply(state: State, move: Move) -> State:
+    """Return the state after ``move``; ``state`` itself is unchanged.
+
+    Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
+    """
+    phase = state.phase
+    if phase is _PLAY:
+        if type(move) is not Play:
+            raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
+        return _apply_play(state, move.card)
+    if phase is Phase.PLACE:
+        if type(move) is not Place:
+            raise IllegalMoveError(f"the pirates are being placed, {move!r} is not a Place")
+        return _apply_place(state, move)
+    if phase is Phase.DEAL:
+        if type(move) is not Deal:
+            raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
+        return _start_round(state, _checked_deal(state.config, move))
+    raise IllegalMoveError("the game is over")
+
+
+def _apply_place(state: State, move: Place) -> State:
+    if id(move) not in _PLACE_IDS:  # a caller's own Place: make sure it is a valid one
+        move = Place(move.side, move.spaces)
+    seat: int = state.to_move  # type: ignore[assignment]
+    placements = state.placements[:seat] + (move,) + state.placements[seat + 1:]
+    config = state.config
+    players = config.players
+    following = (seat + 1) % players
+    if following != (state.dealer + 1) % players:
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+                     state.dealer, state.deal, state.hands, state.ghost, state.center,
+                     state.set_aside, placements, state.planks, state.leader, following,
+                     state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
+    # Every seat has placed: the placements are revealed and play begins (DECISIONS Q2).
+    planks = tuple([Plank(p.side, p.spaces) for p in placements])  # type: ignore[union-attr]
+    return _next_trick(state, Phase.PLAY, state.hands, state.center, state.set_aside,
+                       placements, planks, state.leader, state.tricks)
+
+
+def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
+                center: tuple[Card, ...], set_aside: tuple[Card, ...],
+                placements: tuple[Place | None, ...], planks: tuple[Plank, ...],
+                leader: int | None, tricks: tuple[TrickResult, ...]) -> State:
+    """The state at the start of a trick, which ``leader`` leads.
+
+    With two players the Pirate King leads instead: he reveals his top card, and the
+    captains then commit in seat order from the left of the dealer (§1.9, DECISIONS Q2).
+    """
+    ghost = state.ghost
+    trick: tuple[tuple[int | None, Card], ...] = ()
+    color = None
+    to_move = leader
+    if ghost:
+        top = ghost[0]
+        ghost, trick, color, leader = ghost[1:], ((None, top),), top.color, None
+        to_move = (state.dealer + 1) % 2
+    return new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
+                 state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
+                 leader, to_move, trick, color, tricks, state.totals, state.rounds)
+
+
+def _apply_play(state: State, played: Card) -> State:
+    seat: int = state.to_move  # type: ignore[assignment]
+    hand = state.hands[seat]
+    index = -1
+    played = ALL_CARDS[played.index]  # the interned card, found in hands by identity
+    for i, c in enumerate(hand):
+        if c is played:
+            index = i
+            break
+    if index < 0:
+        raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})")
+    color = state.trick_color
+    config = state.config
+    if color is not None and played.color is not color and played.color is not None:
+        follow = [c for c in hand if c.color is color]
+        if follow:
+            whose = " (the Pirate King's colour)" if config.has_ghost else ""
+            raise IllegalMoveError(
+                f"must follow {color.label}{whose}: you hold {_cards(follow)}"
+            )
+    hands = state.hands
+    hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
+    trick = (*state.trick, (seat, played))
+    if len(trick) < config.cards_per_trick:
+        if color is None and state.leader is not None:
+            color = played.color  # the first coloured card sets the trick colour (Q5)
+        # Written out in full: this is the commonest transition.
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+                     state.dealer, state.deal, hands, state.ghost, state.center,
+                     state.set_aside, state.placements, state.planks, state.leader,
+                     (seat + 1) % config.players, trick, color, state.tricks, state.totals,
+                     state.rounds)
+    result = resolve(trick, state.center, state.planks)
+    tricks = (*state.tricks, result)
+    planks: tuple[Plank, ...] = result.planks  # type: ignore[assignment]
+    if hands[0]:
+        return _next_trick(state, state.phase, hands, result.center,
+                           state.set_aside + result.set_aside, state.placements, planks,
+                           result.next_leader, tricks)
+    return _finish_round(state, tricks, planks)
+
+
+def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...]
+                  ) -> State:
+    config = state.config
+    values = config.plank_values
+    points = tuple(plank.points(values) for plank in planks)
+    result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
+                         state.placements, tricks, planks, points)  # type: ignore[arg-type]
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    rounds = (*state.rounds, result)
+    round_index = state.round_index + 1
+    if round_index == config.rounds:
+        return _waiting(config, state.seed, state.auto_deal, round_index - 1, totals, rounds,
+                        Phase.OVER)
+    waiting = _waiting(config, state.seed, state.auto_deal, round_index, totals, rounds)
+    if state.auto_deal:
+        return _start_round(waiting, seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
+    return waiting
+
+
+def _start_round(state: State, deal: Deal) -> State:
+    """Begin a round with a deal that is known to be valid and canonical."""
+    config = state.config
+    center = deal.center
+    set_aside: tuple[Card, ...] = ()
+    if config.set_aside_center_specials:  # the alternative to DECISIONS Q4
+        set_aside = tuple(c for c in center if c.is_special)
+        center = tuple(c for c in center if not c.is_special)
+    if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
+            and center[0].color is center[1].color):
+        set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
+    leader = (state.dealer + 1) % config.players
+    return attrs.evolve(state, phase=Phase.PLACE, deal=deal, hands=deal.hands, ghost=deal.ghost,
+                        center=center, set_aside=set_aside, leader=leader, to_move=leader)
+
+
+def _checked_deal(config: Config, deal: Deal) -> Deal:
+    """Check a caller's deal against the deck and the sizes; return it in canonical form."""
+    size = config.hand_size
+    if len(deal.hands) != config.players:
+        raise IllegalMoveError(f"deal {config.players} hands, not {len(deal.hands)}")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != size:
+            raise IllegalMoveError(f"each player is dealt {size} cards; seat {seat} got "
+                                   f"{len(hand)}")
+    ghost_size = size if config.has_ghost else 0
+    if len(deal.ghost) != ghost_size:
+        expected = f"{size} cards for the Pirate King" if ghost_size else "no ghost stack"
+        raise IllegalMoveError(f"this deal needs {expected}, not {len(deal.ghost)}")
+    if len(deal.center) != config.center_size:
+        raise IllegalMoveError(f"with {config.players} players, {config.center_size} cards "
+                               f"go to the centre, not {len(deal.center)}")
+    left = {c.index for c in config.deck}
+    for c in (*(c for hand in deal.hands for c in hand), *deal.center, *deal.ghost):
+        if not isinstance(c, Card):
+            raise IllegalMoveError(f"{c!r} is not a card")
+        if c.index not in left:
+            which = ("twice" if c in config.deck
+                     else f"but is not in the {len(config.deck)}-card deck")
+            raise IllegalMoveError(f"{c} is dealt {which}")
+        left.remove(c.index)
+    return Deal([sorted(map(interned, hand), key=_index) for hand in deal.hands],
+                sorted(map(interned, deal.center), key=_index), map(interned, deal.ghost))
+
+
+def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) -> State:
+    """Replay a game from its config and moves (``state.history``).
+
+    With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
+    match the seed's deal; without it, the deals in ``moves`` are used.
+    """
+    state = new_game(config, seed=seed, auto_deal=seed is not None)
+    for move in moves:
+        if type(move) is Deal and state.phase is not Phase.DEAL:
+            if state.deal != _checked_deal(config, move) or state.tricks or any(
+                p is not None for p in state.placements
+            ):
+                raise IllegalMoveError(f"round {state.round_number}: the deal differs from "
+                                       "the seed's deal")
+            continue
+        state = apply(state, move)
+    return state
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return ", ".join(map(str, cards))

@@ -1,0 +1,186 @@
+"""Skull Queen moves and their notation.
+
+A placement names the side of the plank and the space of each pawn in colour order
+(red, yellow, green, blue), 0 the bottom space (wide end, nearest the player) to 4 the
+top (narrow end):
+
+>>> from skullgames.queen import Place, Play, Side, card, parse_move
+>>> move = parse_move("front 0 1 2 4")
+>>> move
+Place(Side.FRONT, (0, 1, 2, 4))
+>>> str(move), str(Play(card("r7"))), parse_move("mate")
+('front 0 1 2 4', 'R7', Play(card('MATE')))
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+
+from skullgames.errors import IllegalMoveError, InvalidNotationError
+from skullgames.queen.cards import ALL_CARDS, Card, card
+from skullgames.queen.planks import Side
+
+__all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move"]
+
+
+def _spaces(value: Iterable[int]) -> tuple[int, ...]:
+    try:
+        return tuple(value)
+    except TypeError:
+        raise IllegalMoveError(f"spaces are four numbers 0..4, not {value!r}") from None
+
+
+@attrs.frozen(repr=False)
+class Place:
+    """Choose the side of your plank and put your four pawns on it (one move).
+
+    ``spaces`` holds the space of each pawn in colour order (red, yellow, green, blue):
+    0 is the bottom space (wide end, nearest you), 4 the top (narrow end). Several pawns
+    may share a space. Written ``"front 0 1 2 4"`` or ``"back 2 2 2 2"``.
+    """
+
+    side: Side
+    spaces: tuple[int, ...] = attrs.field(converter=_spaces)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.side, Side):
+            raise IllegalMoveError(f"the side is Side.FRONT or Side.BACK, not {self.side!r}")
+        if len(self.spaces) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in self.spaces):
+            raise IllegalMoveError(
+                f"a placement puts four pawns (red, yellow, green, blue) on spaces 0..4, "
+                f"not {self.spaces!r}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.side.value} {' '.join(map(str, self.spaces))}"
+
+    def __repr__(self) -> str:
+        return f"Place(Side.{self.side.name}, {self.spaces!r})"
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """Play ``card`` to the trick. Written as the card: ``"R7"``, ``"MONKEY"``."""
+
+    card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise InvalidNotationError(f"Play takes a Card, not {self.card!r}")
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in hands)
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+@attrs.frozen
+class Deal:
+    """Deal a round explicitly: one hand per seat, in seat order.
+
+    ``center`` holds the two cards left over with 4 or 6 players, face up in the centre
+    (RESEARCH.md §1.4). With two players, ``ghost`` is the Pirate King's face-down stack,
+    top card first: he reveals it in that order, one card per trick (§1.9). Used when the
+    game was created with ``auto_deal=False``; games dealt from a seed record their
+    deals as these moves too.
+
+    Written ``"deal R2 G7 ... | Y3 B11 ... | center Y4 B3"`` (``| ghost ...`` for the
+    Pirate King's stack).
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    center: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+
+    def __str__(self) -> str:
+        text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
+        if self.center:
+            text += " | center " + " ".join(map(str, self.center))
+        if self.ghost:
+            text += " | ghost " + " ".join(map(str, self.ghost))
+        return text
+
+
+Move = Union[Place, Play, Deal]  # noqa: UP007 (a runtime alias that cattrs dispatches on)
+"""Any Skull Queen move."""
+
+PLACES: tuple[Place, ...] = tuple(
+    Place(side, spaces) for side in Side for spaces in itertools.product(range(5), repeat=4)
+)
+"""Every placement, front side first, the spaces in increasing order (red slowest).
+
+This is what :func:`~skullgames.queen.legal_moves` returns while the pirates are placed.
+"""
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in ALL_CARDS)
+"""One shared play per card: ``PLAYS[c.index] == Play(c)``."""
+
+_SIDE_WORDS = {"front": Side.FRONT, "f": Side.FRONT, "back": Side.BACK, "b": Side.BACK}
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move from its text, case-insensitive; ``str(move)`` gives the text back.
+
+    - a placement: the side, ``front`` or ``back`` (``f``, ``b``), then the four spaces
+      in colour order, 0 (bottom) to 4 (top): ``"front 0 1 2 4"``, also ``"back 2222"``
+      and with a leading ``place``;
+    - a play: the card, ``"R7"``, ``"MONKEY"``, ``"MATE"``;
+    - a deal: ``"deal R2 R5 | Y3 G8 | center Y4 B3"``: hands separated by ``|``, the
+      centre cards and the Pirate King's stack as ``| center ...`` and ``| ghost ...``.
+
+    >>> parse_move("Place back 4 4 0 0")
+    Place(Side.BACK, (4, 4, 0, 0))
+    >>> parse_move("deal R2 | B3 | ghost Y4")
+    Deal(hands=((card('R2'),), (card('B3'),)), center=(), ghost=(card('Y4'),))
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text, not {type(text).__name__}")
+    known = _CANONICAL.get(text)
+    if known is not None:
+        return known
+    words = text.strip().lower().split()
+    if words and words[0] == "deal":
+        return _parse_deal(text)
+    if words and words[0] == "place":
+        words = words[1:]
+    if words and words[0] in _SIDE_WORDS:
+        digits = "".join(words[1:])
+        if len(digits) != 4 or not all(d in "01234" for d in digits) or (
+            len(words) not in (2, 5)
+        ):
+            raise InvalidNotationError(
+                f"{text!r}: a placement is the side and four spaces 0..4, as in 'front 0 1 2 4'"
+            )
+        return _CANONICAL[f"{_SIDE_WORDS[words[0]].value} {' '.join(digits)}"]
+    if len(words) == 1 or (len(words) == 2 and words[0] == "play"):
+        return PLAYS[card(words[-1]).index]
+    if len(words) == 2 and " ".join(words) == "first mate":
+        return PLAYS[card("MATE").index]
+    raise InvalidNotationError(f"{text!r} is not a Skull Queen move")
+
+
+def _parse_deal(text: str) -> Deal:
+    parts = text.strip()[4:].split("|")
+    extra: dict[str, list[Card]] = {"center": [], "ghost": []}
+    while parts and parts[-1].lower().split()[:1] in (["center"], ["ghost"]):
+        words = parts.pop().split()
+        extra[words[0].lower()] = [card(w) for w in words[1:]]
+    return Deal([[card(w) for w in part.split()] for part in parts], extra["center"],
+                extra["ghost"])
+
+
+_ALL_MOVES: tuple[Move, ...] = (*PLACES, *PLAYS)
+_CANONICAL: dict[str, Move] = {str(m): m for m in _ALL_MOVES}

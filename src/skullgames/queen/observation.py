@@ -1,0 +1,101 @@
+"""What one seat may see of a Skull Queen game.
+
+>>> from skullgames.queen import new_game, observe
+>>> state = new_game(seed=7)
+>>> view = observe(state, 1)
+>>> view.hand == state.hands[1], view.center == state.center, len(view.legal_moves)
+(True, True, 1250)
+>>> observe(state, 2).legal_moves
+()
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from skullgames.queen.cards import Card, Color
+from skullgames.queen.config import Config
+from skullgames.queen.game import legal_moves
+from skullgames.queen.moves import Move, Place
+from skullgames.queen.planks import Plank
+from skullgames.queen.state import Phase, RoundResult, State
+from skullgames.queen.tricks import TrickResult
+
+__all__ = ["Observation", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """The game as seat :attr:`seat` sees it: its own hand and everything public.
+
+    Other hands, the Pirate King's stack and the cards of future rounds are absent.
+    ``placements`` shows every placement once all are in; before that only this seat's
+    own (others are ``None``), and ``has_placed`` says who has placed already
+    (DECISIONS Q2). ``planks`` are the planks as they stand once all have placed.
+    With two players, the other captain's card is face down until both have played
+    (DECISIONS Q7): it is left out of ``trick``, and ``face_down`` names the seats whose
+    card lies face down. ``ghost_cards`` counts the Pirate King's stack.
+    ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+    """
+
+    config: Config
+    seat: int
+    phase: Phase
+    round_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    ghost_cards: int
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    placements: tuple[Place | None, ...]
+    has_placed: tuple[bool, ...]
+    planks: tuple[Plank, ...]
+    leader: int | None
+    to_move: int | None
+    trick: tuple[tuple[int | None, Card], ...]
+    face_down: tuple[int, ...]
+    trick_color: Color | None
+    tricks: tuple[TrickResult, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+    legal_moves: tuple[Move, ...]
+
+
+def observe(state: State, player: int) -> Observation:
+    """What seat ``player`` may see of ``state``, and nothing more."""
+    players = state.config.players
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    placements = state.placements
+    if state.phase is Phase.PLACE:
+        placements = tuple(p if seat == player else None for seat, p in enumerate(placements))
+    trick = state.trick
+    face_down: tuple[int, ...] = ()
+    if state.config.has_ghost:
+        face_down = tuple(seat for seat, _ in trick if seat is not None and seat != player)
+        trick = tuple(entry for entry in trick if entry[0] is None or entry[0] == player)
+    return Observation(
+        config=state.config,
+        seat=player,
+        phase=state.phase,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        ghost_cards=len(state.ghost),
+        center=state.center,
+        set_aside=state.set_aside,
+        placements=placements,
+        has_placed=tuple(p is not None for p in state.placements),
+        planks=state.planks,
+        leader=state.leader,
+        to_move=state.to_move,
+        trick=trick,
+        face_down=face_down,
+        trick_color=state.trick_color,
+        tricks=state.tricks,
+        totals=state.totals,
+        rounds=state.rounds,
+        legal_moves=legal_moves(state) if state.to_move == player else (),
+    )

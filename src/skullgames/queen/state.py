@@ -1,0 +1,164 @@
+"""The immutable state of a Skull Queen game and the records it keeps."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+import attrs
+
+from skullgames.queen.cards import Card, Color
+from skullgames.queen.config import Config
+from skullgames.queen.moves import PLAYS, Deal, Move, Place
+from skullgames.queen.planks import Plank
+from skullgames.queen.tricks import TrickResult
+
+__all__ = ["Phase", "RoundResult", "State"]
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"
+    """A :class:`~skullgames.queen.Deal` from the caller (games made with ``auto_deal=False``)."""
+    PLACE = "place"
+    """Placements, one seat at a time from the left of the dealer, hidden until all are in."""
+    PLAY = "play"
+    """Cards played to tricks."""
+    OVER = "over"
+    """The last round has been scored."""
+
+
+def placing_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they place, left of the dealer first (DECISIONS Q2).
+
+    With the ghost, the captains commit their cards to each trick in this order too.
+    """
+    return tuple((dealer + 1 + k) % players for k in range(players))
+
+
+@attrs.frozen
+class RoundResult:
+    """A finished round: its deal, placements, tricks, final planks and points."""
+
+    round_number: int
+    dealer: int
+    deal: Deal
+    placements: tuple[Place, ...]
+    tricks: tuple[TrickResult, ...]
+    planks: tuple[Plank, ...]
+    points: tuple[int, ...]
+
+    def moves(self) -> tuple[Move, ...]:
+        """The moves of the round in the order they were made.
+
+        The ghost's cards are revealed by the rules, not played as moves.
+        """
+        players = len(self.placements)
+        return (self.deal,
+                *(self.placements[seat] for seat in placing_order(self.dealer, players)),
+                *(PLAYS[c.index] for trick in self.tricks for seat, c in trick.plays
+                  if seat is not None))
+
+
+@attrs.frozen
+class State:
+    """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
+
+    Read it through the functions of :mod:`skullgames.queen` (``current_player``,
+    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
+    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
+
+    - ``round_index`` counts rounds from 0; ``deal`` is this round's deal.
+    - ``hands`` are sorted in canonical order (red, yellow, green, blue by value, then
+      the Monkey and the First Mate); ``ghost`` is what is left of the Pirate King's
+      stack, top first (two players only; nobody sees it).
+    - ``center`` holds the neutral cards in the middle, ``set_aside`` the cards of the
+      colours evaluated this round.
+    - ``placements`` are the placements made so far this round (``None`` for a seat
+      still to place); ``planks`` the planks as they stand, once all have placed.
+    - ``leader`` led the trick in progress (``None`` when the ghost leads); ``trick``
+      holds its cards as ``(seat, card)`` pairs, the ghost's card with seat ``None``;
+      ``trick_color`` is the colour to follow (``None`` until a coloured card sets it,
+      and with the ghost, while his card is a Monkey or First Mate).
+    - ``tricks`` are the finished tricks of this round, ``rounds`` the finished rounds,
+      ``totals`` the running scores.
+    """
+
+    config: Config
+    seed: int | None
+    auto_deal: bool
+    phase: Phase
+    round_index: int
+    dealer: int
+    deal: Deal | None
+    hands: tuple[tuple[Card, ...], ...]
+    ghost: tuple[Card, ...]
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    placements: tuple[Place | None, ...]
+    planks: tuple[Plank, ...]
+    leader: int | None
+    to_move: int | None
+    trick: tuple[tuple[int | None, Card], ...]
+    trick_color: Color | None
+    tricks: tuple[TrickResult, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, from 1."""
+        return self.round_index + 1
+
+    @property
+    def last_trick(self) -> TrickResult | None:
+        """The most recently finished trick, in this round or the previous one."""
+        if self.tricks:
+            return self.tricks[-1]
+        if self.rounds:
+            return self.rounds[-1].tricks[-1]
+        return None
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move of the game so far, deals included, in order.
+
+        ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal
+        state (give no seed for a game made with ``auto_deal=False``).
+        """
+        moves: list[Move] = []
+        for result in self.rounds:
+            moves.extend(result.moves())
+        if self.deal is not None:
+            moves.append(self.deal)
+            players = self.config.players
+            moves.extend(p for seat in placing_order(self.dealer, players)
+                         if (p := self.placements[seat]) is not None)
+            moves.extend(PLAYS[c.index] for trick in self.tricks for seat, c in trick.plays
+                         if seat is not None)
+            moves.extend(PLAYS[c.index] for seat, c in self.trick if seat is not None)
+        return tuple(moves)
+
+
+def _positional_constructor(cls: type[State]) -> Callable[..., State]:
+    """A faster ``cls(*fields)`` for the engine's hot path.
+
+    attrs' frozen ``__init__`` sets each slot through ``object.__setattr__`` with the
+    field's name; this sets the same slots through their descriptors directly, which
+    makes the same object in about half the time. Only valid while the class has no
+    defaults, converters, validators or ``__attrs_post_init__`` (the tests check it).
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+    for i, name in enumerate(names):
+        namespace[f"set{i}"] = cls.__dict__[name].__set__
+    params = ", ".join(f"v{i}" for i in range(len(names)))
+    body = "".join(f"    set{i}(obj, v{i})\n" for i in range(len(names)))
+    exec(f"def make({params}):\n    obj = new(cls)\n{body}    return obj\n", namespace)
+    make: Callable[..., State] = namespace["make"]  # type: ignore[assignment]
+    return make
+
+
+new_state = _positional_constructor(State)
+"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""

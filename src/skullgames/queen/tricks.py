@@ -1,0 +1,285 @@
+"""The outcome of a Skull Queen trick: which pawns move, what stays in the centre.
+
+The rulebook's example (RESEARCH.md §1.6): Antonia (seat 0) leads the blue 6, Beatrice
+cannot follow and plays the green 7, Charlotte plays the blue 12 and Daisy the blue 8;
+the yellow 4 and the blue 3 lie in the centre.
+
+>>> from skullgames.queen import card, resolve_trick
+>>> result = resolve_trick([(0, card("B6")), (1, card("G7")), (2, card("B12")), (3, card("B8"))],
+...                        center=[card("Y4"), card("B3")])
+>>> [str(m) for m in result.movements]
+['seat 2 moves blue 2 up (B12 is the highest blue, doubled by B8)']
+>>> result.center, result.evaluated, result.next_leader
+((card('Y4'), card('G7')), (<Color.BLUE: 'B'>,), 2)
+
+Nobody moves down: the lowest blue card is the neutral blue 3 from the centre.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from skullgames.errors import IllegalMoveError
+from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
+from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank
+
+__all__ = ["Movement", "Reason", "TrickResult", "resolve_trick"]
+
+Seat = int | None
+"""A seat number, or ``None`` for the ghost Pirate King in a two-player game."""
+
+
+class Reason(enum.Enum):
+    """Why a pawn moves."""
+
+    HIGHEST = "highest"
+    """Its owner played the highest card of an evaluated colour: up."""
+    LOWEST = "lowest"
+    """Its owner played the lowest card of an evaluated colour: down."""
+
+
+@attrs.frozen
+class Movement:
+    """One pawn the rules move after a trick (RESEARCH.md §1.6).
+
+    ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
+    when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
+    "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
+    the highest or lowest. A pawn already in the water does not move (E10).
+    """
+
+    seat: int
+    color: Color
+    steps: int
+    reason: Reason
+    card: Card
+    doubled_by: Card | None = None
+
+    def __str__(self) -> str:
+        way = "up" if self.steps > 0 else "down"
+        text = (f"seat {self.seat} moves {self.color.label} {abs(self.steps)} {way} "
+                f"({self.card} is the {self.reason.value} {self.color.label}")
+        if self.doubled_by is not None:
+            text += f", doubled by {self.doubled_by}"
+        return text + ")"
+
+
+@attrs.frozen
+class TrickResult:
+    """The outcome of one complete trick, with what a UI needs to explain it.
+
+    - ``plays``: the trick in play order as ``(seat, card)`` pairs (the ghost's seat
+      is ``None``); ``center_before``: the neutral cards that lay in the centre.
+    - ``trick_colors``: the colour the Monkey and the First Mate take; two colours when
+      the ghost's special counts in both captains' colours (RESEARCH.md §1.9).
+    - ``movements``: the pawns to move; ``evaluated``: the colours with two or more
+      cards, whose cards are now ``set_aside``; ``center``: the single cards, which lie
+      in the centre for the next trick.
+    - ``next_leader``: who played the highest value (ties: the last of them, DECISIONS
+      Q6); ``None`` in a two-player game, where the Pirate King leads.
+    - ``planks``: the planks after the movements and ``falls``: the ``(seat, colour)``
+      pawns that fell into the water, when the planks were known (always in a game).
+    """
+
+    plays: tuple[tuple[Seat, Card], ...]
+    center_before: tuple[Card, ...]
+    trick_colors: tuple[Color, ...]
+    movements: tuple[Movement, ...]
+    evaluated: tuple[Color, ...]
+    set_aside: tuple[Card, ...]
+    center: tuple[Card, ...]
+    next_leader: Seat
+    planks: tuple[Plank, ...] | None = None
+    falls: tuple[tuple[int, Color], ...] = ()
+
+    @property
+    def to_center(self) -> tuple[Card, ...]:
+        """The cards played this trick that went to the centre as singles."""
+        played = {c.index for _, c in self.plays}
+        return tuple(c for c in self.center if c.index in played)
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
+            planks: Sequence[Plank] | None) -> TrickResult:
+    """Resolve a complete trick without checking the input (the engine's fast path).
+
+    ``center`` must be in canonical order; the cards must be the interned ones.
+    """
+    lead_seat = plays[0][0]
+    ghost_special = lead_seat is None and plays[0][1].color is None
+    colors: list[int] = []
+    for _, c in plays:
+        ci = c.color_index
+        if ci >= 0 and ci not in colors:
+            colors.append(ci)
+            if not ghost_special:  # the first coloured card sets the trick colour
+                break
+    if ghost_special:
+        colors.sort()  # the captains' colours, in colour order
+    groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
+    for entry in plays:
+        ci = entry[1].color_index
+        if ci >= 0:
+            groups[ci].append(entry)
+        else:  # the Monkey and the First Mate take the trick colour(s)
+            for k in colors:
+                groups[k].append(entry)
+    for c in center:  # neutral cards: part of the trick, owned by nobody
+        ci = c.color_index
+        if ci >= 0:
+            groups[ci].append((None, c))
+        else:  # a Monkey or First Mate left over at the deal (DECISIONS Q4)
+            for k in colors:
+                groups[k].append((None, c))
+    movements: list[Movement] = []
+    moved_colors: list[int] = []  # the colour index of each movement
+    evaluated: list[Color] = []
+    set_aside: list[int] = []  # card indexes, sorted at the end
+    new_center: list[int] = []
+    for ci in (0, 1, 2, 3):
+        group = groups[ci]
+        if not group:
+            continue
+        if len(group) == 1:
+            new_center.append(group[0][1].index)
+            continue
+        color = COLORS[ci]
+        evaluated.append(color)
+        high = low = group[0]
+        high_value = low_value = high[1].value
+        eight = five = None
+        for entry in group:
+            c = entry[1]
+            value = c.value
+            if value > high_value:
+                high, high_value = entry, value
+            elif value < low_value:
+                low, low_value = entry, value
+            if value == AYE_MAAM:
+                eight = c
+            elif value == QUICK_SNACK:
+                five = c
+            set_aside.append(c.index)
+        if high[0] is not None:
+            movements.append(Movement(high[0], color, 1 if eight is None else 2,
+                                      Reason.HIGHEST, high[1], eight))
+            moved_colors.append(ci)
+        if low[0] is not None:
+            movements.append(Movement(low[0], color, -1 if five is None else -2,
+                                      Reason.LOWEST, low[1], five))
+            moved_colors.append(ci)
+    next_leader: Seat = None
+    if lead_seat is not None:
+        best = -1
+        for seat, c in plays:
+            if c.value >= best:  # ties go to whoever played the tied value last (Q6)
+                best, next_leader = c.value, seat
+    new_planks: tuple[Plank, ...] | None = None
+    falls: tuple[tuple[int, Color], ...] = ()
+    if planks is not None:
+        new_planks, falls = _move_pawns(planks, movements, moved_colors)
+    if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
+        set_aside = list(set(set_aside))
+    set_aside.sort()
+    new_center.sort()
+    return TrickResult(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
+                       tuple(movements), tuple(evaluated),
+                       tuple([ALL_CARDS[i] for i in set_aside]),
+                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks, falls)
+
+
+def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list[int]
+                ) -> tuple[tuple[Plank, ...], tuple[tuple[int, Color], ...]]:
+    """Apply the movements to the planks; a pawn pushed off either end falls (§1.6)."""
+    if not movements:
+        return tuple(planks), ()
+    moved = list(planks)
+    falls: list[tuple[int, Color]] = []
+    for m, k in zip(movements, colors, strict=True):
+        seat = m.seat
+        plank = moved[seat]
+        spaces = plank.spaces
+        space = spaces[k]
+        if space is None:  # already in the water (E10)
+            continue
+        space += m.steps
+        if not BOTTOM <= space <= TOP:
+            space = None
+            falls.append((seat, m.color))
+        moved[seat] = Plank(plank.side, (*spaces[:k], space, *spaces[k + 1:]))
+    return tuple(moved), tuple(falls)
+
+
+def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (), *,
+                  planks: Sequence[Plank] | None = None) -> TrickResult:
+    """Resolve one complete trick from plain values, without a game state.
+
+    ``plays`` are ``(seat, card)`` pairs in play order; the ghost Pirate King's card
+    has seat ``None`` and comes first (he leads every trick). ``center`` holds the
+    neutral cards already in the middle. With ``planks`` (indexed by seat) the result
+    also carries the planks after the movements and the pawns that fell.
+
+    Follow-the-colour obligations are not checked here, since they depend on the
+    hands; each card may appear only once, and at least one played card has a colour.
+
+    The ghost's Monkey counts in both colours when the captains play two (E12):
+
+    >>> from skullgames.queen import card
+    >>> result = resolve_trick([(None, card("MONKEY")), (0, card("R7")), (1, card("Y3"))])
+    >>> for movement in result.movements:
+    ...     print(movement)
+    seat 0 moves red 1 up (R7 is the highest red)
+    seat 1 moves yellow 1 up (Y3 is the highest yellow)
+    """
+    entries = tuple(plays)
+    if not entries:
+        raise IllegalMoveError("a trick needs at least one card")
+    seen: set[int] = set()
+    seats: set[int] = set()
+    checked: list[tuple[Seat, Card]] = []
+    for i, entry in enumerate(entries):
+        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Card)):
+            raise IllegalMoveError(f"each play is a (seat, card) pair, not {entry!r}")
+        seat, c = entry
+        if seat is None:
+            if i != 0:
+                raise IllegalMoveError("the ghost (seat None) leads: his card comes first")
+        elif type(seat) is not int or seat < 0:
+            raise IllegalMoveError(f"seat {seat!r} is not a seat number (or None for the ghost)")
+        elif seat in seats:
+            raise IllegalMoveError(f"seat {seat} plays twice in one trick")
+        else:
+            seats.add(seat)
+        checked.append((seat, _unique(c, seen)))
+    neutral: list[Card] = []
+    for c in center:
+        if not isinstance(c, Card):
+            raise IllegalMoveError(f"the centre holds cards, not {c!r}")
+        neutral.append(_unique(c, seen))
+    if all(c.is_special for _, c in checked):
+        raise IllegalMoveError("a trick needs a coloured card to give the Monkey and "
+                               "First Mate a colour")
+    board: tuple[Plank, ...] | None = None
+    if planks is not None:
+        board = tuple(planks)
+        for seat in seats:
+            if seat >= len(board):
+                raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")
+        for seat, plank in enumerate(board):
+            check_plank(plank, f"plank of seat {seat}")
+    neutral.sort(key=_index)
+    return resolve(checked, neutral, board)
+
+
+def _unique(c: Card, seen: set[int]) -> Card:
+    if c.index in seen:
+        raise IllegalMoveError(f"{c} is in the trick twice")
+    seen.add(c.index)
+    return ALL_CARDS[c.index]
