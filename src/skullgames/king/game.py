@@ -35,7 +35,7 @@ from skullgames.king.moves import (
     Wager,
 )
 from skullgames.king.scoring import breakdown
-from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
+from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State, new_state
 from skullgames.king.tricks import Seat, SuitState, TrickResult, next_suit, resolve
 
 __all__ = [
@@ -286,7 +286,7 @@ def _apply_bid(state: State, move: Bid) -> State:
     following = (seat + 1) % players
     log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
-        return State(state.config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return new_state(state.config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
                      state.shots, state.tricks_won, state.leader, following, state.trick,
                      state.suit_state, state.lead_suit, state.tricks, state.pending,
@@ -342,7 +342,7 @@ def _apply_play(state: State, move: Play) -> State:
     players = config.players
     if len(trick) < players:
         # Written out in full: this is the commonest transition and keywords cost.
-        return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, hands, state.undealt, state.ghost, state.bids,
                      state.shots, state.tricks_won, state.leader, (seat + 1) % players, trick,
                      suit_state, lead, state.tricks, state.pending, state.wagers,
@@ -377,7 +377,7 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
     config = state.config
     if not last and leader is not None and not config.pirate_abilities:
         # The commonest way a trick ends, written out in full like _apply_play's.
-        return State(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
                      state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
                      (*state.tricks, result), None, state.wagers, state.discarded,
@@ -594,7 +594,7 @@ def _replace(state: State, **changes: Any) -> State:
     values = list(_VALUES(state))
     for name, value in changes.items():
         values[_INDEX[name]] = value
-    return State(*values)
+    return new_state(*values)
 
 
 def _order(c: Card) -> int:

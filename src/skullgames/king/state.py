@@ -8,13 +8,14 @@ from typing import Any
 
 import attrs
 
+from skullgames._fastinit import fast_constructor
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.moves import Deal, Move, Play
 from skullgames.king.scoring import SeatScore
 from skullgames.king.tricks import Seat, SuitState, TrickResult
 
-__all__ = ["MoveLog", "Phase", "RoundResult", "State"]
+__all__ = ["MoveLog", "Phase", "RoundResult", "State", "new_state"]
 
 
 class Phase(enum.Enum):
@@ -150,29 +151,11 @@ class RoundResult:
         return tuple(s.total for s in self.scores)
 
 
-@attrs.frozen
-class State:
-    """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
+@attrs.define
+class _StateFields:
+    """The fields of :class:`State`, in a plain slotted class that the engine fills fast.
 
-    Read it through the functions of :mod:`skullgames.king` (``current_player``,
-    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
-    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
-
-    ``round_index`` counts rounds from 0. ``hands`` are sorted in card order.
-    ``undealt`` is the rest of the deck this round, top first (nobody sees it, but Bendt
-    the Bandit draws from it and Juanita Jade looks at it); ``ghost`` is Graybeard's
-    face-down stack in a two-player game, top first. ``trick`` holds the trick in
-    progress as ``(seat, Play)`` pairs (seat ``None`` for Graybeard), ``tricks`` the
-    finished tricks of this round and ``rounds`` the finished rounds. ``leader`` is
-    ``None`` when Graybeard leads. ``shots``, ``wagers`` and ``discarded`` (per seat)
-    belong to the Cannonball and the pirate abilities; ``peeked`` holds, per seat, the
-    undealt cards as Juanita Jade saw them (``None`` before she looks); ``pending`` is an
-    ability that waits for its owner. ``log`` is every move so far (see :attr:`history`).
-
-    >>> from skullgames import king
-    >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
-    >>> state.phase, state.round_number, state.bids, state.to_move
-    (<Phase.BID: 'bid'>, 1, (None, 1, None, None), 2)
+    Never seen outside the engine: every state it hands out is a frozen :class:`State`.
     """
 
     config: Config
@@ -202,6 +185,33 @@ class State:
     rounds: tuple[RoundResult, ...]
     log: MoveLog | None = attrs.field(repr=False)
 
+
+
+@attrs.frozen
+class State(_StateFields):
+    """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
+
+    Read it through the functions of :mod:`skullgames.king` (``current_player``,
+    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
+    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
+
+    ``round_index`` counts rounds from 0. ``hands`` are sorted in card order.
+    ``undealt`` is the rest of the deck this round, top first (nobody sees it, but Bendt
+    the Bandit draws from it and Juanita Jade looks at it); ``ghost`` is Graybeard's
+    face-down stack in a two-player game, top first. ``trick`` holds the trick in
+    progress as ``(seat, Play)`` pairs (seat ``None`` for Graybeard), ``tricks`` the
+    finished tricks of this round and ``rounds`` the finished rounds. ``leader`` is
+    ``None`` when Graybeard leads. ``shots``, ``wagers`` and ``discarded`` (per seat)
+    belong to the Cannonball and the pirate abilities; ``peeked`` holds, per seat, the
+    undealt cards as Juanita Jade saw them (``None`` before she looks); ``pending`` is an
+    ability that waits for its owner. ``log`` is every move so far (see :attr:`history`).
+
+    >>> from skullgames import king
+    >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
+    >>> state.phase, state.round_number, state.bids, state.to_move
+    (<Phase.BID: 'bid'>, 1, (None, 1, None, None), 2)
+    """
+
     @property
     def round_number(self) -> int:
         """The round being played, from 1."""
@@ -230,3 +240,7 @@ class State:
         rebuilds an equal state.
         """
         return () if self.log is None else self.log.moves()
+
+
+new_state = fast_constructor(State)
+"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""

@@ -1,0 +1,42 @@
+"""Fast construction of the engines' frozen state classes.
+
+attrs' frozen ``__init__`` must store each field with ``object.__setattr__``, because the
+class's own ``__setattr__`` refuses; in CPython that call costs several times a plain
+attribute store, and a game state has many fields and is built once per move. So a hot
+frozen class is declared as a subclass of a plain slotted class that holds its fields,
+and :func:`fast_constructor` builds it by filling an instance of that plain base with
+ordinary stores and then giving the instance the frozen class. The result is the same
+object in every way as one built by the frozen class's ``__init__`` (the tests compare
+them); about a third of the cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+
+def fast_constructor(cls: type[T]) -> Callable[..., T]:
+    """Return ``make(*fields)``, equivalent to ``cls(*fields)``.
+
+    ``cls`` must be a frozen attrs class whose direct base is a mutable slotted attrs
+    class that declares every field, with no defaults that run code, converters,
+    validators or ``__attrs_post_init__``; ``cls`` itself adds no fields.
+    """
+    base = cls.__bases__[0]
+    fields = list(attrs.fields_dict(cls))  # type: ignore[arg-type]
+    if len(cls.__bases__) != 1 or list(attrs.fields_dict(base)) != fields or (
+            cls.__dict__.get("__slots__", ())):
+        raise TypeError(f"{cls.__name__} must add no fields to its one plain base class")
+
+    def make(*values: Any) -> T:
+        obj = base(*values)
+        obj.__class__ = cls  # cls adds no slots to base, so CPython allows the change
+        return obj  # type: ignore[no-any-return]
+
+    make.__doc__ = f"Build a {cls.__name__} from all its fields in order, fast."
+    return make

@@ -1,0 +1,50 @@
+"""The fast constructor builds exactly the object the frozen class's __init__ builds."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import attrs
+import pytest
+
+from skullgames import king
+from skullgames._fastinit import fast_constructor
+from skullgames.king.state import State, new_state
+
+
+def some_states() -> list[State]:
+    states, rng = [], random.Random(4)
+    state = king.new_game(king.Config(players=3, pirate_abilities=True), seed=9)
+    while not king.is_over(state):
+        states.append(state)
+        state = king.apply(state, rng.choice(king.legal_moves(state)))
+    return states[::17]
+
+
+@pytest.mark.parametrize("state", some_states())
+def test_new_state_equals_the_frozen_init(state: State) -> None:
+    values = [getattr(state, name) for name in attrs.fields_dict(State)]
+    fast, slow = new_state(*values), State(*values)
+    assert type(fast) is State
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert repr(fast) == repr(slow)
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    assert copy.deepcopy(fast) == slow
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.hands = ()  # type: ignore[misc]
+
+
+def test_fast_constructor_refuses_a_class_that_adds_fields() -> None:
+    @attrs.define
+    class Base:
+        x: int
+
+    @attrs.frozen
+    class Adds(Base):
+        y: int
+
+    with pytest.raises(TypeError, match="no fields"):
+        fast_constructor(Adds)
