@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from skullgames._fastinit import fast_constructor
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import legal_moves
@@ -20,24 +21,9 @@ from skullgames.king.tricks import Seat, SuitState, TrickResult
 __all__ = ["Observation", "observe"]
 
 
-@attrs.frozen
-class Observation:
-    """The game as seat :attr:`seat` sees it: its own hand and everything public.
-
-    Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
-    ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
-    shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
-    already (DECISIONS K13). ``shots`` and ``has_shot`` work the same way for Grapeshot /
-    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
-    was then), and
-    ``discarded`` only holds this seat's own discards (Bendt the Bandit).
-    ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
-
-    >>> from skullgames import king
-    >>> view = king.observe(king.new_game(king.Config(players=3), seed=11), 0)
-    >>> view.seat, view.hand, view.hand_sizes, view.to_move, view.legal_moves
-    (0, (card('B4'),), (1, 1, 1), 1, ())
-    """
+@attrs.define
+class _ObservationFields:
+    """The fields of :class:`Observation`, filled fast by :func:`observe`."""
 
     config: Config
     seat: int
@@ -68,6 +54,29 @@ class Observation:
     legal_moves: tuple[Move, ...]
 
 
+@attrs.frozen
+class Observation(_ObservationFields):
+    """The game as seat :attr:`seat` sees it: its own hand and everything public.
+
+    Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
+    ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
+    shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
+    already (DECISIONS K13). ``shots`` and ``has_shot`` work the same way for Grapeshot /
+    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
+    was then), and
+    ``discarded`` only holds this seat's own discards (Bendt the Bandit).
+    ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+
+    >>> from skullgames import king
+    >>> view = king.observe(king.new_game(king.Config(players=3), seed=11), 0)
+    >>> view.seat, view.hand, view.hand_sizes, view.to_move, view.legal_moves
+    (0, (card('B4'),), (1, 1, 1), 1, ())
+    """
+
+
+_new_observation = fast_constructor(Observation)
+
+
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
@@ -87,32 +96,32 @@ def observe(state: State, player: int) -> Observation:
     if state.phase is Phase.SHOT:
         shots = tuple(s if seat == player else None for seat, s in enumerate(shots))
     pending = state.pending
-    return Observation(
-        config=state.config,
-        seat=player,
-        phase=state.phase,
-        round_number=state.round_number,
-        cards_dealt=state.cards_dealt,
-        dealer=state.dealer,
-        hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        ghost_size=len(state.ghost),
-        bids=bids,
-        has_bid=tuple(b is not None for b in state.bids),
-        shots=shots,
-        has_shot=tuple(s is not None for s in state.shots),
-        tricks_won=state.tricks_won,
-        leader=state.leader,
-        to_move=state.to_move,
-        trick=state.trick,
-        suit_state=state.suit_state,
-        lead_suit=state.lead_suit,
-        tricks=state.tricks,
-        pending=pending,
-        wagers=state.wagers,
-        undealt=state.peeked[player],
-        discarded=state.discarded[player],
-        totals=state.totals,
-        rounds=state.rounds,
-        legal_moves=legal_moves(state) if state.to_move == player else (),
+    return _new_observation(  # every field, in order
+        state.config,  # config
+        player,  # seat
+        state.phase,  # phase
+        state.round_number,  # round_number
+        state.cards_dealt,  # cards_dealt
+        state.dealer,  # dealer
+        state.hands[player],  # hand
+        tuple(len(h) for h in state.hands),  # hand_sizes
+        len(state.ghost),  # ghost_size
+        bids,  # bids
+        tuple(b is not None for b in state.bids),  # has_bid
+        shots,  # shots
+        tuple(s is not None for s in state.shots),  # has_shot
+        state.tricks_won,  # tricks_won
+        state.leader,  # leader
+        state.to_move,  # to_move
+        state.trick,  # trick
+        state.suit_state,  # suit_state
+        state.lead_suit,  # lead_suit
+        state.tricks,  # tricks
+        pending,  # pending
+        state.wagers,  # wagers
+        state.peeked[player],  # undealt
+        state.discarded[player],  # discarded
+        state.totals,  # totals
+        state.rounds,  # rounds
+        legal_moves(state) if state.to_move == player else (),  # legal_moves
     )
