@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 
 import attrs
 
+from skullgames._fastinit import fast_constructor
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLAYS, Deal, Move, Place
@@ -61,29 +61,9 @@ class RoundResult:
                   if seat is not None))
 
 
-@attrs.frozen
-class State:
-    """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
-
-    Read it through the functions of :mod:`skullgames.queen` (``current_player``,
-    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
-    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
-
-    - ``round_index`` counts rounds from 0; ``deal`` is this round's deal.
-    - ``hands`` are sorted in canonical order (red, yellow, green, blue by value, then
-      the Monkey and the First Mate); ``ghost`` is what is left of the Pirate King's
-      stack, top first (two players only; nobody sees it).
-    - ``center`` holds the neutral cards in the middle, ``set_aside`` the cards of the
-      colours evaluated this round.
-    - ``placements`` are the placements made so far this round (``None`` for a seat
-      still to place); ``planks`` the planks as they stand, once all have placed.
-    - ``leader`` led the trick in progress (``None`` when the ghost leads); ``trick``
-      holds its cards as ``(seat, card)`` pairs, the ghost's card with seat ``None``;
-      ``trick_color`` is the colour to follow (``None`` until a coloured card sets it,
-      and with the ghost, while his card is a Monkey or First Mate).
-    - ``tricks`` are the finished tricks of this round, ``rounds`` the finished rounds,
-      ``totals`` the running scores.
-    """
+@attrs.define
+class _StateFields:
+    """The fields of :class:`State`, in a plain slotted class that the engine fills fast."""
 
     config: Config
     seed: int | None
@@ -105,6 +85,31 @@ class State:
     tricks: tuple[TrickResult, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
+
+
+@attrs.frozen
+class State(_StateFields):
+    """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
+
+    Read it through the functions of :mod:`skullgames.queen` (``current_player``,
+    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
+    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
+
+    - ``round_index`` counts rounds from 0; ``deal`` is this round's deal.
+    - ``hands`` are sorted in canonical order (red, yellow, green, blue by value, then
+      the Monkey and the First Mate); ``ghost`` is what is left of the Pirate King's
+      stack, top first (two players only; nobody sees it).
+    - ``center`` holds the neutral cards in the middle, ``set_aside`` the cards of the
+      colours evaluated this round.
+    - ``placements`` are the placements made so far this round (``None`` for a seat
+      still to place); ``planks`` the planks as they stand, once all have placed.
+    - ``leader`` led the trick in progress (``None`` when the ghost leads); ``trick``
+      holds its cards as ``(seat, card)`` pairs, the ghost's card with seat ``None``;
+      ``trick_color`` is the colour to follow (``None`` until a coloured card sets it,
+      and with the ghost, while his card is a Monkey or First Mate).
+    - ``tricks`` are the finished tricks of this round, ``rounds`` the finished rounds,
+      ``totals`` the running scores.
+    """
 
     @property
     def round_number(self) -> int:
@@ -141,24 +146,5 @@ class State:
         return tuple(moves)
 
 
-def _positional_constructor(cls: type[State]) -> Callable[..., State]:
-    """A faster ``cls(*fields)`` for the engine's hot path.
-
-    attrs' frozen ``__init__`` sets each slot through ``object.__setattr__`` with the
-    field's name; this sets the same slots through their descriptors directly, which
-    makes the same object in about half the time. Only valid while the class has no
-    defaults, converters, validators or ``__attrs_post_init__`` (the tests check it).
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
-    for i, name in enumerate(names):
-        namespace[f"set{i}"] = cls.__dict__[name].__set__
-    params = ", ".join(f"v{i}" for i in range(len(names)))
-    body = "".join(f"    set{i}(obj, v{i})\n" for i in range(len(names)))
-    exec(f"def make({params}):\n    obj = new(cls)\n{body}    return obj\n", namespace)
-    make: Callable[..., State] = namespace["make"]  # type: ignore[assignment]
-    return make
-
-
-new_state = _positional_constructor(State)
+new_state = fast_constructor(State)
 """``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
