@@ -51,7 +51,8 @@ def configure_converter(converter: cattrs.Converter) -> None:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:  # a game package that is not built yet
-            if error.name != module_name:
+            missing = error.name or ""
+            if not (module_name == missing or module_name.startswith(missing + ".")):
                 raise
             continue
         configure: Callable[[cattrs.Converter], None] = module.configure
