@@ -124,7 +124,7 @@ class State:
         moves: list[Move] = []
         for result in self.rounds:
             moves.extend(result.moves())
-        if self.deal is not None:
+        if self.deal is not None and self.phase is not Phase.OVER:
             moves.append(self.deal)
             moves.extend(_bid_moves(self.bids, self.dealer))
             moves.extend(play for trick in self.tricks for _, play in trick.plays)
