@@ -49,7 +49,7 @@ class Bot(Protocol[ObservationT_contra, MoveT_co]):
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
 
-GAME_MODULES: dict[str, str] = {"king": "skullgames.bots.king", "queen": "skullgames.bots.queen"}
+_GAME_MODULES: dict[str, str] = {"king": "skullgames.bots.king", "queen": "skullgames.bots.queen"}
 
 
 def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
@@ -58,12 +58,12 @@ def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
     Raises ``ValueError`` for an unknown game or bot name, or a game whose bots are not
     built yet.
     """
-    if game not in GAME_MODULES:
-        raise ValueError(f"unknown game {game!r} (one of {', '.join(GAME_MODULES)})")
+    if game not in _GAME_MODULES:
+        raise ValueError(f"unknown game {game!r} (one of {', '.join(_GAME_MODULES)})")
     try:
-        module = importlib.import_module(GAME_MODULES[game])
+        module = importlib.import_module(_GAME_MODULES[game])
     except ModuleNotFoundError as error:
-        if error.name and GAME_MODULES[game].startswith(error.name):
+        if error.name and _GAME_MODULES[game].startswith(error.name):
             raise ValueError(f"there are no bots for {game!r} yet") from None
         raise
     factories: dict[str, Callable[[random.Random], Bot[Any, Any]]] = module.BOTS

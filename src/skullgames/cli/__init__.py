@@ -33,6 +33,7 @@ from skullgames.serialization import from_json, to_json
 __all__ = ["main"]
 
 GAMES = ("king", "queen")
+"""The games the command knows by name (Skull Queen arrives with ``skullgames.queen``)."""
 
 
 class _Quit(Exception):

@@ -220,6 +220,7 @@ def main_simulate(game: str, config_json: str, players: int, names: Sequence[str
         records.append(record)
         if out is not None and record.state_json is not None:
             out.write(record.state_json + "\n")
+            out.flush()  # an interrupted run keeps the games it finished
     results = summarize(records)
     write(table(results))
     return results
