@@ -256,12 +256,12 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
             ask: Callable[[str], str]) -> int:
     with open(args.file, encoding="utf-8") as file:
         text = file.read()
-    documents = [line for line in text.splitlines() if line.strip()]
     try:
         json.loads(text)
+    except ValueError:  # JSON lines, as simulate --out writes them
+        documents = [line for line in text.splitlines() if line.strip()]
+    else:
         documents = [text]
-    except ValueError:
-        pass
     if not documents:
         raise SkullgamesError(f"{args.file} holds no game")
     if args.index > len(documents):
