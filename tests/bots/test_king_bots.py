@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -252,3 +254,12 @@ def test_a_small_comparison_runs() -> None:
     assert [r.bot for r in results] == ["random", "greedy", "search"]
     assert all(r.games == 3 and r.seats == 3 for r in results)
     assert all(0 <= r.win_rate.mean <= 1 for r in results)
+
+
+def test_the_example_of_docs_bots_md_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/bots.md", "exec"), {})
+    assert capsys.readouterr().out.strip().endswith(",)")
