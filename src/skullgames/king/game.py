@@ -485,8 +485,8 @@ def _finish_round(state: State) -> State:
     shots: tuple[bool, ...] = state.shots  # type: ignore[assignment]
     scores = breakdown(bids, state.tricks_won, state.cards_dealt, bonuses, config,
                        state.round_number, alliances, state.wagers, shots or (False,) * players)
-    result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
-                         bids, state.tricks, scores, shots, state.wagers)
+    result = RoundResult(state.round_number, state.dealer, _revealed_deal(state), bids,
+                         state.tricks, scores, shots, state.wagers)
     totals = tuple(t + s.total for t, s in zip(state.totals, scores, strict=True))
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
@@ -504,6 +504,23 @@ def _finish_round(state: State) -> State:
     if state.auto_deal:
         return _start_round(waiting, *_seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
     return waiting
+
+
+def _revealed_deal(state: State) -> Deal:
+    """The round's deal as play revealed it, for the public record of the round.
+
+    Each hand is the cards its seat played, which is the hand dealt unless Bendt the
+    Bandit drew and discarded; the undealt cards and Bendt's discards stay hidden.
+    """
+    deal: Deal = state.deal  # type: ignore[assignment]
+    if not any(state.discarded):
+        return Deal(deal.hands, deal.ghost) if deal.stock else deal
+    played: list[list[Card]] = [[] for _ in deal.hands]
+    for trick in state.tricks:
+        for seat, play in trick.plays:
+            if seat is not None:
+                played[seat].append(play.card)
+    return Deal([sorted(hand, key=_order) for hand in played], deal.ghost)
 
 
 def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:

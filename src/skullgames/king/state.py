@@ -118,6 +118,9 @@ class Pending:
 class RoundResult:
     """A finished round: its deal, bids, tricks and every seat's score.
 
+    ``deal`` is public: the hands as play revealed them (the undealt cards and Bendt the
+    Bandit's discards are not in it); the full deal is in the state's :attr:`State.history`.
+
     ``bids`` are the final bids (after Harry the Giant's changes); ``shots`` says who
     chose the Cannonball (empty without that option); ``wagers`` are Rascal of Roatan's
     wagers per seat.

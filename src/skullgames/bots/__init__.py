@@ -1,0 +1,72 @@
+"""Computer players for both games: a random bot, a rule-of-thumb bot and a search bot.
+
+A bot is any object with a ``choose(observation) -> move`` method (the :class:`Bot`
+protocol). It sees only what its seat may see, ``observe(state, seat)``, and returns one
+of ``observation.legal_moves``. Bots take their randomness from a ``random.Random``
+passed in when they are made, so a game between bots is fixed by its seeds.
+
+>>> import random
+>>> from skullgames import king
+>>> from skullgames.bots import make_bot
+>>> state = king.new_game(king.Config(players=3), seed=5)
+>>> bots = [make_bot("king", name, random.Random(seat))
+...         for seat, name in enumerate(["random", "greedy", "greedy"])]
+>>> while not king.is_over(state):
+...     seat = king.current_player(state)
+...     state = king.apply(state, bots[seat].choose(king.observe(state, seat)))
+>>> len(king.scores(state))
+3
+
+The bots of Skull King, and :func:`~skullgames.bots.king.sample_world` for writing your
+own search bot, are in :mod:`skullgames.bots.king`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["BOT_NAMES", "Bot", "make_bot"]
+
+ObservationT_contra = TypeVar("ObservationT_contra", contravariant=True)
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
+class Bot(Protocol[ObservationT_contra, MoveT_co]):
+    """A player: given what its seat sees, it returns one of the legal moves.
+
+    ``Bot[king.Observation, king.Move]`` is a Skull King bot. Implementations take a
+    ``random.Random`` when they are made and draw every random choice from it.
+    """
+
+    def choose(self, observation: ObservationT_contra) -> MoveT_co:
+        """Return one of ``observation.legal_moves``; called only on the bot's turn."""
+        ...
+
+
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
+"""The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
+
+_GAME_MODULES: dict[str, str] = {"king": "skullgames.bots.king", "queen": "skullgames.bots.queen"}
+
+
+def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
+    """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (``"king"``).
+
+    Raises ``ValueError`` for an unknown game or bot name, or a game whose bots are not
+    built yet.
+    """
+    if game not in _GAME_MODULES:
+        raise ValueError(f"unknown game {game!r} (one of {', '.join(_GAME_MODULES)})")
+    try:
+        module = importlib.import_module(_GAME_MODULES[game])
+    except ModuleNotFoundError as error:
+        if error.name and _GAME_MODULES[game].startswith(error.name):
+            raise ValueError(f"there are no bots for {game!r} yet") from None
+        raise
+    factories: dict[str, Callable[[random.Random], Bot[Any, Any]]] = module.BOTS
+    if name not in factories:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(factories)})")
+    return factories[name](rng)

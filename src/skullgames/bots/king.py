@@ -1,0 +1,503 @@
+"""Skull King bots, and :func:`sample_world` for information-set search.
+
+Three bots, weakest first, all seeing only ``observe(state, seat)``:
+
+- :class:`RandomBot` plays a uniformly random legal move.
+- :class:`GreedyBot` bids the tricks its cards are worth (:func:`expected_tricks`) and
+  then plays to take exactly that many: while it needs tricks it wins with the cheapest
+  card that does it, and once its bid is made it sheds its most dangerous card that
+  loses.
+- :class:`SearchBot` is a determinized Monte Carlo search: it samples complete games
+  consistent with what it has seen (:func:`sample_world`), plays each of its legal moves
+  in every sample, finishes the round with :class:`GreedyBot`'s rules for every seat, and
+  keeps the move with the best average score for the round.
+
+>>> import random
+>>> from skullgames import king
+>>> from skullgames.bots.king import GreedyBot, sample_world
+>>> state = king.new_game(king.Config(players=4), seed=3)
+>>> view = king.observe(state, 1)
+>>> GreedyBot().choose(view) in view.legal_moves
+True
+>>> world = sample_world(view, random.Random(0))
+>>> world.hands[1] == state.hands[1], len(world.hands[2]) == len(state.hands[2])
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from skullgames.bots import Bot
+from skullgames.king.cards import ROLE_KRAKEN, ROLE_WHALE, Card, Kind, Suit
+from skullgames.king.config import Config
+from skullgames.king.game import apply, legal_moves
+from skullgames.king.moves import Bid, Deal, Move, Play, Shot
+from skullgames.king.observation import Observation
+from skullgames.king.state import MoveLog, Phase, State
+from skullgames.king.tricks import SuitState, _base_winner, next_suit, resolve, role
+
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "KingBot",
+    "RandomBot",
+    "SearchBot",
+    "expected_tricks",
+    "greedy_bid",
+    "infer_voids",
+    "sample_world",
+]
+
+KingBot = Bot[Observation, Move]
+"""The type of a Skull King bot."""
+
+# --------------------------------------------------------------------------- strength
+
+
+def _trick_odds(c: Card, players: int) -> float:
+    """Roughly how likely ``c`` is to take a trick, for bidding."""
+    kind = c.kind
+    if kind is Kind.NUMBER:
+        rank = c.rank
+        # Fewer opponents, more number cards win; scaled around four players.
+        scale = min(1.4, math.sqrt(4 / players))
+        if c.suit is Suit.BLACK:
+            return min(0.85, (0.05 + 0.05 * rank) * scale)
+        return max(0.0, (rank - 8) * 0.09 * scale)
+    return _SPECIAL_ODDS[kind]
+
+
+_SPECIAL_ODDS = {
+    Kind.SKULL_KING: 0.9, Kind.PIRATE: 0.8, Kind.TIGRESS: 0.75, Kind.MERMAID: 0.55,
+    Kind.WHITE_WHALE: 0.25, Kind.KRAKEN: 0.0, Kind.ESCAPE: 0.0, Kind.LOOT: 0.0,
+}
+
+
+def expected_tricks(hand: Iterable[Card], config: Config) -> float:
+    """A rule-of-thumb estimate of the tricks a hand takes: the sum of each card's odds.
+
+    Specials count by what beats them (the Skull King most, then pirates, the Tigress,
+    mermaids); number cards by rank, black ones more, and number cards count more with
+    fewer players.
+
+    >>> from skullgames.king import Config, card
+    >>> round(expected_tricks([card("SK"), card("ROSIE"), card("Y3"), card("ESC")], Config()), 2)
+    1.7
+    """
+    return sum(_trick_odds(c, config.players) for c in hand)
+
+
+def greedy_bid(hand: Sequence[Card], config: Config) -> int:
+    """The bid :class:`GreedyBot` makes with ``hand``: :func:`expected_tricks`, rounded."""
+    return max(0, min(len(hand), round(expected_tricks(hand, config))))
+
+
+_ROLE_STRENGTH = {
+    Kind.SKULL_KING: 1.0, Kind.PIRATE: 0.85, Kind.MERMAID: 0.7, Kind.WHITE_WHALE: 0.3,
+    Kind.KRAKEN: 0.05, Kind.ESCAPE: 0.0, Kind.LOOT: 0.0,
+}
+
+
+def _strength(play: Play) -> float:
+    """How hard a play is to beat in a trick (the Tigress as she is declared)."""
+    c = play.card
+    if c.kind is Kind.NUMBER:
+        return (0.45 if c.suit is Suit.BLACK else 0.0) + 0.03 * c.rank
+    if c.kind is Kind.TIGRESS:
+        return 0.85 if play.as_pirate else 0.0
+    return _ROLE_STRENGTH[c.kind]
+
+
+def _worth(play: Play) -> float:
+    """What giving up the card costs: its strength, escapes a little (they save a bid)."""
+    c = play.card
+    if c.kind is Kind.TIGRESS:
+        return 0.85
+    if c.kind in (Kind.ESCAPE, Kind.LOOT):
+        return 0.15
+    return _strength(play)
+
+
+def _winning(trick: tuple[tuple[int | None, Play], ...], seat: int, plays: Sequence[Play],
+             config: Config) -> list[Play]:
+    """The plays that would take the trick if nobody played after them."""
+    seats = [s for s, _ in trick]
+    roles = [role(p) for _, p in trick]
+    creature = ROLE_KRAKEN in roles or ROLE_WHALE in roles
+    winning = []
+    for play in plays:
+        r = role(play)
+        if creature or r in (ROLE_KRAKEN, ROLE_WHALE):
+            wins = resolve((*trick, (seat, play)), config).winner == seat
+        else:  # the common case, without the bonus bookkeeping of a full resolve
+            wins = _base_winner([*trick, (seat, play)], [*roles, r]) == len(seats)
+        if wins:
+            winning.append(play)
+    return winning
+
+
+def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
+                 trick: tuple[tuple[int | None, Play], ...], bid: int, won: int) -> Move:
+    """The rule-of-thumb play: take tricks while the bid needs them, else duck."""
+    plays = [m for m in moves if type(m) is Play]
+    if not plays:
+        return moves[0]
+    needs = bid > won
+    if not trick:
+        if needs:
+            return max(plays, key=_strength)
+        return min(plays, key=_strength)
+    winning = _winning(trick, seat, plays, config)
+    last = len(trick) == config.players - 1
+    if needs:
+        if not winning:
+            return min(plays, key=_worth)
+        if last:
+            return min(winning, key=_strength)
+        safe = [p for p in winning if _strength(p) >= 0.5]
+        return min(safe, key=_strength) if safe else max(winning, key=_strength)
+    losing = [p for p in plays if p not in winning]
+    if losing:
+        return max(losing, key=_strength)
+    return max(winning, key=_strength) if last else min(winning, key=_strength)
+
+
+def _checked(observation: Observation) -> tuple[Move, ...]:
+    moves = observation.legal_moves
+    if not moves:
+        raise ValueError(f"seat {observation.seat} has no move to make now")
+    return moves
+
+
+# --------------------------------------------------------------------------- bots
+
+
+class RandomBot:
+    """Plays a uniformly random legal move."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = random.Random() if rng is None else rng
+
+    def choose(self, observation: Observation) -> Move:
+        """A random one of ``observation.legal_moves``."""
+        return self.rng.choice(_checked(observation))
+
+
+class GreedyBot:
+    """Bids from card strength, then plays to take exactly its bid.
+
+    Deterministic; the ``rng`` argument is accepted for a uniform interface.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation) -> Move:
+        """Bid :func:`greedy_bid`; then win cheaply while short of the bid, else duck."""
+        moves = _checked(observation)
+        seat = observation.seat
+        if observation.phase is Phase.BID:
+            return Bid(greedy_bid(observation.hand, observation.config))
+        bid = observation.bids[seat]
+        return _greedy_play(observation.config, seat, moves, observation.trick,
+                            0 if bid is None else bid, observation.tricks_won[seat])
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over the rest of the round.
+
+    For each move it averages, over ``worlds`` sampled deals (:func:`sample_world`, the
+    same samples for every move), the score of the round after the move with every seat
+    then playing :class:`GreedyBot`'s rules. Seats whose bids are still hidden are given
+    :func:`greedy_bid` of their sampled hand. The value of a round is the bot's own
+    points minus ``spite`` times the average of the others' points: with the default
+    1.0 it plays for the lead, which wins more games than playing for its own points.
+    """
+
+    def __init__(self, rng: random.Random | None = None, *, worlds: int = 8,
+                 spite: float = 1.0) -> None:
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
+        self.rng = random.Random() if rng is None else rng
+        self.worlds = worlds
+        self.spite = spite
+
+    def choose(self, observation: Observation) -> Move:
+        """The move with the best average round score over the sampled worlds."""
+        moves = _checked(observation)
+        if len(moves) == 1:
+            return moves[0]
+        config = observation.config
+        totals = [0.0] * len(moves)
+        for _ in range(self.worlds):
+            world = sample_world(observation, self.rng,
+                                 guess_bid=lambda _seat, hand: greedy_bid(hand, config))
+            for i, move in enumerate(moves):
+                totals[i] += self._rollout(apply(world, move), world.round_index,
+                                           observation.seat)
+        best = max(range(len(moves)), key=totals.__getitem__)
+        return moves[best]
+
+    def _rollout(self, state: State, start: int, seat: int) -> float:
+        while state.round_index == start and state.phase in (Phase.BID, Phase.PLAY):
+            state = apply(state, _policy(state))
+        points = state.rounds[start].points
+        if not self.spite:
+            return points[seat]
+        others = [p for s, p in enumerate(points) if s != seat]
+        return points[seat] - self.spite * sum(others) / max(1, len(others))
+
+
+def _policy(state: State) -> Move:
+    """:class:`GreedyBot`'s move for the seat to move, read straight from a state."""
+    seat: int = state.to_move  # type: ignore[assignment]
+    config = state.config
+    if state.phase is Phase.BID:
+        return Bid(greedy_bid(state.hands[seat], config))
+    bid = state.bids[seat]
+    return _greedy_play(config, seat, legal_moves(state), state.trick,
+                        0 if bid is None else bid, state.tricks_won[seat])
+
+
+BOTS: dict[str, Callable[[random.Random], KingBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+"""The Skull King bots by name, each made from a ``random.Random``."""
+
+# --------------------------------------------------------------------------- sampling
+
+
+def _played(observation: Observation) -> list[tuple[tuple[int | None, Play], ...]]:
+    """The tricks of this round so far, the unfinished one last."""
+    tricks: list[tuple[tuple[int | None, Play], ...]] = [t.plays for t in observation.tricks]
+    if observation.trick:
+        tricks.append(observation.trick)
+    return tricks
+
+
+def infer_voids(config: Config, tricks: Iterable[Sequence[tuple[int | None, Play]]]
+                ) -> dict[int | None, frozenset[Suit]]:
+    """The suits each seat is known to lack, from the tricks of a round.
+
+    A seat that played a number card of another suit while a suit was to be followed
+    holds none of that suit for the rest of the round (specials may always be played,
+    so they reveal nothing). Seats without a known void are absent.
+
+    >>> from skullgames.king import Config, Play, card
+    >>> trick = [(0, Play(card("Y5"))), (1, Play(card("B2"))), (2, Play(card("ESC")))]
+    >>> infer_voids(Config(players=3), [trick])
+    {1: frozenset({<Suit.YELLOW: 'Y'>})}
+    """
+    voids: dict[int | None, set[Suit]] = {}
+    for plays in tricks:
+        suit_state, lead = SuitState.OPEN, None
+        for i, (seat, play) in enumerate(plays):
+            c = play.card
+            # Graybeard (seat None) turns his top card and never has to follow (K10).
+            if (seat is not None and suit_state is SuitState.SET and lead is not None
+                    and c.suit is not None and c.suit is not lead):
+                voids.setdefault(seat, set()).add(lead)
+            suit_state, lead = next_suit(suit_state, lead, play, config, i == 0)
+    return {seat: frozenset(suits) for seat, suits in voids.items()}
+
+
+def sample_world(observation: Observation, rng: random.Random, *,
+                 guess_bid: Callable[[int, tuple[Card, ...]], int] | None = None) -> State:
+    """A complete game state that seat ``observation.seat`` cannot tell from the real one.
+
+    The seat's own hand, every card played, the bids it has seen, the scores and the
+    finished rounds are taken from the observation; the hidden cards (the other hands,
+    Graybeard's stack, the undealt rest of the deck) are dealt at random from the cards
+    the seat has not seen, so that each other hand has its size in
+    ``observation.hand_sizes`` and no seat holds a suit it failed to follow
+    (:func:`infer_voids`). Bids still hidden during the bidding come from
+    ``guess_bid(seat, dealt_hand)``, by default uniformly from 0 to the cards dealt.
+
+    The state is built directly from these parts: its ``deal`` is the sampled deal of
+    this round, and replaying its ``history`` through the engine
+    (``king.replay(state.config, state.history)``) gives an equal state, so it is a state
+    that ``apply`` could have produced. It has no seed: at the end of the round it waits
+    for a :class:`~skullgames.king.Deal`, which suits searches that look ahead to the end
+    of the round. The sample is uniform among the consistent deals when no voids are
+    known, and close to uniform otherwise.
+    """
+    config = observation.config
+    players = config.players
+    me = observation.seat
+    phase = observation.phase
+
+    def make(deal: Deal | None, hands: tuple[tuple[Card, ...], ...], undealt: tuple[Card, ...],
+             bids: tuple[int | None, ...], ghost: tuple[Card, ...] = ()) -> State:
+        o = observation
+        shots = tuple(
+            s if s is not None or not o.has_shot[seat] else False  # a hidden choice: guess
+            for seat, s in enumerate(o.shots)
+        )
+        discarded = tuple(o.discarded if seat == me else () for seat in range(players))
+        peeked = tuple(o.undealt if seat == me else None for seat in range(players))
+        log = MoveLog.of(_public_moves(o, None if phase is Phase.OVER else deal, bids, shots))
+        return State(
+            config=config, seed=None, auto_deal=False, phase=phase,
+            round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
+            undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,
+            leader=o.leader, to_move=o.to_move, trick=o.trick, suit_state=o.suit_state,
+            lead_suit=o.lead_suit, tricks=o.tricks, pending=o.pending, wagers=o.wagers,
+            discarded=discarded, peeked=peeked, totals=o.totals, rounds=o.rounds, log=log,
+        )
+
+    if phase is Phase.DEAL:
+        return make(None, ((),) * players, (), observation.bids)
+    if phase is Phase.OVER:
+        deal = observation.rounds[-1].deal
+        undealt = _without(config.deck, [c for h in (*deal.hands, deal.ghost) for c in h])
+        return make(deal, ((),) * players, undealt, observation.bids)
+
+    tricks = _played(observation)
+    played: dict[int | None, list[Card]] = {}
+    for plays in tricks:
+        for seat, play in plays:
+            played.setdefault(seat, []).append(play.card)
+    unseen = _without(config.deck, [*observation.hand, *(c for p in played.values() for c in p)])
+    voids = infer_voids(config, tricks)
+    others = [s for s in range(players) if s != me]
+    sizes = [observation.hand_sizes[s] for s in others]
+    sinks: list[int | None] = list(others)
+    if config.has_ghost:
+        sinks.append(None)
+        sizes.append(observation.cards_dealt - len(played.get(None, ())))
+    sizes.append(len(unseen) - sum(sizes))  # the undealt rest takes anything
+    forbidden = [voids.get(s, frozenset()) for s in sinks] + [frozenset()]
+    parts = _deal_out(unseen, sizes, forbidden, rng)
+
+    hidden = dict(zip(sinks, parts, strict=False))
+    hands = tuple(observation.hand if s == me else _sorted(hidden[s]) for s in range(players))
+    dealt = tuple(_sorted([*hands[s], *played.get(s, ())]) for s in range(players))
+    ghost: tuple[Card, ...] = ()
+    if config.has_ghost:
+        ghost = tuple(hidden[None])
+    bids = observation.bids
+    if phase is Phase.BID:
+        guess = guess_bid or (lambda _s, _h: rng.randint(0, observation.cards_dealt))
+        bids = tuple(
+            b if s == me or not observation.has_bid[s] else guess(s, dealt[s])
+            for s, b in enumerate(bids)
+        )
+    stock = tuple(parts[-1])  # already in random order: Bendt draws from its top
+    return make(Deal(dealt, (*played.get(None, ()), *ghost), stock), hands, stock, bids, ghost)
+
+
+def _public_moves(o: Observation, deal: Deal | None, bids: tuple[int | None, ...],
+                  shots: tuple[bool | None, ...]) -> list[Move]:
+    """The moves that lead to what ``o`` shows, with ``deal`` for the current round.
+
+    Pirate abilities' moves are not in an observation's records, so with that option
+    the history of a sampled world leaves them out.
+    """
+    moves: list[Move] = []
+    for result in o.rounds:
+        moves.extend(_round_moves(result.deal, result.dealer, result.bids, result.shots,
+                                  [t.plays for t in result.tricks]))
+    if deal is not None:
+        moves.extend(_round_moves(deal, o.dealer, bids, shots,
+                                  [*(t.plays for t in o.tricks), o.trick]))
+    return moves
+
+
+def _round_moves(deal: Deal, dealer: int, bids: Sequence[int | None],
+                 shots: Sequence[bool | None], tricks: Iterable[Iterable[tuple[int | None, Play]]]
+                 ) -> list[Move]:
+    players = len(bids)
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    moves: list[Move] = [deal]
+    moves.extend(Bid(b) for seat in order if (b := bids[seat]) is not None)
+    moves.extend(Shot(c) for seat in order if shots and (c := shots[seat]) is not None)
+    moves.extend(play for plays in tricks for seat, play in plays if seat is not None)
+    return moves
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_order))
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def _without(deck: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``deck`` less ``cards`` as multisets, in deck order."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    rest = []
+    for c in deck:
+        if counts.get(c, 0):
+            counts[c] -= 1
+        else:
+            rest.append(c)
+    return tuple(rest)
+
+
+def _deal_out(cards: Sequence[Card], sizes: Sequence[int],
+              forbidden: Sequence[frozenset[Suit]], rng: random.Random) -> list[list[Card]]:
+    """Deal ``cards`` into parts of ``sizes``, no part getting a suit it forbids.
+
+    Cards of suits somebody lacks go first, each to a part drawn in proportion to its
+    free space among those that may take it, checked to leave a dealable rest (Hall's
+    condition over the groups of cards that the same parts refuse); the other cards then
+    fill the free space in random order.
+    """
+    pool = list(cards)
+    rng.shuffle(pool)
+    parts: list[list[Card]] = [[] for _ in sizes]
+    limited = frozenset().union(*forbidden)
+    if not limited:
+        start = 0
+        for part, size in zip(parts, sizes, strict=True):
+            part.extend(pool[start:start + size])
+            start += size
+        return parts
+    free = list(sizes)
+    hard = [c for c in pool if c.suit in limited]
+    easy = [c for c in pool if c.suit not in limited]
+    left: dict[Suit | None, int] = {}
+    for c in hard:
+        left[c.suit] = left.get(c.suit, 0) + 1
+    left[None] = len(easy)
+    for c in hard:
+        left[c.suit] -= 1
+        options = [i for i, room in enumerate(free) if room and c.suit not in forbidden[i]]
+        while options:
+            weights = [free[i] for i in options]
+            i = rng.choices(options, weights)[0]
+            free[i] -= 1
+            if _dealable(left, free, forbidden):
+                parts[i].append(c)
+                break
+            free[i] += 1
+            options.remove(i)
+        else:  # only reachable from an observation no real game could produce
+            raise ValueError("no deal of the unseen cards fits what this seat has seen")
+    slots = [i for i, room in enumerate(free) for _ in range(room)]
+    for c, i in zip(easy, slots, strict=True):
+        parts[i].append(c)
+    return parts
+
+
+def _dealable(left: dict[Suit | None, int], free: Sequence[int],
+              forbidden: Sequence[frozenset[Suit]]) -> bool:
+    """Hall's condition: every group of suits fits into the parts that take any of it."""
+    groups = [g for g, n in left.items() if n]
+    for k in range(1, len(groups) + 1):
+        for chosen in itertools.combinations(groups, k):
+            need = sum(left[g] for g in chosen)
+            room = sum(free[i] for i, no in enumerate(forbidden)
+                       if any(g is None or g not in no for g in chosen))
+            if need > room:
+                return False
+    return True

@@ -1,0 +1,259 @@
+"""Skull King at the command line: rule flags, narration of a game, the human's turn."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from skullgames import king
+from skullgames.errors import InvalidNotationError, SkullgamesError
+from skullgames.king import Kind, Outcome, Phase, Play, State, Suit, TrickResult
+
+Write = Callable[[str], None]
+
+
+def add_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """Add one flag per option of :class:`skullgames.king.Config`."""
+    rules = parser.add_argument_group("Skull King rules (defaults: the standard game)")
+    rules.add_argument("--players", type=int, default=4, metavar="N",
+                       help="number of players, 2-8 (classic: 2-6) [4]")
+    rules.add_argument("--edition", choices=[e.value for e in king.Edition], default="modern",
+                       help="modern (Grandpa Beck's 2021, 70 cards) or classic (2013) [modern]")
+    rules.add_argument("--loot", action="store_true", help="add the two Loot cards")
+    rules.add_argument("--kraken", action="store_true", help="add the Kraken")
+    rules.add_argument("--white-whale", action="store_true", help="add the White Whale")
+    rules.add_argument("--scoring", choices=[s.value for s in king.Scoring], default="standard",
+                       help="Skull King's scoring or Rascal's [standard]")
+    rules.add_argument("--cannonball", action="store_true",
+                       help="Rascal's Cannonball option (with --scoring rascal)")
+    rules.add_argument("--pirate-abilities", action="store_true",
+                       help="the advanced abilities of the five named pirates")
+    presets = ", ".join(king.ROUND_PRESETS)
+    rules.add_argument("--rounds", default="standard", metavar="PLAN",
+                       help=f"a preset ({presets}) or hand sizes such as 1,3,5 [standard]")
+    rules.add_argument("--round-bonus", action="store_true",
+                       help="add 10 x the round number to a correct non-zero bid")
+
+
+def config_from(args: argparse.Namespace) -> king.Config:
+    """The :class:`~skullgames.king.Config` of the parsed flags; may raise ``ConfigError``."""
+    rounds: str | tuple[int, ...] = args.rounds
+    text = args.rounds.replace(" ", "")
+    if text and all(part.isdigit() for part in text.split(",")):
+        rounds = tuple(int(part) for part in text.split(","))
+    return king.Config(
+        players=args.players, edition=king.Edition(args.edition), loot=args.loot,
+        kraken=args.kraken, white_whale=args.white_whale, scoring=king.Scoring(args.scoring),
+        cannonball=args.cannonball, pirate_abilities=args.pirate_abilities, rounds=rounds,
+        round_bonus=args.round_bonus,
+    )
+
+
+def cards(hand: Sequence[king.Card]) -> str:
+    """A hand as card texts, or a dash when empty."""
+    return " ".join(map(str, hand)) or "-"
+
+
+def seat_name(seat: int | None, names: Sequence[str]) -> str:
+    """``seat 2``, ``seat 0 (you)`` for the human, Graybeard for his ghost (``None``)."""
+    if seat is None:
+        return "Graybeard"
+    if seat < len(names) and names[seat] == "you":
+        return f"seat {seat} (you)"
+    return f"seat {seat}"
+
+
+def why(result: TrickResult) -> str:
+    """Why the trick went as it did, in the words of the rules."""
+    if result.outcome is Outcome.DESTROYED:
+        return "the Kraken destroys the trick"
+    if result.outcome is Outcome.DISCARDED:
+        return "the White Whale with only special cards: the trick is discarded"
+    plays = [play for _, play in result.plays]
+    kinds = [p.card.kind for p in plays]
+    winning = next(p for s, p in result.plays if s == result.winner and p.card
+                   == result.winning_card)
+    w = winning.card
+    if Kind.WHITE_WHALE in kinds and (Kind.KRAKEN not in kinds or
+                                      kinds.index(Kind.KRAKEN) < kinds.index(Kind.WHITE_WHALE)):
+        return "the White Whale: the highest number wins, whatever its suit"
+    if w.kind is Kind.MERMAID:
+        if Kind.SKULL_KING in kinds:
+            return "a mermaid captures the Skull King"
+        return "the first mermaid beats every number card"
+    if w.kind is Kind.SKULL_KING:
+        return "the Skull King beats pirates, number cards and a lone mermaid"
+    if w.kind is Kind.PIRATE or winning.as_pirate:
+        return "the first pirate beats mermaids and number cards"
+    if w.suit is not None:
+        lead = result.lead_suit
+        if w.suit is Suit.BLACK and lead is not Suit.BLACK:
+            return "black trumps" + (f" {lead.label}" if lead is not None else "")
+        return f"highest {w.suit.label}, the suit led"
+    return "only escapes: the first card played wins"
+
+
+def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> list[str]:
+    """The lines that tell a finished trick: the cards, the taker and why, the bonuses."""
+    plays = ", ".join(f"{seat_name(s, names)} {p}" for s, p in result.plays)
+    if result.outcome is Outcome.WON:
+        taker = f"{seat_name(result.winner, names)} takes it with {result.winning_card}"
+    else:
+        taker = "nobody takes it"
+    lines = [f"  trick {number}: {plays}", f"    -> {taker} ({why(result)})"]
+    if result.outcome is Outcome.DESTROYED:
+        lines[-1] += (f"; {seat_name(result.next_leader, names)}, who would have won it, "
+                      "leads next")
+    elif result.outcome is Outcome.DISCARDED:
+        lines[-1] += (f"; {seat_name(result.next_leader, names)}, who played the White Whale, "
+                      "leads next")
+    if result.bonus_items:
+        lines.append("    bonus: " + ", ".join(map(str, result.bonus_items))
+                     + " (counts only if the bid is exact)")
+    return lines
+
+
+class Narrator:
+    """Tells a Skull King game as it goes, move by move, for a person to follow.
+
+    ``show_hands`` are the seats whose hands are printed at each deal (everyone's when
+    watching bots, only your own when you play).
+    """
+
+    def __init__(self, write: Write, names: Sequence[str],
+                 show_hands: Sequence[int] | None = None) -> None:
+        self.write = write
+        self.names = names
+        self.show_hands = show_hands
+
+    def start(self, state: State) -> None:
+        """Tell the table and the first deal."""
+        config = state.config
+        rounds = len(config.hand_sizes)
+        self.write(f"Skull King, {config.players} players, {config.edition.value} edition, "
+                   f"{rounds} round{'s' if rounds > 1 else ''}, seed {state.seed}")
+        if any(self.names):
+            self.write("Seats: " + ", ".join(f"{s} {n}" for s, n in enumerate(self.names)))
+        if state.phase is Phase.BID:
+            self._deal(state)
+
+    def step(self, before: State, move: king.Move, after: State) -> None:
+        """Tell what ``move`` did to ``before``."""
+        if before.phase is Phase.BID and after.phase is Phase.PLAY:
+            self.write("  bids: " + ", ".join(
+                f"{seat_name(s, self.names)} bids {b}" for s, b in enumerate(after.bids)))
+        if type(move) is Play and len(after.trick) < len(before.trick) + 1:
+            result = after.last_trick
+            if result is not None:
+                tricks = before.tricks
+                for line in describe_trick(len(tricks) + 1, result, self.names):
+                    self.write(line)
+        if len(after.rounds) > len(before.rounds):
+            self._round_end(after)
+        if after.phase is Phase.BID and (before.phase is not Phase.BID
+                                         or after.round_index != before.round_index):
+            self._deal(after)
+        if after.phase is Phase.OVER:
+            self.end(after)
+
+    def end(self, state: State) -> None:
+        """Tell the final scores and the winners."""
+        totals = ", ".join(f"{seat_name(s, self.names)} {t}" for s, t in
+                           enumerate(state.totals))
+        won = " and ".join(seat_name(s, self.names) for s in king.winners(state))
+        self.write(f"\nGame over. Final scores: {totals}")
+        self.write(f"Winner{'s' if len(king.winners(state)) > 1 else ''}: {won}")
+
+    def _deal(self, state: State) -> None:
+        n = state.cards_dealt
+        self.write(f"\n== Round {state.round_number}: {n} card{'s' if n > 1 else ''} each, "
+                   f"{seat_name(state.dealer, self.names)} deals, "
+                   f"{seat_name(state.leader, self.names)} leads ==")
+        seats = range(state.config.players) if self.show_hands is None else self.show_hands
+        for seat in seats:
+            self.write(f"  {seat_name(seat, self.names)} holds {cards(state.hands[seat])}")
+
+    def _round_end(self, state: State) -> None:
+        result = state.rounds[-1]
+        self.write(f"  round {result.round_number} scores:")
+        for seat, score in enumerate(result.scores):
+            mark = "exact" if score.exact else "missed"
+            extra = f", bonus {score.bonus:+d}" if score.bonus else ""
+            extra += f", loot {score.loot:+d}" if score.loot else ""
+            self.write(f"    {seat_name(seat, self.names)}: bid {score.bid}, took "
+                       f"{score.tricks} ({mark}{extra}) {score.total:+d}, "
+                       f"total {state.totals[seat]}")
+
+
+HELP = """Type your move and press Enter:
+  a bid:          a number, or 'bid 2'
+  a card:         its text, case-insensitive: Y12 (yellow), G7 (green), P3 (purple),
+                  B14 (black), R/U (red, blue: classic edition), ESC, SK, MER, LOOT,
+                  KRAKEN, WHALE, ROSIE, BENDT, RASCAL, JUANITA, HARRY
+  the Tigress:    'TIG pirate' or 'TIG escape'
+Other commands: 'hand' (show the table again), 'scores', 'help', 'quit'."""
+
+
+def show_turn(state: State, seat: int, names: Sequence[str], write: Write) -> None:
+    """Show the human what they may see on their turn: hand, trick, bids, legal moves."""
+    view = king.observe(state, seat)
+    write("")
+    if view.phase is Phase.BID:
+        done = [seat_name(s, names) for s, b in enumerate(view.has_bid) if b and s != seat]
+        write(f"Round {view.round_number}: bid 0 to {view.cards_dealt} tricks. "
+              f"Already bid (hidden): {', '.join(done) or 'nobody'}")
+    else:
+        bids = ", ".join(f"{seat_name(s, names)} bid {b}, took {view.tricks_won[s]}"
+                         for s, b in enumerate(view.bids))
+        write(f"Round {view.round_number}, trick {len(view.tricks) + 1} of {view.cards_dealt}: "
+              f"{bids}")
+        if view.trick:
+            follow = ""
+            if view.lead_suit is not None:
+                follow = f" (follow {view.lead_suit.label} if you can)"
+            write("Trick so far: " + ", ".join(f"{seat_name(s, names)} {p}"
+                                                for s, p in view.trick) + follow)
+        else:
+            write("You lead this trick.")
+    write(f"Your hand: {cards(view.hand)}")
+    write("Legal moves: " + ", ".join(map(str, view.legal_moves)))
+
+
+def read_move(text: str, state: State) -> king.Move:
+    """The move the human typed; raises a ``SkullgamesError`` saying what is wrong."""
+    words = text.strip()
+    if state.phase is Phase.BID and words.isdigit():
+        words = f"bid {words}"
+    if not words:
+        raise InvalidNotationError("type a move, or 'help'")
+    move = king.parse_move(words)
+    if move not in king.legal_moves(state):
+        king.apply(state, move)  # raises IllegalMoveError saying why
+        raise InvalidNotationError(f"{move} is not a legal move now")
+    return move
+
+
+def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
+               ask: Callable[[str], str]) -> king.Move | None:
+    """Ask until the human gives a legal move; ``None`` when they quit."""
+    show_turn(state, seat, names, write)
+    while True:
+        text = ask("Your move> ").strip()
+        command = text.lower()
+        if command in ("quit", "exit", "q"):
+            return None
+        if command in ("help", "?", "h"):
+            write(HELP)
+            continue
+        if command == "hand":
+            show_turn(state, seat, names, write)
+            continue
+        if command == "scores":
+            write("Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
+                                         for s, t in enumerate(state.totals)))
+            continue
+        try:
+            return read_move(text, state)
+        except SkullgamesError as error:
+            write(f"  {error}. Legal moves: "
+                  + ", ".join(map(str, king.legal_moves(state))) + " ('help' for more)")
