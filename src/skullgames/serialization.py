@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cattrs
@@ -33,36 +32,18 @@ T = TypeVar("T")
 FORMAT_VERSION = 1
 """The version written into every saved state; loading refuses any other."""
 
-_CONFIGURERS: tuple[str, ...] = (
-    "skullgames.king._serialize",
-    "skullgames.queen._serialize",
-)
-
-
 def configure_converter(converter: cattrs.Converter) -> None:
     """Register the hooks of every skullgames type on ``converter``.
 
     Use this to teach your own converter about skullgames values, for example when a
     skullgames state is a field of one of your own attrs classes.
-
-    >>> import cattrs
-    >>> from skullgames import configure_converter, king
-    >>> converter = cattrs.Converter()
-    >>> configure_converter(converter)
-    >>> converter.structure("SK", king.Card)
-    card('SK')
     """
-    import importlib
+    # Imported here: the game packages import this module's helpers.
+    from skullgames.king import _serialize as king_json
+    from skullgames.queen import _serialize as queen_json
 
-    for module_name in _CONFIGURERS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:  # a game package that is not built yet
-            if error.name is None or not (module_name + ".").startswith(error.name + "."):
-                raise
-            continue
-        configure: Callable[[cattrs.Converter], None] = module.configure
-        configure(converter)
+    king_json.configure(converter)
+    queen_json.configure(converter)
 
 
 @functools.cache
