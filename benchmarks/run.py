@@ -179,15 +179,9 @@ def floor_king_with_plan(floor: ModuleType, hand_sizes: Sequence[int]) -> FloorG
     return play_game
 
 
-def load_queen() -> ModuleType | None:
-    """``skullgames.queen`` once it exists (and has its verbs), else ``None``."""
-    try:
-        queen = importlib.import_module("skullgames.queen")
-    except ModuleNotFoundError:
-        return None
-    verbs = ("Config", "State", "new_game", "legal_moves", "apply", "is_over", "observe",
-             "current_player")
-    return queen if all(hasattr(queen, verb) for verb in verbs) else None
+def load_queen() -> ModuleType:
+    """``skullgames.queen``, imported by name like the floor scripts."""
+    return importlib.import_module("skullgames.queen")
 
 
 def cases(floor_king: ModuleType | None, floor_queen: ModuleType | None,
@@ -448,9 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         notes.append(f"note: no floor scripts in {args.shared / 'bench'}: "
                      "absolute figures only, no ratios")
     queen = load_queen()
-    if queen is None:
-        notes.append("note: skullgames.queen not available: Skull Queen skipped")
-    elif floor_queen is None and floor_king is not None:
+    if floor_queen is None and floor_king is not None:
         notes.append("note: no floor_queen.py: Skull Queen without ratios")
 
     print(f"skullgames {skullgames.__version__} benchmarks ({mode.name} mode)")

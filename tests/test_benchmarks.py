@@ -38,7 +38,7 @@ def test_quick_run_prints_every_row() -> None:
     assert "machine: " in out
     for row in ROWS:
         assert row in out, row
-    assert "| queen, 4 players: random games " in out or "skullgames.queen not available" in out
+    assert "| queen, 4 players: random games " in out
 
 
 def test_without_floor_scripts_it_prints_absolute_figures(tmp_path: Path) -> None:
