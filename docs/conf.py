@@ -8,7 +8,9 @@ by ``tests/test_docs.py``).
 from __future__ import annotations
 
 import doctest
+import enum
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS))
 sys.path.insert(0, str(DOCS.parent / "src"))
 
+import attrs  # noqa: E402
 from _inventories import PROJECTS, write_inventories  # noqa: E402
 
 import skullgames  # noqa: E402
@@ -101,6 +104,31 @@ def on_missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+_ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
+
+
+def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
+                         signature: str | None, return_annotation: str | None) -> Any:
+    """Show the defaults of attrs classes as values, not as ``attr_dict['x'].default``.
+
+    ``autodoc_preserve_defaults`` reads the defaults from the source, and the source of
+    the ``__init__`` that attrs generates names them by its own lookup table.
+    """
+    if what != "class" or not signature or not attrs.has(obj):
+        return None
+    fields = {field.alias or field.name: field.default for field in attrs.fields(obj)}
+
+    def value(match: re.Match[str]) -> str:
+        default = fields.get(match[1], attrs.NOTHING)
+        if default is attrs.NOTHING or isinstance(default, attrs.Factory):
+            return match[0]
+        if isinstance(default, enum.Enum):
+            return f"{type(default).__name__}.{default.name}"
+        return repr(default)
+
+    return _ATTRS_DEFAULT.sub(value, signature), return_annotation
+
+
 def on_source_read(app: Any, docname: str, source: list[str]) -> None:
     """List ``bots.md`` (written with ``skullgames.bots``) in the guides once it exists.
 
@@ -115,3 +143,4 @@ def setup(app: Any) -> None:
     app.connect("config-inited", on_config_inited, priority=500)
     app.connect("source-read", on_source_read)
     app.connect("missing-reference", on_missing_reference)
+    app.connect("autodoc-process-signature", on_process_signature, priority=400)

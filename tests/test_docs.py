@@ -17,6 +17,7 @@ import pytest
 
 import skullgames
 import skullgames.king
+import skullgames.queen
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -40,13 +41,15 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_html_builds_without_warnings(html: Path) -> None:
     assert (html / "index.html").is_file()
     assert (html / "rules" / "king.html").is_file()
+    assert (html / "rules" / "queen.html").is_file()
+    assert (html / "api" / "queen.html").is_file()
 
 
 def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     raw = (html / "objects.inv").read_bytes()
     body = zlib.decompress(raw.split(b"\n", 4)[4]).decode()
     documented = {line.split(" ", 1)[0] for line in body.splitlines()}
-    for module in (skullgames, skullgames.king):
+    for module in (skullgames, skullgames.king, skullgames.queen):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented

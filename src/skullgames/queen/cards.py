@@ -134,6 +134,7 @@ def card(text: str) -> Card:
     ``B`` blue (``R7``, ``Y12``). The colourless cards are ``MONKEY`` (0) and ``MATE``
     (the First Mate, 13; ``FIRST MATE`` is read too).
 
+    >>> from skullgames.queen import card
     >>> card("y12"), card("Mate")
     (card('Y12'), card('MATE'))
     >>> card("R13")

@@ -77,6 +77,7 @@ def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
 
+    >>> from skullgames.queen import Config, seeded_deal
     >>> deal = seeded_deal(Config(players=4), 1, 0)
     >>> [len(hand) for hand in deal.hands], len(deal.center)
     ([12, 12, 12, 12], 2)

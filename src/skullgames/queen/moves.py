@@ -141,6 +141,7 @@ def parse_move(text: str) -> Move:
     - a deal: ``"deal R2 R5 | Y3 G8 | center Y4 B3"``: hands separated by ``|``, the
       centre cards and the Pirate King's stack as ``| center ...`` and ``| ghost ...``.
 
+    >>> from skullgames.queen import parse_move
     >>> parse_move("Place back 4 4 0 0")
     Place(Side.BACK, (4, 4, 0, 0))
     >>> parse_move("deal R2 | B3 | ghost Y4")

@@ -45,6 +45,7 @@ def side_values(side: Side, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES
                 ) -> tuple[int, ...]:
     """The points of the spaces 0 (bottom) to 4 (top) of one side of a plank.
 
+    >>> from skullgames.queen import Side, side_values
     >>> side_values(Side.BACK)
     (8, 5, 3, 2, 1)
     """
@@ -101,6 +102,7 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
     pawn in the water scores nothing (RESEARCH.md §1.8). ``config`` supplies the plank
     values (DECISIONS Q1); when it is given, there is one plank per player.
 
+    >>> from skullgames.queen import Plank, Side, score_round
     >>> score_round([Plank(Side.FRONT, (2, 2, 2, 2))])
     (12,)
     """

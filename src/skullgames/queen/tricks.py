@@ -231,7 +231,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
 
     The ghost's Monkey counts in both colours when the captains play two (E12):
 
-    >>> from skullgames.queen import card
+    >>> from skullgames.queen import card, resolve_trick
     >>> result = resolve_trick([(None, card("MONKEY")), (0, card("R7")), (1, card("Y3"))])
     >>> for movement in result.movements:
     ...     print(movement)
