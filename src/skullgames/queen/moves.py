@@ -139,7 +139,8 @@ def parse_move(text: str) -> Move:
       and with a leading ``place``;
     - a play: the card, ``"R7"``, ``"MONKEY"``, ``"MATE"``;
     - a deal: ``"deal R2 R5 | Y3 G8 | center Y4 B3"``: hands separated by ``|``, the
-      centre cards and the Pirate King's stack as ``| center ...`` and ``| ghost ...``.
+      centre cards and the Pirate King's stack as ``| center ...`` (or ``| centre ...``)
+      and ``| ghost ...``.
 
     >>> from skullgames.queen import parse_move
     >>> parse_move("Place back 4 4 0 0")
@@ -176,9 +177,10 @@ def parse_move(text: str) -> Move:
 def _parse_deal(text: str) -> Deal:
     parts = text.strip()[4:].split("|")
     extra: dict[str, list[Card]] = {"center": [], "ghost": []}
-    while parts and parts[-1].lower().split()[:1] in (["center"], ["ghost"]):
+    while parts and parts[-1].lower().split()[:1] in (["center"], ["centre"], ["ghost"]):
         words = parts.pop().split()
-        extra[words[0].lower()] = [card(w) for w in words[1:]]
+        key = "center" if words[0].lower() == "centre" else words[0].lower()
+        extra[key] = [card(w) for w in words[1:]]
     return Deal([[card(w) for w in part.split()] for part in parts], extra["center"],
                 extra["ghost"])
 
