@@ -286,12 +286,12 @@ def _apply_bid(state: State, move: Bid) -> State:
     following = (seat + 1) % players
     log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
-        return new_state(state.config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
-                     state.shots, state.tricks_won, state.leader, following, state.trick,
-                     state.suit_state, state.lead_suit, state.tricks, state.pending,
-                     state.wagers, state.discarded, state.peeked, state.totals, state.rounds,
-                     log)
+        return new_state(state.config, state.seed, state.auto_deal, state.phase,
+                         state.round_index, state.dealer, state.deal, state.hands,
+                         state.undealt, state.ghost, bids, state.shots, state.tricks_won,
+                         state.leader, following, state.trick, state.suit_state,
+                         state.lead_suit, state.tricks, state.pending, state.wagers,
+                         state.discarded, state.peeked, state.totals, state.rounds, log)
     if state.config.cannonball:  # every seat has bid: now the secret Grapeshot or Cannonball
         return _replace(state, bids=bids, phase=Phase.SHOT, to_move=following, log=log)
     return _replace(state, bids=bids, phase=Phase.PLAY, to_move=state.leader, log=log)
@@ -337,16 +337,17 @@ def _apply_play(state: State, move: Play) -> State:
     if suit_state is SuitState.OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
     log = MoveLog((move, state.log))
-    if config.has_ghost:
-        return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     players = config.players
+    if players == 2 and config.has_ghost:
+        return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:
         # Written out in full: this is the commonest transition and keywords cost.
         return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, hands, state.undealt, state.ghost, state.bids,
-                     state.shots, state.tricks_won, state.leader, (seat + 1) % players, trick,
-                     suit_state, lead, state.tricks, state.pending, state.wagers,
-                     state.discarded, state.peeked, state.totals, state.rounds, log)
+                         state.dealer, state.deal, hands, state.undealt, state.ghost,
+                         state.bids, state.shots, state.tricks_won, state.leader,
+                         (seat + 1) % players, trick, suit_state, lead, state.tricks,
+                         state.pending, state.wagers, state.discarded, state.peeked,
+                         state.totals, state.rounds, log)
     return _finish_trick(state, hands, state.ghost, resolve(trick, config, lead), log)
 
 
@@ -378,10 +379,10 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
     if not last and leader is not None and not config.pirate_abilities:
         # The commonest way a trick ends, written out in full like _apply_play's.
         return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
-                     state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
-                     (*state.tricks, result), None, state.wagers, state.discarded,
-                     state.peeked, state.totals, state.rounds, log)
+                         state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
+                         state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
+                         (*state.tricks, result), None, state.wagers, state.discarded,
+                         state.peeked, state.totals, state.rounds, log)
     state = _replace(
         state, hands=hands, ghost=ghost, trick=(), suit_state=SuitState.OPEN, lead_suit=None,
         tricks=(*state.tricks, result), tricks_won=tricks_won, leader=leader,

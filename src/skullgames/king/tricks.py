@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
     ROLE_ESCAPE,
@@ -102,8 +103,23 @@ class Bonus:
         return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
 
 
+@attrs.define
+class _TrickResultFields:
+    """The fields of :class:`TrickResult`, filled fast by the engine."""
+
+    plays: tuple[tuple[Seat, Play], ...]
+    outcome: Outcome
+    winner: Seat
+    winning_card: Card | None
+    next_leader: Seat
+    bonus: int
+    bonus_items: tuple[Bonus, ...] = ()
+    lead_suit: Suit | None = None
+    loot_alliances: tuple[tuple[int, int], ...] = ()
+
+
 @attrs.frozen
-class TrickResult:
+class TrickResult(_TrickResultFields):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     ``winner`` is the seat that captured the trick; it is ``None`` when nobody did
@@ -119,15 +135,8 @@ class TrickResult:
     (2, card('G9'), <Suit.GREEN: 'G'>, ((1, 2),))
     """
 
-    plays: tuple[tuple[Seat, Play], ...]
-    outcome: Outcome
-    winner: Seat
-    winning_card: Card | None
-    next_leader: Seat
-    bonus: int
-    bonus_items: tuple[Bonus, ...] = ()
-    lead_suit: Suit | None = None
-    loot_alliances: tuple[tuple[int, int], ...] = ()
+
+_new_result = fast_constructor(TrickResult)
 
 
 _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
@@ -196,7 +205,7 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
         next_leader = plays[(active + 1) % len(plays)][0]
     else:
         next_leader = _would_have_won(plays, roles, creatures)
-    return TrickResult(tuple(plays), Outcome.DESTROYED, None, plays[active][1].card,
+    return _new_result(tuple(plays), Outcome.DESTROYED, None, plays[active][1].card,
                        next_leader, 0, (), lead_suit)
 
 
@@ -222,7 +231,7 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = _would_have_won(plays, roles, [active])
         else:
             next_leader = plays[active][0]
-        return TrickResult(tuple(plays), Outcome.DISCARDED, None, None, next_leader, 0,
+        return _new_result(tuple(plays), Outcome.DISCARDED, None, None, next_leader, 0,
                            (), lead_suit)
     return _won(plays, roles, best, config, lead_suit)
 
@@ -257,7 +266,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
         if play.card.kind is Kind.LOOT and seat is not None and winner is not None
         and seat != winner
     ) if config.loot else ()
-    return TrickResult(tuple(plays), Outcome.WON, winner, winning.card, winner,
+    return _new_result(tuple(plays), Outcome.WON, winner, winning.card, winner,
                        sum(b.points for b in items), tuple(items), lead_suit, alliances)
 
 
