@@ -38,7 +38,7 @@ from skullgames.bots import Bot
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
-from skullgames.queen.moves import PLACES, Deal, Move, Place, Play
+from skullgames.queen.moves import PLACES, Deal, Move, Place
 from skullgames.queen.observation import Observation
 from skullgames.queen.planks import Plank, Side, side_values
 from skullgames.queen.state import Phase, State, new_state
@@ -131,7 +131,7 @@ def greedy_place(hand: Iterable[Card], config: Config) -> Place:
         spaces = []
         total = 0.0
         for d in steps:
-            space = max(range(5), key=lambda s, d=d: (_expected(values, s, d), -abs(s - 2)))
+            space = max(range(5), key=lambda s: (_expected(values, s, d), -abs(s - 2)))
             spaces.append(space)
             total += _expected(values, space, d)
         if total > best_total:
