@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", help="play against bots at the terminal",
         description="You play one seat against bots. Type a bid as a number and a card as "
-                    "its text (Y12, SK, 'TIG pirate'); 'help' lists the commands.")
+                    "its text (Y12, SK, 'TIG pirate'); in Skull Queen a placement as "
+                    "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
     _game_argument(play)
     play.add_argument("--seed", type=int, default=None, help="the game's seed [random]")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 [0]")

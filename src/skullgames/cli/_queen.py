@@ -14,8 +14,9 @@ Write = Callable[[str], None]
 
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     """Add one flag per option of :class:`skullgames.queen.Config` (for ``queen``)."""
-    rules = parser.add_argument_group("Skull Queen rules (with 'queen'; defaults: the "
-                                      "standard game)")
+    rules = parser.add_argument_group(
+        "Skull Queen rules (with 'queen'; --players and --rounds as above, --rounds a "
+        "number, as many as players by default)")
     rules.add_argument("--plank-values", default=None, metavar="V,V,V,V,V",
                        help="the five spaces of the front side, bottom to top [1,2,3,5,8]")
     rules.add_argument("--set-aside-center-pair", action="store_true",
