@@ -94,7 +94,8 @@ def test_every_config_option_is_a_flag() -> None:
     ["simulate", "--rounds", "forever"],
     ["watch", "--rounds", "0,2"],
     ["play", "--seat", "4"],
-    ["watch", "queen"],
+    ["watch", "queen", "--players", "7"],
+    ["watch", "--plank-values", "1,2,3,4,5"],
 ])
 def test_bad_options_give_a_message_not_a_traceback(argv: list[str]) -> None:
     result = run(*argv)

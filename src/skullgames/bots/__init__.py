@@ -18,7 +18,8 @@ passed in when they are made, so a game between bots is fixed by its seeds.
 3
 
 The bots of Skull King, and :func:`~skullgames.bots.king.sample_world` for writing your
-own search bot, are in :mod:`skullgames.bots.king`.
+own search bot, are in :mod:`skullgames.bots.king`; those of Skull Queen, with its own
+:func:`~skullgames.bots.queen.sample_world`, in :mod:`skullgames.bots.queen`.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ _GAME_MODULES: dict[str, str] = {"king": "skullgames.bots.king", "queen": "skull
 
 
 def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
-    """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (``"king"``).
+    """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (king, queen).
 
     Raises ``ValueError`` for an unknown game or bot name, or a game whose bots are not
     built yet.

@@ -2,16 +2,16 @@
 
 Subcommands, each with ``--help``:
 
-- ``watch [king]``: bots play one seeded game, told trick by trick.
-- ``play [king]``: you against bots at the terminal.
-- ``simulate [king] --games N --bots random,greedy,search``: many seeded bot games on
-  every core, with a table of mean scores and win rates.
+- ``watch [king|queen]``: bots play one seeded game, told trick by trick.
+- ``play [king|queen]``: you against bots at the terminal.
+- ``simulate [king|queen] --games N --bots random,greedy,search``: many seeded bot games
+  on every core, with a table of mean scores and win rates.
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
 
-The game defaults to Skull King; every option of :class:`skullgames.king.Config` is a
-flag. Options the engine cannot play yet are reported as an error message, not a
-traceback.
+The game defaults to Skull King; every option of :class:`skullgames.king.Config` and of
+:class:`skullgames.queen.Config` is a flag (``--players`` and ``--rounds`` serve both).
+Options the engine cannot play yet are reported as an error message, not a traceback.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from skullgames import king
+from skullgames import king, queen
 from skullgames.bots import BOT_NAMES, make_bot
-from skullgames.cli import _king
+from skullgames.cli import _king, _queen
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import SkullgamesError
 from skullgames.serialization import from_json, to_json
@@ -33,7 +34,7 @@ from skullgames.serialization import from_json, to_json
 __all__ = ["main"]
 
 GAMES = ("king", "queen")
-"""The games the command knows by name (Skull Queen arrives with ``skullgames.queen``)."""
+"""The games the command knows by name."""
 
 
 class _Quit(Exception):
@@ -70,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skullgames`` command."""
     parser = argparse.ArgumentParser(
         prog="skullgames",
-        description="Play, watch, simulate and replay Skull King (Skull Queen to come).",
+        description="Play, watch, simulate and replay Skull King and Skull Queen.",
     )
     from skullgames import __version__
 
@@ -87,11 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="bots by seat, repeated to fill the table: "
                             f"{', '.join(BOT_NAMES)} [greedy]")
     _king.add_rule_flags(watch)
+    _queen.add_rule_flags(watch)
 
     play = commands.add_parser(
         "play", help="play against bots at the terminal",
         description="You play one seat against bots. Type a bid as a number and a card as "
-                    "its text (Y12, SK, 'TIG pirate'); 'help' lists the commands.")
+                    "its text (Y12, SK, 'TIG pirate'); in Skull Queen a placement as "
+                    "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
     _game_argument(play)
     play.add_argument("--seed", type=int, default=None, help="the game's seed [random]")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 [0]")
@@ -100,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                            f"({', '.join(BOT_NAMES)}) [greedy]")
     play.add_argument("--save", metavar="FILE", help="save the game as JSON when it ends")
     _king.add_rule_flags(play)
+    _queen.add_rule_flags(play)
 
     simulate = commands.add_parser(
         "simulate", help="play many seeded bot games on all cores and compare the bots",
@@ -119,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="write every finished game as a line of JSON, for replay")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     _king.add_rule_flags(simulate)
+    _queen.add_rule_flags(simulate)
 
     replay = commands.add_parser(
         "replay", help="tell a saved game trick by trick",
@@ -138,8 +143,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     write: Callable[[str], None] = print
     try:
-        if getattr(args, "game", "king") != "king":
-            raise SkullgamesError("Skull Queen is not in this version of skullgames yet")
         if args.command == "watch":
             return _watch(args, write)
         if args.command == "play":
@@ -162,24 +165,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _table(args: argparse.Namespace) -> tuple[king.Config, list[str]]:
-    config = _king.config_from(args)
+def _game(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The engine module and the command-line module of the chosen game."""
+    if getattr(args, "game", "king") == "queen":
+        return queen, _queen
+    return king, _king
+
+
+def _config(args: argparse.Namespace) -> Any:
+    if getattr(args, "game", "king") == "queen":
+        return _queen.config_from(args)
+    for flag in ("plank_values", "set_aside_center_pair", "set_aside_center_specials"):
+        if getattr(args, flag, None):
+            raise SkullgamesError(f"--{flag.replace('_', '-')} is a Skull Queen option: "
+                                  "add 'queen' after the command")
+    return _king.config_from(args)
+
+
+def _table(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    config = _config(args)
     bots: tuple[str, ...] = args.bots
     names = [bots[s % len(bots)] for s in range(config.players)]
     return config, names
 
 
 def _watch(args: argparse.Namespace, write: Callable[[str], None]) -> int:
+    engine, cli = _game(args)
     config, names = _table(args)
-    state = king.new_game(config, seed=args.seed)
-    bots = [make_bot("king", name, random.Random(f"{args.seed}:{seat}:{name}"))
+    state = engine.new_game(config, seed=args.seed)
+    bots = [make_bot(args.game, name, random.Random(f"{args.seed}:{seat}:{name}"))
             for seat, name in enumerate(names)]
-    narrator = _king.Narrator(write, names)
+    narrator = cli.Narrator(write, names)
     narrator.start(state)
-    while not king.is_over(state):
-        seat: int = king.current_player(state)  # type: ignore[assignment]
-        move = bots[seat].choose(king.observe(state, seat))
-        after = king.apply(state, move)
+    while not engine.is_over(state):
+        seat: int = engine.current_player(state)
+        move = bots[seat].choose(engine.observe(state, seat))
+        after = engine.apply(state, move)
         narrator.step(state, move, after)
         state = after
     return 0
@@ -187,28 +208,29 @@ def _watch(args: argparse.Namespace, write: Callable[[str], None]) -> int:
 
 def _play(args: argparse.Namespace, write: Callable[[str], None],
           ask: Callable[[str], str]) -> int:
+    engine, cli = _game(args)
     config, names = _table(args)
     seat: int = args.seat
     if not 0 <= seat < config.players:
         raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
     names[seat] = "you"
-    bots = {s: make_bot("king", n, random.Random(f"{seed}:{s}:{n}"))
+    bots = {s: make_bot(args.game, n, random.Random(f"{seed}:{s}:{n}"))
             for s, n in enumerate(names) if s != seat}
-    state = king.new_game(config, seed=seed)
-    narrator = _king.Narrator(write, names, show_hands=[seat])
+    state = engine.new_game(config, seed=seed)
+    narrator = cli.Narrator(write, names, show_hands=[seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
     narrator.start(state)
     try:
-        while not king.is_over(state):
-            to_move: int = king.current_player(state)  # type: ignore[assignment]
+        while not engine.is_over(state):
+            to_move: int = engine.current_player(state)
             if to_move == seat:
-                move = _king.human_turn(state, seat, names, write, _asker(ask))
+                move = cli.human_turn(state, seat, names, write, _asker(ask))
                 if move is None:
                     raise _Quit
             else:
-                move = bots[to_move].choose(king.observe(state, to_move))
-            after = king.apply(state, move)
+                move = bots[to_move].choose(engine.observe(state, to_move))
+            after = engine.apply(state, move)
             narrator.step(state, move, after)
             state = after
     except _Quit:
@@ -233,14 +255,16 @@ def _asker(ask: Callable[[str], str]) -> Callable[[str], str]:
 
 
 def _simulate(args: argparse.Namespace, write: Callable[[str], None]) -> int:
-    config = _king.config_from(args)
-    king.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
+    engine, _ = _game(args)
+    config = _config(args)
+    engine.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
+    title = "Skull Queen" if args.game == "queen" else "Skull King"
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        write(f"Skull King, {config.players} players, {args.games} games from seed "
+        write(f"{title}, {config.players} players, {args.games} games from seed "
               f"{args.seed}, bots by seat {','.join(args.bots)}"
               f"{' (turning one seat per game)' if args.rotate else ''}:")
-        main_simulate("king", to_json(config), config.players, args.bots, args.games,
+        main_simulate(args.game, to_json(config), config.players, args.bots, args.games,
                       args.seed, min(args.jobs, args.games), args.rotate, out, args.quiet,
                       write)
     finally:
@@ -266,22 +290,31 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
         raise SkullgamesError(f"{args.file} holds no game")
     if args.index > len(documents):
         raise SkullgamesError(f"{args.file} holds {len(documents)} game(s), not {args.index}")
-    saved = from_json(documents[args.index - 1], king.State)
+    document = documents[args.index - 1]
+    engine: Any = king
+    cli: Any = _king
+    try:
+        is_queen = json.loads(document).get("format") == "skullgames.queen/state"
+    except (ValueError, AttributeError):
+        is_queen = False
+    if is_queen:
+        engine, cli = queen, _queen
+    saved = from_json(document, engine.State)
     names = [""] * saved.config.players
-    state = king.new_game(saved.config, seed=saved.seed, auto_deal=saved.auto_deal)
-    narrator = _king.Narrator(write, names)
+    state = engine.new_game(saved.config, seed=saved.seed, auto_deal=saved.auto_deal)
+    narrator = cli.Narrator(write, names)
     narrator.start(state)
     for move in saved.history:
-        if saved.auto_deal and type(move) is king.Deal:
+        if saved.auto_deal and type(move) is engine.Deal:
             continue
-        after = king.apply(state, move)
+        after = engine.apply(state, move)
         narrator.step(state, move, after)
-        if args.pause and type(move) is king.Play and not after.trick:
+        if args.pause and type(move) is engine.Play and not after.trick:
             try:
                 ask("(Enter for the next trick) ")
             except EOFError:
                 args.pause = False
         state = after
-    if not king.is_over(state):
+    if not engine.is_over(state):
         write(f"\nThe saved game stops here, in round {state.round_number}.")
     return 0

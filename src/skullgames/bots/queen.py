@@ -1,0 +1,487 @@
+"""Skull Queen bots, and :func:`sample_world` for information-set search.
+
+Three bots, weakest first, all seeing only ``observe(state, seat)``:
+
+- :class:`RandomBot` plays a uniformly random legal move: a random side and random
+  spaces when placing, a random legal card when playing.
+- :class:`GreedyBot` places from its hand (:func:`greedy_place`: each pawn where the
+  drift its cards of that colour are likely to give it ends high on the plank, on the
+  side where that is worth most), then plays the card that does best for its plank if
+  the trick ended now, less what the card would be worth later (:func:`greedy_play`).
+- :class:`SearchBot` is a determinized Monte Carlo search over the cards it plays: it
+  samples complete states consistent with what it has seen (:func:`sample_world`),
+  plays each legal card in every sample, finishes the round with :class:`GreedyBot`'s
+  rules for every seat, and keeps the card with the best average result. It places its
+  pawns as :class:`GreedyBot` does.
+
+>>> import random
+>>> from skullgames import queen
+>>> from skullgames.bots.queen import GreedyBot, sample_world
+>>> state = queen.new_game(queen.Config(players=4), seed=3)
+>>> view = queen.observe(state, 1)
+>>> GreedyBot().choose(view) in view.legal_moves
+True
+>>> world = sample_world(view, random.Random(0))
+>>> world.hands[1] == state.hands[1], len(world.hands[2]) == len(state.hands[2])
+(True, True)
+>>> queen.observe(world, 1) == view
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from skullgames.bots import Bot
+from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
+from skullgames.queen.config import Config
+from skullgames.queen.game import apply, legal_moves
+from skullgames.queen.moves import PLACES, Deal, Move, Place
+from skullgames.queen.observation import Observation
+from skullgames.queen.planks import Plank, Side, side_values
+from skullgames.queen.state import Phase, State, new_state
+from skullgames.queen.tricks import resolve
+
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "QueenBot",
+    "RandomBot",
+    "SearchBot",
+    "drift",
+    "greedy_place",
+    "greedy_play",
+    "infer_voids",
+    "sample_world",
+]
+
+QueenBot = Bot[Observation, Move]
+"""The type of a Skull Queen bot."""
+
+Trick = Sequence[tuple[int | None, Card]]
+
+# --------------------------------------------------------------------------- placing
+
+
+def _p_high(value: int) -> float:
+    """Roughly how likely a card of this value is the highest of its colour in a trick."""
+    return min(1.0, max(0.0, (value - 7) / 5))
+
+
+def _p_low(value: int) -> float:
+    """Roughly how likely a card of this value is the lowest of its colour in a trick."""
+    return min(1.0, max(0.0, (6 - value) / 5))
+
+
+def drift(hand: Iterable[Card]) -> tuple[float, float, float, float]:
+    """The steps each pawn (red, yellow, green, blue) may expect from ``hand``; up is positive.
+
+    Each card of a colour pushes its pawn up by its chance of being the highest card of
+    the colour (none up to 7, then rising to certain at 12; twice as far for the 8),
+    and down by its chance of being the lowest (certain at 1, none from 6; twice as far
+    for the 5). The Monkey and the First Mate count for nothing: their colour is not
+    known in advance.
+
+    >>> from skullgames.queen import card
+    >>> drift([card("R12"), card("R11"), card("Y1"), card("MATE")])
+    (1.8, -1.0, 0.0, 0.0)
+    """
+    steps = [0.0, 0.0, 0.0, 0.0]
+    for c in hand:
+        if c.color is None:
+            continue
+        v = c.value
+        up = _p_high(v) * (2 if v == AYE_MAAM else 1)
+        down = _p_low(v) * (2 if v == QUICK_SNACK else 1)
+        steps[c.color_index] += up - down
+    return (round(steps[0], 6), round(steps[1], 6), round(steps[2], 6), round(steps[3], 6))
+
+
+_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))
+
+
+def _expected(values: Sequence[int], start: int, steps: float) -> float:
+    """The expected points of a pawn put on ``start`` that drifts ``steps``, give or take one."""
+    total = 0.0
+    for noise, weight in _NOISE:
+        end = round(start + steps + noise)
+        if 0 <= end <= 4:
+            total += weight * values[end]
+    return total
+
+
+def greedy_place(hand: Iterable[Card], config: Config) -> Place:
+    """The placement :class:`GreedyBot` makes with ``hand``.
+
+    For each side, each pawn goes on the space where it expects the most points once
+    its :func:`drift` has moved it (give or take a step, a pawn pushed off scoring
+    nothing); the side with the larger total is chosen.
+
+    >>> from skullgames.queen import Config, card
+    >>> greedy_place([card("R12"), card("R11"), card("R10"), card("Y2")], Config())
+    Place(Side.FRONT, (2, 4, 3, 3))
+    """
+    steps = drift(hand)
+    best: Place | None = None
+    best_total = -1.0
+    for side in Side:
+        values = side_values(side, config.plank_values)
+        spaces = []
+        total = 0.0
+        for d in steps:
+            space = max(range(5), key=lambda s: (_expected(values, s, d), -abs(s - 2)))
+            spaces.append(space)
+            total += _expected(values, space, d)
+        if total > best_total:
+            best, best_total = Place(side, tuple(spaces)), total
+    assert best is not None
+    return PLACES[_place_index(best)]
+
+
+def _place_index(place: Place) -> int:
+    """The position of ``place`` in :data:`~skullgames.queen.moves.PLACES`."""
+    return (0 if place.side is Side.FRONT else 625) + _base5(place.spaces)
+
+
+def _base5(spaces: Sequence[int]) -> int:
+    index = 0
+    for s in spaces:
+        index = index * 5 + s
+    return index
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def _future(c: Card, plank: Plank, values: Sequence[int]) -> float:
+    """What keeping ``c`` for later is worth to ``plank``: the gains of its likely moves."""
+    if c.color is None:
+        return 0.0
+    space = plank.spaces[c.color_index]
+    if space is None:
+        return 0.0
+    v = c.value
+    up = 2 if v == AYE_MAAM else 1
+    down = 2 if v == QUICK_SNACK else 1
+    return _p_high(v) * _gain(values, space, up) + _p_low(v) * _gain(values, space, -down)
+
+
+def _gain(values: Sequence[int], space: int, steps: int) -> int:
+    end = space + steps
+    if 0 <= end <= 4:
+        return values[end] - values[space]
+    return -values[space]
+
+
+def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
+                center: Sequence[Card], planks: Sequence[Plank]) -> Move:
+    """The card :class:`GreedyBot` plays among ``moves`` (the rule of thumb).
+
+    Each legal card is scored by what the trick would do to the seat's plank if it
+    ended with that card (the cards played so far and the centre count), less a third of
+    what the card is worth kept for later (a high card of a colour whose pawn may still
+    climb, say); the best score is played, the lower card on a tie.
+    """
+    if len(moves) == 1:
+        return moves[0]
+    plank = planks[seat]
+    values = side_values(plank.side, config.plank_values)
+    now = plank.points(config.plank_values)
+    board = tuple(planks)
+    best: Move = moves[0]
+    best_score = -1e9
+    colored = any(c.color is not None for _, c in trick)
+    for move in moves:
+        c = move.card  # type: ignore[union-attr]
+        score = 0.0
+        if colored or c.color is not None:
+            result = resolve((*trick, (seat, c)), center, board)
+            after: Plank = result.planks[seat]  # type: ignore[index]
+            score = after.points(config.plank_values) - now
+        score -= _future(c, plank, values) / 3
+        if score > best_score + 1e-9:
+            best, best_score = move, score
+    return best
+
+
+def _checked(observation: Observation) -> tuple[Move, ...]:
+    moves = observation.legal_moves
+    if not moves:
+        raise ValueError(f"seat {observation.seat} has no move to make now")
+    return moves
+
+
+# --------------------------------------------------------------------------- bots
+
+
+class RandomBot:
+    """Plays a uniformly random legal move (any of the 1,250 placements, any legal card)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = random.Random() if rng is None else rng
+
+    def choose(self, observation: Observation) -> Move:
+        """A random one of ``observation.legal_moves``."""
+        return self.rng.choice(_checked(observation))
+
+
+class GreedyBot:
+    """Places by :func:`greedy_place` and plays by :func:`greedy_play`.
+
+    Deterministic; the ``rng`` argument is accepted for a uniform interface.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation) -> Move:
+        """Place the pawns where the hand should leave them high; play for the plank."""
+        moves = _checked(observation)
+        if observation.phase is Phase.PLACE:
+            return greedy_place(observation.hand, observation.config)
+        return greedy_play(observation.config, observation.seat, moves, observation.trick,
+                           observation.center, observation.planks)
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over the cards to play.
+
+    For each legal card it averages, over ``worlds`` sampled states (:func:`sample_world`,
+    the same samples for every card), the result of the round after playing it with
+    every seat then playing :class:`GreedyBot`'s rules. The result of a round is the
+    bot's own points minus ``spite`` times the average of the others' points. Placements
+    (1,250 of them) are not searched: it places as :class:`GreedyBot` does.
+    """
+
+    def __init__(self, rng: random.Random | None = None, *, worlds: int = 4,
+                 spite: float = 0.5) -> None:
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
+        self.rng = random.Random() if rng is None else rng
+        self.worlds = worlds
+        self.spite = spite
+
+    def choose(self, observation: Observation) -> Move:
+        """The card with the best average round result over the sampled worlds."""
+        moves = _checked(observation)
+        if observation.phase is Phase.PLACE:
+            return greedy_place(observation.hand, observation.config)
+        if len(moves) == 1:
+            return moves[0]
+        config = observation.config
+        totals = [0.0] * len(moves)
+        for _ in range(self.worlds):
+            world = sample_world(observation, self.rng,
+                                 guess_place=lambda _seat, hand: greedy_place(hand, config))
+            for i, move in enumerate(moves):
+                totals[i] += self._rollout(apply(world, move), world.round_index,
+                                           observation.seat)
+        best = max(range(len(moves)), key=totals.__getitem__)
+        return moves[best]
+
+    def _rollout(self, state: State, start: int, seat: int) -> float:
+        while state.round_index == start and state.phase is Phase.PLAY:
+            state = apply(state, _policy(state))
+        points = state.rounds[start].points
+        others = [p for s, p in enumerate(points) if s != seat]
+        return points[seat] - self.spite * sum(others) / max(1, len(others))
+
+
+def _policy(state: State) -> Move:
+    """:class:`GreedyBot`'s card for the seat to move, read straight from a state."""
+    seat: int = state.to_move  # type: ignore[assignment]
+    return greedy_play(state.config, seat, legal_moves(state), state.trick, state.center,
+                       state.planks)
+
+
+BOTS: dict[str, Callable[[random.Random], QueenBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+"""The Skull Queen bots by name, each made from a ``random.Random``."""
+
+# --------------------------------------------------------------------------- sampling
+
+
+def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[Color]]:
+    """The colours each seat is known to lack, from the tricks of a round.
+
+    A seat that played a card of another colour while a trick colour was set holds none
+    of that colour for the rest of the round. The Monkey and the First Mate may always
+    be played, so they reveal nothing. With two players the trick colour is the Pirate
+    King's card's (none when it is a Monkey or First Mate); otherwise it is set by the
+    first coloured card. Seats without a known void are absent.
+
+    >>> from skullgames.queen import Config, card
+    >>> trick = [(0, card("Y5")), (1, card("B2")), (2, card("MONKEY")), (3, card("Y9"))]
+    >>> infer_voids(Config(players=4), [trick])
+    {1: frozenset({<Color.YELLOW: 'Y'>})}
+    """
+    voids: dict[int, set[Color]] = {}
+    for plays in tricks:
+        color: Color | None = None
+        for seat, c in plays:
+            if seat is None:  # the Pirate King's card sets the colour
+                color = c.color
+                continue
+            if color is not None and c.color is not None and c.color is not color:
+                voids.setdefault(seat, set()).add(color)
+            if color is None and not config.has_ghost:
+                color = c.color
+    return {seat: frozenset(colors) for seat, colors in voids.items()}
+
+
+def sample_world(observation: Observation, rng: random.Random, *,
+                 guess_place: Callable[[int, tuple[Card, ...]], Place] | None = None) -> State:
+    """A complete game state that seat ``observation.seat`` cannot tell from the real one.
+
+    The seat's own hand, every card played, the centre, the cards set aside, the
+    revealed placements, the planks, the scores and the finished rounds are taken from
+    the observation. The hidden cards (the other hands, the Pirate King's stack with two
+    players, and the other captain's face-down card) are dealt at random from the cards
+    the seat has not seen, so that each hand has its size in
+    ``observation.hand_sizes`` and no seat holds a colour it failed to follow
+    (:func:`infer_voids`). A face-down card is drawn among the cards its owner could
+    legally have played from the sampled hand. Placements made but still hidden come from
+    ``guess_place(seat, hand)``, by default uniformly from all 1,250.
+
+    The state is built directly: its ``deal`` is the sampled deal of this round, and
+    ``queen.replay(state.config, state.history)`` gives an equal state. It has no seed:
+    at the end of the round it waits for a :class:`~skullgames.queen.Deal`.
+
+    Raises ``ValueError`` for an observation no real game could produce.
+    """
+    o = observation
+    config = o.config
+    players = config.players
+    me = o.seat
+    phase = o.phase
+    if phase not in (Phase.PLACE, Phase.PLAY):
+        return new_state(config, None, False, phase, o.round_number - 1, o.dealer, None,
+                         ((),) * players, (), (), (), (None,) * players, (), None, None, (),
+                         None, (), o.totals, o.rounds)
+
+    tricks: list[Trick] = [t.plays for t in o.tricks]
+    if o.trick:
+        tricks.append(o.trick)
+    played: dict[int | None, list[Card]] = {}
+    for plays in tricks:
+        for seat, c in plays:
+            played.setdefault(seat, []).append(c)
+    known = {c.index for c in o.hand}
+    known.update(c.index for cs in played.values() for c in cs)
+    known.update(c.index for c in (*o.center, *o.set_aside))
+    known.update(c.index for t in o.tricks for c in t.center_before)
+    unseen = [c for c in config.deck if c.index not in known]
+
+    voids = infer_voids(config, tricks)
+    face_down = set(o.face_down)
+    sinks: list[int | None] = [s for s in range(players) if s != me]
+    sizes = [o.hand_sizes[s] + (1 if s in face_down else 0) for s in sinks]  # type: ignore[index]
+    if config.has_ghost:
+        sinks.append(None)
+        sizes.append(o.ghost_cards)
+    if sum(sizes) != len(unseen):
+        raise ValueError(f"the {len(unseen)} unseen cards cannot fill hands of {sizes}")
+    forbidden = [voids.get(s, frozenset()) if s is not None else frozenset() for s in sinks]
+    parts = _deal_out(unseen, sizes, forbidden, rng)
+    hidden = dict(zip(sinks, parts, strict=True))
+
+    trick = o.trick
+    for seat in o.face_down:  # the other captain's card, with two players
+        hand = hidden[seat]
+        color = o.trick_color
+        follow = [c for c in hand if color is not None and c.color is color]
+        options = (follow + [c for c in hand if c.color is None]) if follow else hand
+        chosen = rng.choice(options)
+        hand.remove(chosen)
+        trick = (*trick, (seat, chosen))
+        played.setdefault(seat, []).append(chosen)
+
+    hands = tuple(o.hand if s == me else _sorted(hidden[s]) for s in range(players))
+    dealt = tuple(_sorted([*hands[s], *played.get(s, ())]) for s in range(players))
+    ghost: tuple[Card, ...] = ()
+    ghost_deal: tuple[Card, ...] = ()
+    if config.has_ghost:
+        ghost = tuple(hidden[None])  # already in random order
+        ghost_deal = (*played.get(None, ()), *ghost)
+    start_center = o.tricks[0].center_before if o.tricks else o.center
+    later = sum(len(t.set_aside) for t in o.tricks)
+    start_aside = o.set_aside[:len(o.set_aside) - later]
+    deal = Deal(dealt, _sorted([*start_aside, *start_center]), ghost_deal)
+
+    placements = o.placements
+    if phase is Phase.PLACE:
+        guess = guess_place or (lambda _s, _h: rng.choice(PLACES))
+        placements = tuple(
+            p if s == me or not o.has_placed[s] else guess(s, hands[s])
+            for s, p in enumerate(placements)
+        )
+    return new_state(config, None, False, phase, o.round_number - 1, o.dealer, deal, hands,
+                     ghost, o.center, o.set_aside, placements, o.planks, o.leader, o.to_move,
+                     trick, o.trick_color, o.tricks, o.totals, o.rounds)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_index))
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+def _deal_out(cards: Sequence[Card], sizes: Sequence[int],
+              forbidden: Sequence[frozenset[Color]], rng: random.Random) -> list[list[Card]]:
+    """Deal ``cards`` into parts of ``sizes``, no part getting a colour it forbids.
+
+    Cards of colours somebody lacks go first, each to a part drawn in proportion to its
+    free space among those that may take it, checked to leave a dealable rest (Hall's
+    condition over the groups of cards that the same parts refuse); the other cards then
+    fill the free space in random order.
+    """
+    pool = list(cards)
+    rng.shuffle(pool)
+    parts: list[list[Card]] = [[] for _ in sizes]
+    limited: frozenset[Color] = frozenset().union(*forbidden)
+    free = list(sizes)
+    hard = [c for c in pool if c.color in limited]
+    easy = [c for c in pool if c.color not in limited]
+    left: dict[Color | None, int] = {}
+    for c in hard:
+        left[c.color] = left.get(c.color, 0) + 1
+    left[None] = len(easy)
+    for c in hard:
+        left[c.color] -= 1
+        options = [i for i, room in enumerate(free) if room and c.color not in forbidden[i]]
+        while options:
+            i = rng.choices(options, [free[k] for k in options])[0]
+            free[i] -= 1
+            if _dealable(left, free, forbidden):
+                parts[i].append(c)
+                break
+            free[i] += 1
+            options.remove(i)
+        else:  # only reachable from an observation no real game could produce
+            raise ValueError("no deal of the unseen cards fits what this seat has seen")
+    slots = [i for i, room in enumerate(free) for _ in range(room)]
+    for c, i in zip(easy, slots, strict=True):
+        parts[i].append(c)
+    return parts
+
+
+def _dealable(left: dict[Color | None, int], free: Sequence[int],
+              forbidden: Sequence[frozenset[Color]]) -> bool:
+    """Hall's condition: every group of colours fits into the parts that take any of it."""
+    groups = [g for g, n in left.items() if n]
+    for k in range(1, len(groups) + 1):
+        for chosen in itertools.combinations(groups, k):
+            need = sum(left[g] for g in chosen)
+            room = sum(free[i] for i, no in enumerate(forbidden)
+                       if any(g is None or g not in no for g in chosen))
+            if need > room:
+                return False
+    return True
+

@@ -1,0 +1,279 @@
+"""Skull Queen at the command line: rule flags, narration of a game, the human's turn."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from skullgames import queen
+from skullgames.errors import InvalidNotationError, SkullgamesError
+from skullgames.queen import Phase, Place, Plank, Play, State, TrickResult, side_values
+
+Write = Callable[[str], None]
+
+
+def add_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """Add one flag per option of :class:`skullgames.queen.Config` (for ``queen``)."""
+    rules = parser.add_argument_group(
+        "Skull Queen rules (with 'queen'; --players and --rounds as above, --rounds a "
+        "number, as many as players by default)")
+    rules.add_argument("--plank-values", default=None, metavar="V,V,V,V,V",
+                       help="the five spaces of the front side, bottom to top [1,2,3,5,8]")
+    rules.add_argument("--set-aside-center-pair", action="store_true",
+                       help="two leftover centre cards of one colour are set aside at once")
+    rules.add_argument("--set-aside-center-specials", action="store_true",
+                       help="a leftover Monkey or First Mate is set aside at once")
+
+
+def config_from(args: argparse.Namespace) -> queen.Config:
+    """The :class:`~skullgames.queen.Config` of the parsed flags; may raise ``ConfigError``.
+
+    ``--players`` defaults to 4 and ``--rounds`` to as many as players (a number).
+    """
+    options: dict[str, object] = {"players": args.players}
+    rounds = str(args.rounds).strip()
+    if rounds not in ("", "standard"):
+        if not rounds.isdigit():
+            raise InvalidNotationError(f"--rounds: a number of rounds for Skull Queen, "
+                                       f"not {rounds!r}")
+        options["rounds"] = int(rounds)
+    if args.plank_values is not None:
+        parts = [p.strip() for p in args.plank_values.split(",")]
+        if not all(p.isdigit() for p in parts):
+            raise InvalidNotationError(f"--plank-values: five whole numbers such as "
+                                       f"1,2,3,5,8, not {args.plank_values!r}")
+        options["plank_values"] = tuple(int(p) for p in parts)
+    options["set_aside_center_pair"] = args.set_aside_center_pair
+    options["set_aside_center_specials"] = args.set_aside_center_specials
+    return queen.Config(**options)  # type: ignore[arg-type]
+
+
+def cards(hand: Sequence[queen.Card]) -> str:
+    """Cards as their texts, or a dash when none."""
+    return " ".join(map(str, hand)) or "-"
+
+
+def seat_name(seat: int | None, names: Sequence[str]) -> str:
+    """``seat 2``, ``seat 0 (you)`` for the human, the Pirate King for the ghost (``None``)."""
+    if seat is None:
+        return "the Pirate King"
+    if seat < len(names) and names[seat] == "you":
+        return f"seat {seat} (you)"
+    return f"seat {seat}"
+
+
+def plank_text(plank: Plank, values: Sequence[int]) -> str:
+    """A plank as its side and each pawn's space and points: ``front R 8, Y 3, G water``."""
+    points = side_values(plank.side, values)
+    pawns = []
+    for color, space in zip(queen.Color, plank.spaces, strict=True):
+        where = "water" if space is None else f"{space} ({points[space]})"
+        pawns.append(f"{color.value} {where}")
+    return f"{plank.side.value}: " + ", ".join(pawns)
+
+
+def placement_text(place: Place, values: Sequence[int]) -> str:
+    """A placement with the points of each space: ``front 0 1 2 4 (R 1, Y 2, G 3, B 8)``."""
+    points = side_values(place.side, values)
+    pawns = ", ".join(f"{color.value} {points[s]}"
+                      for color, s in zip(queen.Color, place.spaces, strict=True))
+    return f"{place} ({pawns})"
+
+
+def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> list[str]:
+    """The lines that tell a finished trick: the cards, the centre, the pawns that move."""
+    plays = ", ".join(f"{seat_name(s, names)} {c}" for s, c in result.plays)
+    lines = [f"  trick {number}: {plays}"]
+    if result.center_before:
+        lines[0] += f"; centre {cards(result.center_before)}"
+    if len(result.trick_colors) > 1:
+        lines.append("    the Pirate King's " + str(result.plays[0][1]) + " counts in "
+                     + " and ".join(c.label for c in result.trick_colors))
+    if result.evaluated:
+        lines.append("    evaluated: " + ", ".join(c.label for c in result.evaluated)
+                     + f" (set aside {cards(result.set_aside)})")
+    else:
+        lines.append("    no colour has two cards: nothing is evaluated")
+    for m in result.movements:
+        way = "up" if m.steps > 0 else "down"
+        extreme = "highest" if m.steps > 0 else "lowest"
+        text = (f"    {seat_name(m.seat, names)} moves {m.color.label} {abs(m.steps)} {way}: "
+                f"{m.card} is the {extreme} {m.color.label}")
+        if m.doubled_by is not None:
+            effect = "Aye, Ma'am!" if m.steps > 0 else "Quick Snack"
+            text += f", doubled by {m.doubled_by} ({effect})"
+        lines.append(text)
+    for seat, color in result.falls:
+        lines.append(f"    {seat_name(seat, names)}'s {color.label} pawn falls into the water!")
+    if result.to_center:
+        lines.append(f"    to the centre as singles: {cards(result.to_center)}")
+    if result.next_leader is not None:
+        lines.append(f"    {seat_name(result.next_leader, names)} played the highest card "
+                     "and leads next")
+    return lines
+
+
+class Narrator:
+    """Tells a Skull Queen game as it goes, move by move, for a person to follow.
+
+    ``show_hands`` are the seats whose hands are printed at each deal (everyone's when
+    watching bots, only your own when you play). Placements are told once revealed.
+    """
+
+    def __init__(self, write: Write, names: Sequence[str],
+                 show_hands: Sequence[int] | None = None) -> None:
+        self.write = write
+        self.names = names
+        self.show_hands = show_hands
+
+    def start(self, state: State) -> None:
+        """Tell the table and the first deal."""
+        config = state.config
+        ghost = ", with the ghost Pirate King" if config.has_ghost else ""
+        self.write(f"Skull Queen, {config.players} players{ghost}, {config.rounds} "
+                   f"round{'s' if config.rounds > 1 else ''}, plank "
+                   f"{','.join(map(str, config.plank_values))}, seed {state.seed}")
+        if any(self.names):
+            self.write("Seats: " + ", ".join(f"{s} {n}" for s, n in enumerate(self.names)))
+        if state.phase is Phase.PLACE:
+            self._deal(state)
+
+    def step(self, before: State, move: queen.Move, after: State) -> None:
+        """Tell what ``move`` did to ``before``."""
+        values = before.config.plank_values
+        if before.phase is Phase.PLACE and after.phase is Phase.PLAY:
+            self.write("  placements revealed:")
+            for seat, place in enumerate(after.placements):
+                if place is not None:
+                    self.write(f"    {seat_name(seat, self.names)}: "
+                               f"{placement_text(place, values)}")
+        if type(move) is Play and len(after.trick) < len(before.trick) + 1:
+            result = after.last_trick
+            if result is not None:
+                number = len(before.tricks) + 1
+                for line in describe_trick(number, result, self.names):
+                    self.write(line)
+        if len(after.rounds) > len(before.rounds):
+            self._round_end(after)
+        if after.phase is Phase.PLACE and (before.phase is not Phase.PLACE
+                                           or after.round_index != before.round_index):
+            self._deal(after)
+        if after.phase is Phase.OVER:
+            self.end(after)
+
+    def end(self, state: State) -> None:
+        """Tell the final scores and the winners."""
+        totals = ", ".join(f"{seat_name(s, self.names)} {t}" for s, t in
+                           enumerate(state.totals))
+        won = queen.winners(state)
+        self.write(f"\nGame over. Final scores: {totals}")
+        self.write(f"Winner{'s' if len(won) > 1 else ''}: "
+                   + " and ".join(seat_name(s, self.names) for s in won))
+
+    def _deal(self, state: State) -> None:
+        n = len(state.hands[0])
+        leads = ("the Pirate King leads every trick" if state.config.has_ghost
+                 else f"{seat_name(state.leader, self.names)} places first and leads")
+        self.write(f"\n== Round {state.round_number}: {n} cards each, "
+                   f"{seat_name(state.dealer, self.names)} deals, {leads} ==")
+        if state.center:
+            self.write(f"  centre: {cards(state.center)}")
+        if state.set_aside:
+            self.write(f"  set aside at once: {cards(state.set_aside)}")
+        seats = range(state.config.players) if self.show_hands is None else self.show_hands
+        for seat in seats:
+            self.write(f"  {seat_name(seat, self.names)} holds {cards(state.hands[seat])}")
+
+    def _round_end(self, state: State) -> None:
+        result = state.rounds[-1]
+        values = state.config.plank_values
+        self.write(f"  round {result.round_number} scores:")
+        for seat, points in enumerate(result.points):
+            self.write(f"    {seat_name(seat, self.names)}: "
+                       f"{plank_text(result.planks[seat], values)} -> {points:+d}, "
+                       f"total {state.totals[seat]}")
+
+
+HELP = """Type your move and press Enter:
+  a placement:  the side and the space of each pawn in colour order (red, yellow,
+                green, blue), 0 the bottom (wide end) to 4 the top (narrow end):
+                'front 0 1 2 4', 'back 2222'. The front side is worth
+                {front} from bottom to top, the back side the reverse.
+  a card:       its text, case-insensitive: R7 (red), Y12 (yellow), G3 (green),
+                B8 (blue), MONKEY, MATE
+Other commands: 'hand' (show the table again), 'scores', 'help', 'quit'."""
+
+
+def show_turn(state: State, seat: int, names: Sequence[str], write: Write) -> None:
+    """Show the human what they may see on their turn: hand, planks, trick, legal moves."""
+    view = queen.observe(state, seat)
+    values = view.config.plank_values
+    write("")
+    if view.phase is Phase.PLACE:
+        done = [seat_name(s, names) for s, p in enumerate(view.has_placed) if p and s != seat]
+        write(f"Round {view.round_number}: choose a side and place your four pawns. "
+              f"Already placed (hidden): {', '.join(done) or 'nobody'}")
+        front = ", ".join(map(str, side_values(queen.Side.FRONT, values)))
+        back = ", ".join(map(str, side_values(queen.Side.BACK, values)))
+        write(f"Front side, bottom to top: {front}; back side: {back}")
+        write(f"Centre: {cards(view.center)}")
+        write(f"Your hand: {cards(view.hand)}")
+        write("Type e.g. 'front 1 2 3 2' (red, yellow, green, blue).")
+        return
+    write(f"Round {view.round_number}, trick {len(view.tricks) + 1}:")
+    for s, plank in enumerate(view.planks):
+        write(f"  {seat_name(s, names)}: {plank_text(plank, values)}")
+    write(f"Centre: {cards(view.center)}")
+    if view.trick:
+        follow = ""
+        if view.trick_color is not None:
+            follow = f" (follow {view.trick_color.label} if you can)"
+        write("Trick so far: " + ", ".join(f"{seat_name(s, names)} {c}"
+                                            for s, c in view.trick) + follow)
+    else:
+        write("You lead this trick.")
+    write(f"Your hand: {cards(view.hand)}")
+    write("Legal moves: " + ", ".join(map(str, view.legal_moves)))
+
+
+def read_move(text: str, state: State) -> queen.Move:
+    """The move the human typed; raises a ``SkullgamesError`` saying what is wrong."""
+    words = text.strip()
+    if not words:
+        raise InvalidNotationError("type a move, or 'help'")
+    move = queen.parse_move(words)
+    if state.phase is Phase.PLACE and type(move) is not Place:
+        raise InvalidNotationError("place your pawns first, as in 'front 1 2 3 2'")
+    if state.phase is Phase.PLAY and type(move) is Place:
+        raise InvalidNotationError("the pawns are placed: play a card from your hand")
+    if move not in queen.legal_moves(state):
+        queen.apply(state, move)  # raises IllegalMoveError saying why
+        raise InvalidNotationError(f"{move} is not a legal move now")
+    return move
+
+
+def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
+               ask: Callable[[str], str]) -> queen.Move | None:
+    """Ask until the human gives a legal move; ``None`` when they quit."""
+    show_turn(state, seat, names, write)
+    while True:
+        text = ask("Your move> ").strip()
+        command = text.lower()
+        if command in ("quit", "exit", "q"):
+            return None
+        if command in ("help", "?", "h"):
+            write(HELP.format(front=", ".join(map(str, state.config.plank_values))))
+            continue
+        if command == "hand":
+            show_turn(state, seat, names, write)
+            continue
+        if command == "scores":
+            write("Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
+                                         for s, t in enumerate(state.totals)))
+            continue
+        try:
+            return read_move(text, state)
+        except SkullgamesError as error:
+            hint = ("a placement such as 'front 1 2 3 2'" if state.phase is Phase.PLACE
+                    else ", ".join(map(str, queen.legal_moves(state))))
+            write(f"  {error}. Legal moves: {hint} ('help' for more)")
