@@ -127,3 +127,19 @@ def test_simulate_queen_then_replay(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert told.startswith("Skull Queen, 3 players")
     assert "placements revealed:" in told
     assert "Game over." in told
+
+
+def test_watch_queen_does_not_move_a_pawn_that_is_in_the_water(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # RESEARCH.md §1.10 E10: a fallen pawn ignores further moves of its colour this round.
+    assert main(["watch", "queen", "--seed", "2", "--bots", "search,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "but it is already in the water" in out
+    for round_text in out.split("== Round ")[1:]:
+        fallen: set[str] = set()
+        for line in round_text.splitlines():
+            if "pawn falls into the water" in line:
+                fallen.add(line.split("'s ")[0].strip() + " " + line.split("'s ")[1].split()[0])
+            elif " moves " in line:
+                who, rest = line.strip().split(" moves ", 1)
+                assert f"{who} {rest.split()[0]}" not in fallen, line

@@ -97,6 +97,11 @@ def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> li
     for m in result.movements:
         way = "up" if m.steps > 0 else "down"
         extreme = "highest" if m.steps > 0 else "lowest"
+        if _already_in_water(result, m.seat, m.color):
+            lines.append(f"    {seat_name(m.seat, names)}'s {m.color.label} pawn would move "
+                         f"{way} ({m.card} is the {extreme} {m.color.label}), but it is "
+                         "already in the water")
+            continue
         text = (f"    {seat_name(m.seat, names)} moves {m.color.label} {abs(m.steps)} {way}: "
                 f"{m.card} is the {extreme} {m.color.label}")
         if m.doubled_by is not None:
@@ -277,3 +282,10 @@ def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
             hint = ("a placement such as 'front 1 2 3 2'" if state.phase is Phase.PLACE
                     else ", ".join(map(str, queen.legal_moves(state))))
             write(f"  {error}. Legal moves: {hint} ('help' for more)")
+
+
+def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) -> bool:
+    """True when the rules move a pawn that had fallen before this trick (E10)."""
+    if result.planks is None or (seat, color) in result.falls:
+        return False
+    return result.planks[seat].space(color) is None
