@@ -129,18 +129,7 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
     return _ATTRS_DEFAULT.sub(value, signature), return_annotation
 
 
-def on_source_read(app: Any, docname: str, source: list[str]) -> None:
-    """List ``bots.md`` (written with ``skullgames.bots``) in the guides once it exists.
-
-    Replace this hook by a plain ``bots`` entry in the toctree of ``index.md`` when the
-    page has landed.
-    """
-    if docname == "index" and (DOCS / "bots.md").exists():
-        source[0] = source[0].replace("guides/json\n", "guides/json\nbots\n", 1)
-
-
 def setup(app: Any) -> None:
     app.connect("config-inited", on_config_inited, priority=500)
-    app.connect("source-read", on_source_read)
     app.connect("missing-reference", on_missing_reference)
     app.connect("autodoc-process-signature", on_process_signature, priority=400)

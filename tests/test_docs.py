@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 import skullgames
+import skullgames.bots
+import skullgames.bots.king
+import skullgames.bots.queen
 import skullgames.king
 import skullgames.queen
 
@@ -49,7 +52,8 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     raw = (html / "objects.inv").read_bytes()
     body = zlib.decompress(raw.split(b"\n", 4)[4]).decode()
     documented = {line.split(" ", 1)[0] for line in body.splitlines()}
-    for module in (skullgames, skullgames.king, skullgames.queen):
+    for module in (skullgames, skullgames.king, skullgames.queen, skullgames.bots,
+                   skullgames.bots.king, skullgames.bots.queen):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented

@@ -84,6 +84,7 @@ def expected_tricks(hand: Iterable[Card], config: Config) -> float:
     mermaids); number cards by rank, black ones more, and number cards count more with
     fewer players.
 
+    >>> from skullgames.bots.king import expected_tricks
     >>> from skullgames.king import Config, card
     >>> round(expected_tricks([card("SK"), card("ROSIE"), card("Y3"), card("ESC")], Config()), 2)
     1.7
@@ -289,6 +290,7 @@ def infer_voids(config: Config, tricks: Iterable[Sequence[tuple[int | None, Play
     holds none of that suit for the rest of the round (specials may always be played,
     so they reveal nothing). Seats without a known void are absent.
 
+    >>> from skullgames.bots.king import infer_voids
     >>> from skullgames.king import Config, Play, card
     >>> trick = [(0, Play(card("Y5"))), (1, Play(card("B2"))), (2, Play(card("ESC")))]
     >>> infer_voids(Config(players=3), [trick])

@@ -84,6 +84,7 @@ def drift(hand: Iterable[Card]) -> tuple[float, float, float, float]:
     for the 5). The Monkey and the First Mate count for nothing: their colour is not
     known in advance.
 
+    >>> from skullgames.bots.queen import drift
     >>> from skullgames.queen import card
     >>> drift([card("R12"), card("R11"), card("Y1"), card("MATE")])
     (1.8, -1.0, 0.0, 0.0)
@@ -119,6 +120,7 @@ def greedy_place(hand: Iterable[Card], config: Config) -> Place:
     its :func:`drift` has moved it (give or take a step, a pawn pushed off scoring
     nothing); the side with the larger total is chosen.
 
+    >>> from skullgames.bots.queen import greedy_place
     >>> from skullgames.queen import Config, card
     >>> greedy_place([card("R12"), card("R11"), card("R10"), card("Y2")], Config())
     Place(Side.FRONT, (2, 4, 3, 3))
@@ -315,6 +317,7 @@ def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[
     King's card's (none when it is a Monkey or First Mate); otherwise it is set by the
     first coloured card. Seats without a known void are absent.
 
+    >>> from skullgames.bots.queen import infer_voids
     >>> from skullgames.queen import Config, card
     >>> trick = [(0, card("Y5")), (1, card("B2")), (2, card("MONKEY")), (3, card("Y9"))]
     >>> infer_voids(Config(players=4), [trick])
