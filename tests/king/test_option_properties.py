@@ -162,3 +162,37 @@ def test_observations_do_not_change_with_what_a_seat_cannot_see(
     mine, theirs = observe(state, seat), observe(other, seat)
     assert mine == theirs
     assert to_json(mine) == to_json(theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=option_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32),
+       length=st.integers(0, 300))
+def test_what_a_seat_cannot_see_can_change_without_changing_its_observation(
+        config: Config, seed: int, choices: int, length: int) -> None:
+    """Deal every card a seat has not seen anew (other hands, Graybeard's stack, the
+    undealt cards), consistently with what it saw: the seat's observation is the same,
+    with every option on (pirate abilities, Cannonball, the ghost)."""
+    from skullgames.bots.king import sample_world
+
+    rng = random.Random(choices)
+    state = new_game(config, seed=seed)
+    for _ in range(length):
+        if is_over(state):
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
+    seat = rng.randrange(config.players)
+    view = observe(state, seat)
+    world = sample_world(view, random.Random(seed))
+    check_invariants(world)
+    assert observe(world, seat) == view
+    assert to_json(observe(world, seat)) == to_json(view)
+    if state.phase is not Phase.OVER and state.phase is not Phase.DEAL:
+        # Only the unseen cards moved: the seat's hand stays, and the unseen cards are the
+        # same cards, dealt among other hands, Graybeard's stack and the undealt ones.
+        def unseen(s: State) -> list[str]:
+            cards = [c for other, h in enumerate(s.hands) if other != seat for c in h]
+            return sorted(map(str, [*cards, *s.ghost, *s.undealt,
+                                    *(c for other, d in enumerate(s.discarded)
+                                      if other != seat for c in d)]))
+        assert world.hands[seat] == state.hands[seat]
+        assert unseen(world) == unseen(state)
