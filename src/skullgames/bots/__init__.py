@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["BOT_NAMES", "Bot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "checked_moves", "make_bot"]
 
 ObservationT_contra = TypeVar("ObservationT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -45,6 +45,42 @@ class Bot(Protocol[ObservationT_contra, MoveT_co]):
     def choose(self, observation: ObservationT_contra) -> MoveT_co:
         """Return one of ``observation.legal_moves``; called only on the bot's turn."""
         ...
+
+
+MoveT = TypeVar("MoveT")
+
+
+class _Seen(Protocol[MoveT_co]):
+    """What any game's observation offers a bot: its seat and its legal moves."""
+
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+        ...
+
+    @property
+    def legal_moves(self) -> tuple[MoveT_co, ...]:
+        """The seat's legal moves, empty when it is not to move."""
+        ...
+
+
+def checked_moves(observation: _Seen[MoveT]) -> tuple[MoveT, ...]:
+    """The legal moves of an observation; ``ValueError`` when its seat is not to move."""
+    moves = observation.legal_moves
+    if not moves:
+        raise ValueError(f"seat {observation.seat} has no move to make now")
+    return moves
+
+
+class RandomBot:
+    """Plays a uniformly random legal move, in either game."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = random.Random() if rng is None else rng
+
+    def choose(self, observation: _Seen[MoveT]) -> MoveT:
+        """A random one of ``observation.legal_moves``."""
+        return self.rng.choice(checked_moves(observation))
 
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")

@@ -31,7 +31,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames.bots import Bot
+from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.king.cards import ROLE_KRAKEN, ROLE_WHALE, Card, Kind, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
@@ -167,25 +167,8 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
     return max(winning, key=_strength) if last else min(winning, key=_strength)
 
 
-def _checked(observation: Observation) -> tuple[Move, ...]:
-    moves = observation.legal_moves
-    if not moves:
-        raise ValueError(f"seat {observation.seat} has no move to make now")
-    return moves
-
 
 # --------------------------------------------------------------------------- bots
-
-
-class RandomBot:
-    """Plays a uniformly random legal move."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = random.Random() if rng is None else rng
-
-    def choose(self, observation: Observation) -> Move:
-        """A random one of ``observation.legal_moves``."""
-        return self.rng.choice(_checked(observation))
 
 
 class GreedyBot:
@@ -199,7 +182,7 @@ class GreedyBot:
 
     def choose(self, observation: Observation) -> Move:
         """Bid :func:`greedy_bid`; then win cheaply while short of the bid, else duck."""
-        moves = _checked(observation)
+        moves = checked_moves(observation)
         seat = observation.seat
         if observation.phase is Phase.BID:
             return Bid(greedy_bid(observation.hand, observation.config))
@@ -229,7 +212,7 @@ class SearchBot:
 
     def choose(self, observation: Observation) -> Move:
         """The move with the best average round score over the sampled worlds."""
-        moves = _checked(observation)
+        moves = checked_moves(observation)
         if len(moves) == 1:
             return moves[0]
         config = observation.config

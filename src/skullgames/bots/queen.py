@@ -34,7 +34,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames.bots import Bot
+from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
@@ -208,25 +208,8 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
     return best
 
 
-def _checked(observation: Observation) -> tuple[Move, ...]:
-    moves = observation.legal_moves
-    if not moves:
-        raise ValueError(f"seat {observation.seat} has no move to make now")
-    return moves
-
 
 # --------------------------------------------------------------------------- bots
-
-
-class RandomBot:
-    """Plays a uniformly random legal move (any of the 1,250 placements, any legal card)."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = random.Random() if rng is None else rng
-
-    def choose(self, observation: Observation) -> Move:
-        """A random one of ``observation.legal_moves``."""
-        return self.rng.choice(_checked(observation))
 
 
 class GreedyBot:
@@ -240,7 +223,7 @@ class GreedyBot:
 
     def choose(self, observation: Observation) -> Move:
         """Place the pawns where the hand should leave them high; play for the plank."""
-        moves = _checked(observation)
+        moves = checked_moves(observation)
         if observation.phase is Phase.PLACE:
             return greedy_place(observation.hand, observation.config)
         return greedy_play(observation.config, observation.seat, moves, observation.trick,
@@ -267,7 +250,7 @@ class SearchBot:
 
     def choose(self, observation: Observation) -> Move:
         """The card with the best average round result over the sampled worlds."""
-        moves = _checked(observation)
+        moves = checked_moves(observation)
         if observation.phase is Phase.PLACE:
             return greedy_place(observation.hand, observation.config)
         if len(moves) == 1:
