@@ -129,7 +129,15 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
     return _ATTRS_DEFAULT.sub(value, signature), return_annotation
 
 
+def on_process_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
+    """Show the public bases of a class: the engines' private field classes (see
+    ``skullgames._fastinit``) are an implementation detail."""
+    bases[:] = [base for base in bases
+                if not getattr(base, "__name__", "").startswith("_")] or [object]
+
+
 def setup(app: Any) -> None:
+    app.connect("autodoc-process-bases", on_process_bases)
     app.connect("config-inited", on_config_inited, priority=500)
     app.connect("missing-reference", on_missing_reference)
     app.connect("autodoc-process-signature", on_process_signature, priority=400)
