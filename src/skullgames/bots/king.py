@@ -348,7 +348,9 @@ def sample_world(observation: Observation, rng: random.Random, *,
     for plays in tricks:
         for seat, play in plays:
             played.setdefault(seat, []).append(play.card)
-    unseen = _without(config.deck, [*observation.hand, *(c for p in played.values() for c in p)])
+    # Cards this seat knows the place of: its hand, its own discards (Bendt), and all played.
+    unseen = _without(config.deck, [*observation.hand, *observation.discarded,
+                                    *(c for p in played.values() for c in p)])
     voids = infer_voids(config, tricks)
     others = [s for s in range(players) if s != me]
     sizes = [observation.hand_sizes[s] for s in others]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Scoring
 
@@ -80,8 +81,10 @@ def round_breakdown(
      SeatScore(bid=0, tricks=0, base=30, bonus=0, loot=0, wager=0, cannonball=False))
     """
     config = Config() if config is None else config
+    bids = as_tuple(bids, "bids", "one bid per seat")
+    tricks = as_tuple(tricks, "tricks", "one trick count per seat")
     seats = len(bids)
-    bonuses = (0,) * seats if bonuses is None else bonuses
+    bonuses = (0,) * seats if bonuses is None else as_tuple(bonuses, "bonuses", "one per seat")
     wagers = (0,) * seats if wagers is None else wagers
     cannonballs = (False,) * seats if cannonballs is None else cannonballs
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)

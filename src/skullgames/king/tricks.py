@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
@@ -333,7 +334,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
     (1, 1, <Suit.GREEN: 'G'>)
     """
     config = Config() if config is None else config
-    plays = tuple(plays)
+    plays = as_tuple(plays, "plays", "an iterable of (seat, Play) pairs")
     if not plays:
         raise IllegalMoveError("a trick needs at least one card")
     counts: dict[Card, int] = {}

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config
@@ -106,7 +107,7 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
     >>> score_round([Plank(Side.FRONT, (2, 2, 2, 2))])
     (12,)
     """
-    planks = tuple(planks)
+    planks = as_tuple(planks, "planks", "one Plank per seat")
     if config is not None and len(planks) != config.players:
         raise IllegalMoveError(f"{len(planks)} planks for {config.players} players")
     for seat, plank in enumerate(planks):

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank
@@ -238,7 +239,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
     seat 0 moves red 1 up (R7 is the highest red)
     seat 1 moves yellow 1 up (Y3 is the highest yellow)
     """
-    entries = tuple(plays)
+    entries = as_tuple(plays, "plays", "an iterable of (seat, card) pairs")
     if not entries:
         raise IllegalMoveError("a trick needs at least one card")
     seen: set[int] = set()
