@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from skullgames import king
-from skullgames.errors import InvalidNotationError, SkullgamesError
+from skullgames.cli._prompt import ask_for_move
+from skullgames.errors import InvalidNotationError
 from skullgames.king import Kind, Outcome, Phase, Play, State, Suit, TrickResult
 
 Write = Callable[[str], None]
@@ -236,24 +237,12 @@ def read_move(text: str, state: State) -> king.Move:
 def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
                ask: Callable[[str], str]) -> king.Move | None:
     """Ask until the human gives a legal move; ``None`` when they quit."""
-    show_turn(state, seat, names, write)
-    while True:
-        text = ask("Your move> ").strip()
-        command = text.lower()
-        if command in ("quit", "exit", "q"):
-            return None
-        if command in ("help", "?", "h"):
-            write(HELP)
-            continue
-        if command == "hand":
-            show_turn(state, seat, names, write)
-            continue
-        if command == "scores":
-            write("Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
-                                         for s, t in enumerate(state.totals)))
-            continue
-        try:
-            return read_move(text, state)
-        except SkullgamesError as error:
-            write(f"  {error}. Legal moves: "
-                  + ", ".join(map(str, king.legal_moves(state))) + " ('help' for more)")
+    return ask_for_move(
+        show=lambda: show_turn(state, seat, names, write),
+        read=lambda text: read_move(text, state),
+        help_text=HELP,
+        scores=lambda: "Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
+                                              for s, t in enumerate(state.totals)),
+        hint=lambda: ", ".join(map(str, king.legal_moves(state))),
+        write=write, ask=ask,
+    )

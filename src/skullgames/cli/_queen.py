@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from skullgames import queen
-from skullgames.errors import InvalidNotationError, SkullgamesError
+from skullgames.cli._prompt import ask_for_move
+from skullgames.errors import InvalidNotationError
 from skullgames.queen import Phase, Place, Plank, Play, State, TrickResult, side_values
 
 Write = Callable[[str], None]
@@ -260,28 +261,16 @@ def read_move(text: str, state: State) -> queen.Move:
 def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
                ask: Callable[[str], str]) -> queen.Move | None:
     """Ask until the human gives a legal move; ``None`` when they quit."""
-    show_turn(state, seat, names, write)
-    while True:
-        text = ask("Your move> ").strip()
-        command = text.lower()
-        if command in ("quit", "exit", "q"):
-            return None
-        if command in ("help", "?", "h"):
-            write(HELP.format(front=", ".join(map(str, state.config.plank_values))))
-            continue
-        if command == "hand":
-            show_turn(state, seat, names, write)
-            continue
-        if command == "scores":
-            write("Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
-                                         for s, t in enumerate(state.totals)))
-            continue
-        try:
-            return read_move(text, state)
-        except SkullgamesError as error:
-            hint = ("a placement such as 'front 1 2 3 2'" if state.phase is Phase.PLACE
-                    else ", ".join(map(str, queen.legal_moves(state))))
-            write(f"  {error}. Legal moves: {hint} ('help' for more)")
+    return ask_for_move(
+        show=lambda: show_turn(state, seat, names, write),
+        read=lambda text: read_move(text, state),
+        help_text=HELP.format(front=", ".join(map(str, state.config.plank_values))),
+        scores=lambda: "Scores: " + ", ".join(f"{seat_name(s, names)} {t}"
+                                              for s, t in enumerate(state.totals)),
+        hint=lambda: ("a placement such as 'front 1 2 3 2'" if state.phase is Phase.PLACE
+                      else ", ".join(map(str, queen.legal_moves(state)))),
+        write=write, ask=ask,
+    )
 
 
 def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) -> bool:
