@@ -26,12 +26,12 @@ True
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
 from skullgames.bots import Bot, RandomBot, checked_moves
+from skullgames.bots._dealing import deal_out
 from skullgames.king.cards import ROLE_KRAKEN, ROLE_WHALE, Card, Kind, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
@@ -360,7 +360,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         sizes.append(observation.cards_dealt - len(played.get(None, ())))
     sizes.append(len(unseen) - sum(sizes))  # the undealt rest takes anything
     forbidden = [voids.get(s, frozenset()) for s in sinks] + [frozenset()]
-    parts = _deal_out(unseen, sizes, forbidden, rng)
+    parts = deal_out(unseen, sizes, forbidden, rng, _suit)
 
     hidden = dict(zip(sinks, parts, strict=False))
     hands = tuple(observation.hand if s == me else _sorted(hidden[s]) for s in range(players))
@@ -430,61 +430,5 @@ def _without(deck: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _deal_out(cards: Sequence[Card], sizes: Sequence[int],
-              forbidden: Sequence[frozenset[Suit]], rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` into parts of ``sizes``, no part getting a suit it forbids.
-
-    Cards of suits somebody lacks go first, each to a part drawn in proportion to its
-    free space among those that may take it, checked to leave a dealable rest (Hall's
-    condition over the groups of cards that the same parts refuse); the other cards then
-    fill the free space in random order.
-    """
-    pool = list(cards)
-    rng.shuffle(pool)
-    parts: list[list[Card]] = [[] for _ in sizes]
-    limited = frozenset().union(*forbidden)
-    if not limited:
-        start = 0
-        for part, size in zip(parts, sizes, strict=True):
-            part.extend(pool[start:start + size])
-            start += size
-        return parts
-    free = list(sizes)
-    hard = [c for c in pool if c.suit in limited]
-    easy = [c for c in pool if c.suit not in limited]
-    left: dict[Suit | None, int] = {}
-    for c in hard:
-        left[c.suit] = left.get(c.suit, 0) + 1
-    left[None] = len(easy)
-    for c in hard:
-        left[c.suit] -= 1
-        options = [i for i, room in enumerate(free) if room and c.suit not in forbidden[i]]
-        while options:
-            weights = [free[i] for i in options]
-            i = rng.choices(options, weights)[0]
-            free[i] -= 1
-            if _dealable(left, free, forbidden):
-                parts[i].append(c)
-                break
-            free[i] += 1
-            options.remove(i)
-        else:  # only reachable from an observation no real game could produce
-            raise ValueError("no deal of the unseen cards fits what this seat has seen")
-    slots = [i for i, room in enumerate(free) for _ in range(room)]
-    for c, i in zip(easy, slots, strict=True):
-        parts[i].append(c)
-    return parts
-
-
-def _dealable(left: dict[Suit | None, int], free: Sequence[int],
-              forbidden: Sequence[frozenset[Suit]]) -> bool:
-    """Hall's condition: every group of suits fits into the parts that take any of it."""
-    groups = [g for g, n in left.items() if n]
-    for k in range(1, len(groups) + 1):
-        for chosen in itertools.combinations(groups, k):
-            need = sum(left[g] for g in chosen)
-            room = sum(free[i] for i, no in enumerate(forbidden)
-                       if any(g is None or g not in no for g in chosen))
-            if need > room:
-                return False
-    return True
+def _suit(c: Card) -> Suit | None:
+    return c.suit

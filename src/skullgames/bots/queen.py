@@ -30,11 +30,11 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
 
 from skullgames.bots import Bot, RandomBot, checked_moves
+from skullgames.bots._dealing import deal_out
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
@@ -373,7 +373,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
     if sum(sizes) != len(unseen):
         raise ValueError(f"the {len(unseen)} unseen cards cannot fill hands of {sizes}")
     forbidden = [voids.get(s, frozenset()) if s is not None else frozenset() for s in sinks]
-    parts = _deal_out(unseen, sizes, forbidden, rng)
+    parts = deal_out(unseen, sizes, forbidden, rng, _color)
     hidden = dict(zip(sinks, parts, strict=True))
 
     trick = o.trick
@@ -419,55 +419,5 @@ def _index(c: Card) -> int:
     return c.index
 
 
-def _deal_out(cards: Sequence[Card], sizes: Sequence[int],
-              forbidden: Sequence[frozenset[Color]], rng: random.Random) -> list[list[Card]]:
-    """Deal ``cards`` into parts of ``sizes``, no part getting a colour it forbids.
-
-    Cards of colours somebody lacks go first, each to a part drawn in proportion to its
-    free space among those that may take it, checked to leave a dealable rest (Hall's
-    condition over the groups of cards that the same parts refuse); the other cards then
-    fill the free space in random order.
-    """
-    pool = list(cards)
-    rng.shuffle(pool)
-    parts: list[list[Card]] = [[] for _ in sizes]
-    limited: frozenset[Color] = frozenset().union(*forbidden)
-    free = list(sizes)
-    hard = [c for c in pool if c.color in limited]
-    easy = [c for c in pool if c.color not in limited]
-    left: dict[Color | None, int] = {}
-    for c in hard:
-        left[c.color] = left.get(c.color, 0) + 1
-    left[None] = len(easy)
-    for c in hard:
-        left[c.color] -= 1
-        options = [i for i, room in enumerate(free) if room and c.color not in forbidden[i]]
-        while options:
-            i = rng.choices(options, [free[k] for k in options])[0]
-            free[i] -= 1
-            if _dealable(left, free, forbidden):
-                parts[i].append(c)
-                break
-            free[i] += 1
-            options.remove(i)
-        else:  # only reachable from an observation no real game could produce
-            raise ValueError("no deal of the unseen cards fits what this seat has seen")
-    slots = [i for i, room in enumerate(free) for _ in range(room)]
-    for c, i in zip(easy, slots, strict=True):
-        parts[i].append(c)
-    return parts
-
-
-def _dealable(left: dict[Color | None, int], free: Sequence[int],
-              forbidden: Sequence[frozenset[Color]]) -> bool:
-    """Hall's condition: every group of colours fits into the parts that take any of it."""
-    groups = [g for g, n in left.items() if n]
-    for k in range(1, len(groups) + 1):
-        for chosen in itertools.combinations(groups, k):
-            need = sum(left[g] for g in chosen)
-            room = sum(free[i] for i, no in enumerate(forbidden)
-                       if any(g is None or g not in no for g in chosen))
-            if need > room:
-                return False
-    return True
-
+def _color(c: Card) -> Color | None:
+    return c.color
