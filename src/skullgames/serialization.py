@@ -240,6 +240,14 @@ class GameRules(Protocol[S]):
     def is_over(self, state: S) -> bool:
         """Whether the game is over."""
 
+    def replay_fast(self, state: S, entries: list[Any], start: int) -> tuple[S, int]:
+        """Replay ``entries[start:]`` as far as a fast path goes, without a state per move.
+
+        Returns the state reached and the index of the first entry not taken; the loader
+        applies that one through :meth:`apply` (which words any error) and calls again. A
+        game without a fast path returns ``(state, start)``.
+        """
+
     def parse_move(self, text: str) -> Any:
         """Read a move from its text."""
 
@@ -281,7 +289,9 @@ def load_game(data: Any, rules: GameRules[S]) -> S:
     """Rebuild a saved game by replaying its moves through the rules engine.
 
     Every move is checked as ``apply`` checks it, so the state loaded is one the engine
-    produced; anything wrong is a :class:`SerializationError` naming the move's path.
+    produced; anything wrong is a :class:`SerializationError` naming the move's path. The
+    game's fast path (:meth:`GameRules.replay_fast`) takes the moves it can, and
+    :meth:`GameRules.apply` each one it stops at.
     """
     doc = check_header(data, rules.format_name)
     expect_only(doc, "$", ("format", "version", "config", "seed", "auto_deal", "moves"))
@@ -296,8 +306,14 @@ def load_game(data: Any, rules: GameRules[S]) -> S:
     elif auto_deal:
         raise SerializationError("a game dealt automatically records its seed", "$.seed")
     state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
-    for i, entry in enumerate(expect_list(doc["moves"], "$.moves")):
+    entries = expect_list(doc["moves"], "$.moves")
+    i = 0
+    while i < len(entries):
+        state, i = rules.replay_fast(state, entries, i)
+        if i == len(entries):
+            break
         path = f"$.moves[{i}]"
+        entry = entries[i]
         if isinstance(entry, str):
             move = expect_parsed(rules.parse_move, entry, path)
         else:
@@ -308,4 +324,5 @@ def load_game(data: Any, rules: GameRules[S]) -> S:
             state = rules.apply(state, move)
         except SkullgamesError as error:
             raise SerializationError(f"{move}: {error}", path) from None
+        i += 1
     return state

@@ -1,7 +1,8 @@
 """cattrs hooks for the Skull King types (see :mod:`skullgames.serialization`).
 
 A saved state is its config, seed and moves; loading replays the moves through the rules
-engine, so a loaded state is always one that ``apply`` produced.
+engine (fast, in :mod:`skullgames.king._load`), so a loaded state is always one that
+``apply`` produced.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import cattrs
 
 from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.king._load import replay_fast
 from skullgames.king.cards import Card, card
 from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
@@ -194,6 +196,7 @@ class _Rules:
     new_game = staticmethod(new_game)
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
+    replay_fast = staticmethod(replay_fast)
     parse_move = staticmethod(parse_move)
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)

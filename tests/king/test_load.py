@@ -1,0 +1,199 @@
+"""Loading saved games fast (``skullgames.king._load``) gives what the engine gives.
+
+The fast path replays bids and plays on plain lists; every loaded state must equal the one
+``apply`` built, every document it is shown must be accepted or refused exactly as the
+engine alone accepts or refuses it (same message, same path), and it must really take the
+moves it claims to take.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skullgames import SerializationError, to_json
+from skullgames.king import Config, Phase, State, apply, is_over, legal_moves, new_game
+from skullgames.king._load import replay_fast
+from skullgames.king._serialize import _RULES, _Rules
+from skullgames.king.moves import _CANONICAL
+from skullgames.serialization import load_game
+
+from .test_option_properties import option_configs
+
+
+class _EngineOnly(_Rules):
+    """The same rules with no fast path: every move through ``apply``."""
+
+    @staticmethod
+    def replay_fast(state: State, entries: Sequence[Any], start: int) -> tuple[State, int]:
+        return state, start
+
+
+ENGINE_ONLY = _EngineOnly()
+
+
+def outcome(doc: Any, rules: Any) -> State | str:
+    """The loaded state, or the text of the SerializationError (it holds the path)."""
+    try:
+        return load_game(doc, rules)  # type: ignore[no-any-return]
+    except SerializationError as error:
+        return str(error)
+
+
+def saved(state: State) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(to_json(state))
+    return doc
+
+
+def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True
+                ) -> list[State]:
+    rng = random.Random(choices)
+    state = new_game(config, seed=seed, auto_deal=auto_deal)
+    states = [state]
+    while not is_over(state):
+        if state.phase is Phase.DEAL:  # a manual game: deal as the seed would
+            from skullgames.king import seeded_deal
+            state = apply(state, seeded_deal(config, seed, state.round_index))
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def fast_path_takes_everything(config: Config) -> bool:
+    return not (config.pirate_abilities or config.cannonball or config.has_ghost)
+
+
+@settings(max_examples=60)
+@given(config=option_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_every_saved_state_loads_equal_and_the_fast_path_takes_all_it_should(
+        config: Config, seed: int, choices: int) -> None:
+    states = random_game(config, seed, choices)
+    for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
+        doc = saved(state)
+        assert load_game(doc, _RULES) == state
+        start = new_game(config, seed=seed)
+        reached, taken = replay_fast(start, doc["moves"], 0)
+        if fast_path_takes_everything(config):
+            assert taken == len(doc["moves"])
+            assert reached == state
+        else:
+            assert (reached, taken) == (start, 0)
+
+
+@settings(max_examples=25)
+@given(config=option_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_games_dealt_by_hand_load_equal(config: Config, seed: int, choices: int) -> None:
+    states = random_game(config, seed, choices, auto_deal=False)
+    for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        assert load_game(saved(state), _RULES) == state
+
+
+TEXTS = sorted(_CANONICAL)
+
+
+@st.composite
+def corruptions(draw: st.DrawFn) -> tuple[str, int, int, str]:
+    """One change to a saved move list: replace, delete, swap, insert or repeat a move."""
+    kind = draw(st.sampled_from(["replace", "delete", "swap", "insert", "repeat"]))
+    return kind, draw(st.integers(0, 10**6)), draw(st.integers(0, 10**6)), draw(
+        st.sampled_from(TEXTS))
+
+
+@settings(max_examples=300)
+@given(config=option_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32),
+       cut=st.floats(0, 1), change=corruptions())
+def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
+        config: Config, seed: int, choices: int, cut: float,
+        change: tuple[str, int, int, str]) -> None:
+    states = random_game(config, seed, choices)
+    doc = saved(states[int(cut * (len(states) - 1))])
+    moves: list[Any] = doc["moves"]
+    kind, i, j, text = change
+    if moves:
+        i, j = i % len(moves), j % len(moves)
+        if kind == "replace":
+            moves[i] = text
+        elif kind == "delete":
+            del moves[i]
+        elif kind == "swap":
+            moves[i], moves[j] = moves[j], moves[i]
+        elif kind == "insert":
+            moves.insert(i, text)
+        else:
+            moves.insert(i, moves[i])
+    else:
+        moves.append(text)
+    fast, engine = outcome(doc, _RULES), outcome(doc, ENGINE_ONLY)
+    assert fast == engine
+
+
+class _Counting(_Rules):
+    """The real rules, counting the moves that go through ``apply``."""
+
+    applied = 0
+
+    @staticmethod
+    def apply(state: State, move: Any) -> State:
+        _Counting.applied += 1
+        return apply(state, move)
+
+
+def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -> None:
+    states = random_game(Config(), 5, 5)
+    state = states[80]
+    doc = saved(state)
+    spelled = {3: doc["moves"][3].upper().replace("BID", "Bid"), 40: doc["moves"][40].lower()}
+    assert all(spelled[i] != doc["moves"][i] for i in spelled)
+    for i, text in spelled.items():
+        doc["moves"][i] = text
+    _Counting.applied = 0
+    assert load_game(doc, _Counting()) == state
+    assert _Counting.applied == len(spelled)
+
+
+def test_a_game_dealt_by_hand_applies_only_its_deals_through_the_engine() -> None:
+    states = random_game(Config(players=3), 9, 9, auto_deal=False)
+    state = states[-1]
+    deals = sum(1 for move in state.history if type(move).__name__ == "Deal")
+    _Counting.applied = 0
+    assert load_game(saved(state), _Counting()) == state
+    assert _Counting.applied == deals == 10
+
+
+# Each broken save below is refused with the engine's own words and the move's path.
+THREE_CARDS = Config(players=3, rounds=(3,))
+
+
+def save_with_moves(config: Config, moves: list[Any]) -> dict[str, Any]:
+    doc = saved(new_game(config, auto_deal=False))
+    doc["moves"] = moves
+    return doc
+
+
+DEAL = {"type": "deal", "hands": [["Y3", "Y9", "ESC"], ["Y12", "G5", "TIG"],
+                                  ["B2", "G7", "MER"]]}
+
+
+@pytest.mark.parametrize(("moves", "error"), [
+    # Seat 1 leads (the dealer is seat 0); hands are sorted: Y12 G5 TIG, B2 G7 MER, Y3 Y9 ESC.
+    ([DEAL, "bid 1", "bid 4"], "$.moves[2]: bid 4: a bid is 0 to 3 this round, not 4"),
+    ([DEAL, "bid 1", "bid 1", "bid 1", "Y3"],
+     "$.moves[4]: Y3: Y3 is not in your hand (Y12, G5, TIG)"),
+    ([DEAL, "bid 1", "bid 1", "bid 1", "G5", "B2"],
+     "$.moves[5]: B2: must follow green: you hold G7"),
+    ([DEAL, "bid 1", "bid 1", "bid 1", "G5", "bid 2"],
+     "$.moves[5]: bid 2: cards are being played, Bid(2) is not a Play"),
+    ([DEAL, "bid 1", "bid 1", "bid 1", "G5", "G7", "Y3", "B2", "Y9", "Y12", "MER", "ESC",
+      "TIG pirate", "bid 1"], "$.moves[13]: a move after the end of the game"),
+])
+def test_broken_saves_are_refused_with_the_engine_words(moves: list[Any], error: str) -> None:
+    """RESEARCH §3.3 (following suit) and §2.2 (bids 0 to the cards dealt)."""
+    doc = save_with_moves(THREE_CARDS, moves)
+    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
