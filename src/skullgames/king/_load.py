@@ -7,10 +7,12 @@ round (``_finish_round``, which scores it and deals the next) go through the eng
 state is built once, where the replay stops, with the same fields ``apply`` would have
 given it.
 
-The fast path takes only what it knows: moves written in their canonical text, bids and
-plays, in games without pirate abilities, the Cannonball or Graybeard. At the first move it
-does not take, or that breaks a rule, it stops and hands back the state so far; the loader
-applies that move through the engine, which words any error, and comes back here.
+The fast path takes only what it knows: bids and plays written in their canonical text, in
+games without Graybeard. At the first move it does not take (a Cannonball, a pirate's
+ability, a move spelt otherwise) or that breaks a rule, it stops and hands back the state
+so far; the loader applies that move through the engine, which words any error, and comes
+back here. With pirate abilities every trick ends through the engine (``_finish_trick``),
+which knows when a pirate's ability waits.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skullgames.king.cards import Card
-from skullgames.king.game import _finish_round
+from skullgames.king.game import _finish_round, _finish_trick
 from skullgames.king.moves import _CANONICAL, Bid, Play
 from skullgames.king.state import MoveLog, Phase, State, new_state
 from skullgames.king.tricks import Seat, SuitState, TrickResult, next_suit, resolve
@@ -33,8 +35,7 @@ def replay_fast(state: State, entries: Sequence[Any], start: int) -> tuple[State
     Returns the state reached and the index of the first entry not taken (``len(entries)``
     when all were). The state is equal to the one ``apply`` gives after the same moves.
     """
-    config = state.config
-    if config.pirate_abilities or config.cannonball or config.has_ghost:
+    if state.config.has_ghost:
         return state, start
     index = start
     while index < len(entries) and state.phase in (Phase.BID, Phase.PLAY):
@@ -62,6 +63,7 @@ def _replay_round(state: State, entries: Sequence[Any], index: int) -> tuple[Sta
     to_move: int = state.to_move  # type: ignore[assignment]
     log = state.log
     canonical = _CANONICAL
+    abilities = config.pirate_abilities
     end = len(entries)
 
     def built() -> State:
@@ -81,8 +83,11 @@ def _replay_round(state: State, entries: Sequence[Any], index: int) -> tuple[Sta
             bids[to_move] = move.n
             to_move = (to_move + 1) % players
             if to_move == first_bidder:
-                phase, to_move = Phase.PLAY, leader  # type: ignore[assignment]
-        else:
+                if config.cannonball:  # the secret Grapeshot or Cannonball, through apply
+                    phase = Phase.SHOT
+                else:
+                    phase, to_move = Phase.PLAY, leader  # type: ignore[assignment]
+        elif phase is Phase.PLAY:
             if type(move) is not Play:
                 return built(), index
             hand = hands[to_move]
@@ -103,6 +108,10 @@ def _replay_round(state: State, entries: Sequence[Any], index: int) -> tuple[Sta
                 to_move = (to_move + 1) % players
             else:
                 result = resolve(tuple(trick), config, lead)
+                if abilities:
+                    log = MoveLog((move, log))
+                    return _finish_trick(built(), tuple(map(tuple, hands)), state.ghost, result,
+                                         log), index + 1
                 tricks.append(result)
                 if result.winner is not None:
                     tricks_won[result.winner] += 1
@@ -113,6 +122,8 @@ def _replay_round(state: State, entries: Sequence[Any], index: int) -> tuple[Sta
                     log = MoveLog((move, log))
                     to_move = None  # type: ignore[assignment]
                     return _finish_round(built()), index + 1
+        else:
+            return built(), index
         log = MoveLog((move, log))
         index += 1
     return built(), index
