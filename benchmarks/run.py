@@ -20,6 +20,7 @@ wall-clock time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import importlib.util
@@ -30,7 +31,7 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -367,6 +368,29 @@ def micro(case: Case, mode: Mode, table: Table) -> None:
     table.add(f"{name}: JSON round trip, mid-game state", f"{trip:,.0f}", "µs",
               f"to_json {dump:,.0f} + from_json {load:,.0f}; {made:.0f} moves",
               f"< {ROUND_TRIP_TARGET_US:.0f} µs: {mark}")
+    ratios = []
+    for _ in range(json_reps):
+        fast = per_call_us(all_load, 0)
+        with engine_only_loading(game):
+            slow = per_call_us(all_load, 0)
+        ratios.append(slow / fast)
+    with engine_only_loading(game):
+        slow = per_call_us(all_load, json_reps)
+    table.add(f"{name}: from_json, every move through apply", f"{slow:,.0f}", "µs",
+              f"baseline: the fast path is {statistics.median(ratios):.2f}× faster "
+              f"({len(ratios)} alternating pairs)")
+
+
+@contextlib.contextmanager
+def engine_only_loading(game: ModuleType) -> Iterator[None]:
+    """Load saved games with every move through ``apply``, as before the fast path."""
+    rules = game._serialize._Rules
+    fast = rules.__dict__["replay_fast"]
+    rules.replay_fast = staticmethod(lambda state, entries, start: (state, start))
+    try:
+        yield
+    finally:
+        rules.replay_fast = fast
 
 
 def _history(state: Any) -> Sequence[Any]:
