@@ -1,7 +1,8 @@
 """cattrs hooks for the Skull Queen types (see :mod:`skullgames.serialization`).
 
 A saved state is its config, seed and moves; loading replays the moves through the rules
-engine, so a loaded state is always one that ``apply`` produced.
+engine (fast, in :mod:`skullgames.queen._load`), so a loaded state is always one that
+``apply`` produced.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import cattrs
 
 from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.queen._load import replay_fast
 from skullgames.queen.cards import Card, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
@@ -166,10 +168,7 @@ class _Rules:
     new_game = staticmethod(new_game)
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
-
-    @staticmethod
-    def replay_fast(state: State, entries: list[Any], start: int) -> tuple[State, int]:
-        return state, start  # no fast path: every move through apply
+    replay_fast = staticmethod(replay_fast)
     parse_move = staticmethod(parse_move)
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)

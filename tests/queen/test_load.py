@@ -1,0 +1,280 @@
+"""Loading saved games fast (``skullgames.queen._load``) gives what the engine gives.
+
+The fast path replays placements and plays on plain lists; every loaded state must equal
+the one ``apply`` built, every document it is shown must be accepted or refused exactly as
+the engine alone accepts or refuses it (same message, same path), and it must really take
+the moves it claims to take.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skullgames import SerializationError, to_json
+from skullgames.queen import (
+    Config,
+    Deal,
+    Phase,
+    State,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    seeded_deal,
+)
+from skullgames.queen._load import replay_fast
+from skullgames.queen._serialize import _RULES, _Rules
+from skullgames.queen.moves import _CANONICAL, Place, Play
+from skullgames.serialization import load_game
+from tests.queen.helpers import THREE_HANDS, cards
+
+
+class _EngineOnly(_Rules):
+    """The same rules with no fast path: every move through ``apply``."""
+
+    @staticmethod
+    def replay_fast(state: State, entries: Sequence[Any], start: int) -> tuple[State, int]:
+        return state, start
+
+
+ENGINE_ONLY = _EngineOnly()
+
+
+def outcome(doc: Any, rules: Any) -> State | str:
+    """The loaded state, or the text of the SerializationError (it holds the path)."""
+    try:
+        return load_game(doc, rules)  # type: ignore[no-any-return]
+    except SerializationError as error:
+        return str(error)
+
+
+def saved(state: State) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(to_json(state))
+    return doc
+
+
+def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True
+                ) -> list[State]:
+    rng = random.Random(choices)
+    state = new_game(config, seed=seed, auto_deal=auto_deal)
+    states = [state]
+    while not is_over(state):
+        if state.phase is Phase.DEAL:  # a game dealt by hand: deal as the seed would
+            state = apply(state, seeded_deal(config, seed, state.round_index))
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+        states.append(state)
+    return states
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> Config:
+    """Any player count (the ghost at two), short games, and every option."""
+    return Config(
+        players=draw(st.integers(2, 6)),
+        rounds=draw(st.none() | st.integers(1, 3)),
+        plank_values=draw(st.just((1, 2, 3, 5, 8)) | st.tuples(*[st.integers(0, 9)] * 5)),
+        set_aside_center_pair=draw(st.booleans()),
+        set_aside_center_specials=draw(st.booleans()),
+    )
+
+
+@settings(max_examples=60)
+@given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_every_saved_state_loads_equal_and_the_fast_path_takes_all_it_should(
+        config: Config, seed: int, choices: int) -> None:
+    states = random_game(config, seed, choices)
+    for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
+        doc = saved(state)
+        assert load_game(doc, _RULES) == state
+        reached, taken = replay_fast(new_game(config, seed=seed), doc["moves"], 0)
+        assert taken == len(doc["moves"])  # every placement and play, at every count
+        assert reached == state
+
+
+@settings(max_examples=25)
+@given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_games_dealt_by_hand_load_equal(config: Config, seed: int, choices: int) -> None:
+    states = random_game(config, seed, choices, auto_deal=False)
+    for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        assert load_game(saved(state), _RULES) == state
+
+
+PLAY_TEXTS = sorted(text for text, move in _CANONICAL.items() if type(move) is Play)
+PLACE_TEXTS = sorted(text for text, move in _CANONICAL.items() if type(move) is Place)
+
+
+@st.composite
+def corruptions(draw: st.DrawFn) -> tuple[str, int, int, str]:
+    """One change to a saved move list: replace, delete, swap, insert or repeat a move.
+
+    Plays and placements are drawn as often as each other (there are 50 plays and 1,250
+    placements), so that a wrong card in a trick is as likely as a wrong kind of move.
+    """
+    kind = draw(st.sampled_from(["replace", "delete", "swap", "insert", "repeat"]))
+    text = draw(st.sampled_from(PLAY_TEXTS) | st.sampled_from(PLACE_TEXTS))
+    return kind, draw(st.integers(0, 10**6)), draw(st.integers(0, 10**6)), text
+
+
+@settings(max_examples=300)
+@given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32),
+       cut=st.floats(0, 1), change=corruptions())
+def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
+        config: Config, seed: int, choices: int, cut: float,
+        change: tuple[str, int, int, str]) -> None:
+    states = random_game(config, seed, choices)
+    doc = saved(states[int(cut * (len(states) - 1))])
+    moves: list[Any] = doc["moves"]
+    kind, i, j, text = change
+    if moves:
+        i, j = i % len(moves), j % len(moves)
+        if kind == "replace":
+            moves[i] = text
+        elif kind == "delete":
+            del moves[i]
+        elif kind == "swap":
+            moves[i], moves[j] = moves[j], moves[i]
+        elif kind == "insert":
+            moves.insert(i, text)
+        else:
+            moves.insert(i, moves[i])
+    else:
+        moves.append(text)
+    fast, engine = outcome(doc, _RULES), outcome(doc, ENGINE_ONLY)
+    assert fast == engine
+
+
+class _Counting(_Rules):
+    """The real rules, counting the moves that go through ``apply``."""
+
+    applied = 0
+
+    @staticmethod
+    def apply(state: State, move: Any) -> State:
+        _Counting.applied += 1
+        return apply(state, move)
+
+
+def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -> None:
+    states = random_game(Config(), 5, 5)
+    state = states[80]  # round 2: both rounds' placements and plays
+    doc = saved(state)
+    moves = doc["moves"]
+    kinds = [type(_CANONICAL[moves[k]]) for k in (0, 20, 30, 53, 54, 70)]
+    assert kinds == [Place, Play, Play, Place, Place, Play]
+    side, spaces = moves[0].split(" ", 1)
+    spelled: dict[int, Any] = {
+        0: f"{side[0]} {spaces.replace(' ', '')}", 20: moves[20].lower(),
+        30: {"type": "play", "card": moves[30]},  # a move as a tagged object
+        53: "place " + moves[53].upper(),
+        54: {"type": "place", "side": moves[54].split()[0],
+             "spaces": [int(d) for d in moves[54].split()[1:]]},
+        70: "play " + moves[70]}
+    assert all(spelled[k] != moves[k] for k in spelled)
+    for k, text in spelled.items():
+        moves[k] = text
+    _Counting.applied = 0
+    assert load_game(doc, _Counting()) == state
+    assert _Counting.applied == len(spelled)
+
+
+def test_a_game_dealt_by_hand_applies_only_its_deals_through_the_engine() -> None:
+    states = random_game(Config(players=3), 9, 9, auto_deal=False)
+    state = states[-1]
+    deals = sum(1 for move in state.history if type(move) is Deal)
+    _Counting.applied = 0
+    assert load_game(saved(state), _Counting()) == state
+    assert _Counting.applied == deals == 3
+
+
+def test_the_ghost_game_is_taken_whole_by_the_fast_path() -> None:
+    """Two players: the Pirate King opens every trick with his top card (RESEARCH §1.9)."""
+    states = random_game(Config(players=2), 11, 11)
+    state = states[-1]
+    _Counting.applied = 0
+    assert load_game(saved(state), _Counting()) == state
+    assert _Counting.applied == 0
+
+
+# Each broken save below is refused with the engine's own words and the move's path.
+# Three players, dealer 0: seat 1 places first and leads trick 1, then seats 2 and 0.
+# Seat 1 holds Y6..Y11 and G2..G9, seat 2 G10, G11, the blues, the Monkey and the Mate.
+THREE = Config(players=3, rounds=1)
+THREE_DEAL = {"type": "deal", "hands": [h.split() for h in THREE_HANDS]}
+PLACED = [THREE_DEAL, "front 2 2 2 2", "back 0 1 2 3", "front 4 4 0 0"]
+SEAT_1 = "Y6, Y7, Y8, Y9, Y10, Y11, G2, G3, G4, G5, G6, G7, G8, G9"
+
+# Two players (DECISIONS Q7): the Pirate King's stack is the third hand, G10 on top.
+TWO = Config(players=2, rounds=1)
+TWO_DEAL = {"type": "deal", "hands": [h.split() for h in THREE_HANDS[:2]],
+            "ghost": THREE_HANDS[2].split()}
+
+
+def save_with_moves(config: Config, moves: list[Any]) -> dict[str, Any]:
+    doc = saved(new_game(config, auto_deal=False))
+    doc["moves"] = moves
+    return doc
+
+
+def finished_with_one_more_move() -> dict[str, Any]:
+    doc = saved(random_game(Config(players=5, rounds=1), 3, 3)[-1])
+    doc["moves"].append("R7")
+    return doc
+
+
+@pytest.mark.parametrize(("config", "moves", "error"), [
+    # Q2: every seat places before the first card is played.
+    pytest.param(THREE, [THREE_DEAL, "front 2 2 2 2", "G2"],
+                 "$.moves[2]: G2: the pirates are being placed, Play(card('G2')) is not a Place",
+                 id="play-while-placing"),
+    pytest.param(THREE, [*PLACED, "back 1 1 1 1"],
+                 "$.moves[4]: back 1 1 1 1: cards are being played, "
+                 "Place(Side.BACK, (1, 1, 1, 1)) is not a Play", id="place-while-playing"),
+    # §1.5: a player plays a card of their own hand; §1.4: no 1s at three players.
+    pytest.param(THREE, [*PLACED, "R7"], f"$.moves[4]: R7: R7 is not in your hand ({SEAT_1})",
+                 id="another-seats-card"),
+    pytest.param(THREE, [*PLACED, "Y1"], f"$.moves[4]: Y1: Y1 is not in your hand ({SEAT_1})",
+                 id="not-in-the-deck"),
+    pytest.param(THREE, [*PLACED, "G5", "MONKEY", "R2", "G5"],
+                 "$.moves[7]: G5: G5 is not in your hand (Y6, Y7, Y8, Y9, Y10, Y11, G2, G3, "
+                 "G4, G6, G7, G8, G9)", id="played-twice"),
+    # §1.5: whoever holds the trick colour must play it.
+    pytest.param(THREE, [*PLACED, "G5", "B2"],
+                 "$.moves[5]: B2: must follow green: you hold G10, G11", id="must-follow"),
+    # §1.9: with two players the Pirate King's card sets the colour.
+    pytest.param(TWO, [TWO_DEAL, "front 2 2 2 2", "back 2 2 2 2", "Y6"],
+                 "$.moves[3]: Y6: must follow green (the Pirate King's colour): you hold G2, "
+                 "G3, G4, G5, G6, G7, G8, G9", id="must-follow-the-ghost"),
+])
+def test_broken_saves_are_refused_with_the_engine_words(
+        config: Config, moves: list[Any], error: str) -> None:
+    doc = save_with_moves(config, moves)
+    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
+
+
+def test_a_move_after_the_end_is_refused() -> None:
+    """§1.8: the game ends after its last round."""
+    doc = finished_with_one_more_move()
+    error = f"$.moves[{len(doc['moves']) - 1}]: a move after the end of the game"
+    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
+
+
+@pytest.mark.parametrize("moves", [
+    [*PLACED, "G5", "MONKEY"],  # §1.5: the Monkey may always be played
+    [*PLACED, "G5", "MATE", "R2"],  # and the First Mate; seat 0 holds no green
+    [*PLACED, "G5", "G10", "Y2", "G11"],  # G10 was highest: seat 2 leads trick 2 (§1.7)
+])
+def test_allowed_plays_load_as_the_engine_loads_them(moves: list[Any]) -> None:
+    doc = save_with_moves(THREE, moves)
+    loaded = outcome(doc, _RULES)
+    assert isinstance(loaded, State)
+    assert loaded == outcome(doc, ENGINE_ONLY)
+    assert loaded.history[1:] == tuple(_CANONICAL[m] for m in moves[1:])
+    assert loaded.deal == Deal([cards(h) for h in THREE_HANDS])
