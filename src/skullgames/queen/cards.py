@@ -101,6 +101,9 @@ class Card:
         return "Monkey" if self.value == 0 else "First Mate"
 
     def __str__(self) -> str:
+        return _TEXTS[self.index]
+
+    def _text(self) -> str:
         if self.color is not None:
             return f"{self.color.value}{self.value}"
         return "MONKEY" if self.value == 0 else "MATE"
@@ -118,6 +121,7 @@ def _build_cards() -> tuple[Card, ...]:
 
 ALL_CARDS: tuple[Card, ...] = _build_cards()
 """One instance of every card, in canonical order (``ALL_CARDS[c.index] is c``)."""
+_TEXTS = tuple(c._text() for c in ALL_CARDS)  # saving a game prints every card played
 MONKEY: Card = ALL_CARDS[48]
 """The Monkey, value 0: always the lowest card of the colour it takes."""
 MATE: Card = ALL_CARDS[49]
