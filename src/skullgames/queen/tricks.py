@@ -23,9 +23,10 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from skullgames._checks import as_tuple
+from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
-from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank
+from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank, new_plank
 
 __all__ = ["Movement", "Reason", "TrickResult", "resolve_trick"]
 
@@ -42,15 +43,9 @@ class Reason(enum.Enum):
     """Its owner played the lowest card of an evaluated colour: down."""
 
 
-@attrs.frozen
-class Movement:
-    """One pawn the rules move after a trick (RESEARCH.md §1.6).
-
-    ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
-    when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
-    "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
-    the highest or lowest. A pawn already in the water does not move (E10).
-    """
+@attrs.define
+class _MovementFields:
+    """The fields of :class:`Movement`, in a plain slotted class that the engine fills fast."""
 
     seat: int
     color: Color
@@ -58,6 +53,17 @@ class Movement:
     reason: Reason
     card: Card
     doubled_by: Card | None = None
+
+
+@attrs.frozen
+class Movement(_MovementFields):
+    """One pawn the rules move after a trick (RESEARCH.md §1.6).
+
+    ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
+    when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
+    "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
+    the highest or lowest. A pawn already in the water does not move (E10).
+    """
 
     def __str__(self) -> str:
         way = "up" if self.steps > 0 else "down"
@@ -68,8 +74,24 @@ class Movement:
         return text + ")"
 
 
+@attrs.define
+class _TrickResultFields:
+    """The fields of :class:`TrickResult`, in a plain slotted class that the engine fills fast."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    center_before: tuple[Card, ...]
+    trick_colors: tuple[Color, ...]
+    movements: tuple[Movement, ...]
+    evaluated: tuple[Color, ...]
+    set_aside: tuple[Card, ...]
+    center: tuple[Card, ...]
+    next_leader: Seat
+    planks: tuple[Plank, ...] | None = None
+    falls: tuple[tuple[int, Color], ...] = ()
+
+
 @attrs.frozen
-class TrickResult:
+class TrickResult(_TrickResultFields):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     - ``plays``: the trick in play order as ``(seat, card)`` pairs (the ghost's seat
@@ -85,22 +107,15 @@ class TrickResult:
       pawns that fell into the water, when the planks were known (always in a game).
     """
 
-    plays: tuple[tuple[Seat, Card], ...]
-    center_before: tuple[Card, ...]
-    trick_colors: tuple[Color, ...]
-    movements: tuple[Movement, ...]
-    evaluated: tuple[Color, ...]
-    set_aside: tuple[Card, ...]
-    center: tuple[Card, ...]
-    next_leader: Seat
-    planks: tuple[Plank, ...] | None = None
-    falls: tuple[tuple[int, Color], ...] = ()
-
     @property
     def to_center(self) -> tuple[Card, ...]:
         """The cards played this trick that went to the centre as singles."""
         played = {c.index for _, c in self.plays}
         return tuple(c for c in self.center if c.index in played)
+
+
+_new_movement = fast_constructor(Movement)
+_new_result = fast_constructor(TrickResult)
 
 
 def _index(c: Card) -> int:
@@ -169,12 +184,12 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 five = c
             set_aside.append(c.index)
         if high[0] is not None:
-            movements.append(Movement(high[0], color, 1 if eight is None else 2,
-                                      Reason.HIGHEST, high[1], eight))
+            movements.append(_new_movement(high[0], color, 1 if eight is None else 2,
+                                           Reason.HIGHEST, high[1], eight))
             moved_colors.append(ci)
         if low[0] is not None:
-            movements.append(Movement(low[0], color, -1 if five is None else -2,
-                                      Reason.LOWEST, low[1], five))
+            movements.append(_new_movement(low[0], color, -1 if five is None else -2,
+                                           Reason.LOWEST, low[1], five))
             moved_colors.append(ci)
     next_leader: Seat = None
     if lead_seat is not None:
@@ -190,10 +205,11 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
         set_aside = list(set(set_aside))
     set_aside.sort()
     new_center.sort()
-    return TrickResult(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
+    return _new_result(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
                        tuple(movements), tuple(evaluated),
                        tuple([ALL_CARDS[i] for i in set_aside]),
-                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks, falls)
+                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks,
+                       falls)
 
 
 def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list[int]
@@ -214,7 +230,7 @@ def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list
         if not BOTTOM <= space <= TOP:
             space = None
             falls.append((seat, m.color))
-        moved[seat] = Plank(plank.side, (*spaces[:k], space, *spaces[k + 1:]))
+        moved[seat] = new_plank(plank.side, (*spaces[:k], space, *spaces[k + 1:]))
     return tuple(moved), tuple(falls)
 
 
