@@ -18,6 +18,7 @@ Nobody moves down: the lowest blue card is the neutral blue 3 from the centre.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -118,8 +119,8 @@ _new_movement = fast_constructor(Movement)
 _new_result = fast_constructor(TrickResult)
 
 
-def _index(c: Card) -> int:
-    return c.index
+_HIGHEST, _LOWEST = Reason.HIGHEST, Reason.LOWEST
+_BY_INDEX = operator.attrgetter("index")  # sorts interned cards into canonical order
 
 
 def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
@@ -155,16 +156,15 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             for k in colors:
                 groups[k].append((None, c))
     movements: list[Movement] = []
-    moved_colors: list[int] = []  # the colour index of each movement
+    pawns: list[tuple[int, int, int]] = []  # (seat, colour index, steps) of each movement
     evaluated: list[Color] = []
-    set_aside: list[int] = []  # card indexes, sorted at the end
-    new_center: list[int] = []
-    for ci in (0, 1, 2, 3):
-        group = groups[ci]
+    set_aside: list[Card] = []
+    new_center: list[Card] = []
+    for ci, group in enumerate(groups):
         if not group:
             continue
         if len(group) == 1:
-            new_center.append(group[0][1].index)
+            new_center.append(group[0][1])
             continue
         color = COLORS[ci]
         evaluated.append(color)
@@ -182,15 +182,17 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 eight = c
             elif value == QUICK_SNACK:
                 five = c
-            set_aside.append(c.index)
-        if high[0] is not None:
-            movements.append(_new_movement(high[0], color, 1 if eight is None else 2,
-                                           Reason.HIGHEST, high[1], eight))
-            moved_colors.append(ci)
-        if low[0] is not None:
-            movements.append(_new_movement(low[0], color, -1 if five is None else -2,
-                                           Reason.LOWEST, low[1], five))
-            moved_colors.append(ci)
+            set_aside.append(c)
+        seat = high[0]
+        if seat is not None:
+            steps = 1 if eight is None else 2
+            movements.append(_new_movement(seat, color, steps, _HIGHEST, high[1], eight))
+            pawns.append((seat, ci, steps))
+        seat = low[0]
+        if seat is not None:
+            steps = -1 if five is None else -2
+            movements.append(_new_movement(seat, color, steps, _LOWEST, low[1], five))
+            pawns.append((seat, ci, steps))
     next_leader: Seat = None
     if lead_seat is not None:
         best = -1
@@ -200,37 +202,38 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
     if planks is not None:
-        new_planks, falls = _move_pawns(planks, movements, moved_colors)
+        new_planks, falls = _move_pawns(planks, pawns)
     if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
         set_aside = list(set(set_aside))
-    set_aside.sort()
-    new_center.sort()
-    return _new_result(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
-                       tuple(movements), tuple(evaluated),
-                       tuple([ALL_CARDS[i] for i in set_aside]),
-                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks,
-                       falls)
+    set_aside.sort(key=_BY_INDEX)
+    new_center.sort(key=_BY_INDEX)
+    return _new_result(tuple(plays), tuple(center), tuple(map(COLORS.__getitem__, colors)),
+                       tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
+                       next_leader, new_planks, falls)
 
 
-def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list[int]
+def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
                 ) -> tuple[tuple[Plank, ...], tuple[tuple[int, Color], ...]]:
-    """Apply the movements to the planks; a pawn pushed off either end falls (§1.6)."""
-    if not movements:
+    """Move the ``(seat, colour index, steps)`` pawns in order (§1.6).
+
+    A pawn pushed off either end falls into the water; one already there stays (E10).
+    """
+    if not pawns:
         return tuple(planks), ()
     moved = list(planks)
     falls: list[tuple[int, Color]] = []
-    for m, k in zip(movements, colors, strict=True):
-        seat = m.seat
+    for seat, ci, steps in pawns:
         plank = moved[seat]
-        spaces = plank.spaces
-        space = spaces[k]
-        if space is None:  # already in the water (E10)
+        space = plank.spaces[ci]
+        if space is None:
             continue
-        space += m.steps
+        space += steps
         if not BOTTOM <= space <= TOP:
             space = None
-            falls.append((seat, m.color))
-        moved[seat] = new_plank(plank.side, (*spaces[:k], space, *spaces[k + 1:]))
+            falls.append((seat, COLORS[ci]))
+        spaces = list(plank.spaces)
+        spaces[ci] = space
+        moved[seat] = new_plank(plank.side, tuple(spaces))
     return tuple(moved), tuple(falls)
 
 
@@ -291,7 +294,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
                 raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")
         for seat, plank in enumerate(board):
             check_plank(plank, f"plank of seat {seat}")
-    neutral.sort(key=_index)
+    neutral.sort(key=_BY_INDEX)
     return resolve(checked, neutral, board)
 
 
