@@ -140,6 +140,10 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 break
     if ghost_special:
         colors.sort()  # the captains' colours, in colour order
+    if len(colors) == 1:  # the common case, without a list comprehension's cost
+        trick_colors: tuple[Color, ...] = (COLORS[colors[0]],)
+    else:
+        trick_colors = tuple([COLORS[k] for k in colors])
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
     for entry in plays:
         ci = entry[1].color_index
@@ -207,7 +211,7 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
-    return _new_result(tuple(plays), tuple(center), tuple(map(COLORS.__getitem__, colors)),
+    return _new_result(tuple(plays), tuple(center), trick_colors,
                        tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
                        next_leader, new_planks, falls)
 
