@@ -74,7 +74,11 @@ class Plank(_PlankFields):
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
         """What the plank scores: each pawn still on it scores its space (§1.8)."""
         values = side_values(self.side, plank_values)
-        return sum(values[s] for s in self.spaces if s is not None)
+        total = 0
+        for space in self.spaces:
+            if space is not None:
+                total += values[space]
+        return total
 
     def space(self, color: Color) -> int | None:
         """The space of the pawn of ``color``, or ``None`` when it is in the water."""
