@@ -11,10 +11,9 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable
-
-import attrs
 
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import IllegalMoveError
@@ -248,10 +247,10 @@ def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[P
                   ) -> State:
     config = state.config
     values = config.plank_values
-    points = tuple(plank.points(values) for plank in planks)
+    points = tuple([plank.points(values) for plank in planks])
     result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
                          state.placements, tricks, planks, points)  # type: ignore[arg-type]
-    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    totals = tuple(map(operator.add, state.totals, points))
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == config.rounds:
@@ -275,8 +274,10 @@ def _start_round(state: State, deal: Deal) -> State:
             and center[0].color is center[1].color):
         set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
     leader = (state.dealer + 1) % config.players
-    return attrs.evolve(state, phase=Phase.PLACE, deal=deal, hands=deal.hands, ghost=deal.ghost,
-                        center=center, set_aside=set_aside, leader=leader, to_move=leader)
+    return new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
+                     state.dealer, deal, deal.hands, deal.ghost, center, set_aside,
+                     state.placements, state.planks, leader, leader, state.trick,
+                     state.trick_color, state.tricks, state.totals, state.rounds)
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:

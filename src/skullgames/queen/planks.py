@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import attrs
 
 from skullgames._checks import as_tuple
+from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config
@@ -54,21 +55,30 @@ def side_values(side: Side, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES
     return values if side is Side.FRONT else values[::-1]
 
 
+@attrs.define
+class _PlankFields:
+    """The fields of :class:`Plank`, in a plain slotted class that the engine fills fast."""
+
+    side: Side
+    spaces: tuple[int | None, ...]
+
+
 @attrs.frozen
-class Plank:
+class Plank(_PlankFields):
     """One player's plank as it stands: the side in use and where each pawn is.
 
     ``spaces`` has one entry per colour in colour order (red, yellow, green, blue): the
     space 0..4 of that pawn, or ``None`` once it has fallen into the water.
     """
 
-    side: Side
-    spaces: tuple[int | None, ...]
-
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
         """What the plank scores: each pawn still on it scores its space (§1.8)."""
         values = side_values(self.side, plank_values)
-        return sum(values[s] for s in self.spaces if s is not None)
+        total = 0
+        for space in self.spaces:
+            if space is not None:
+                total += values[space]
+        return total
 
     def space(self, color: Color) -> int | None:
         """The space of the pawn of ``color``, or ``None`` when it is in the water."""
@@ -78,6 +88,10 @@ class Plank:
     def in_water(self) -> tuple[Color, ...]:
         """The colours of the pawns that have fallen off this round."""
         return tuple(color for color, s in zip(COLORS, self.spaces, strict=True) if s is None)
+
+
+new_plank = fast_constructor(Plank)
+"""``new_plank(side, spaces)`` builds a :class:`Plank` fast, without checking it."""
 
 
 def check_plank(plank: object, what: str) -> Plank:

@@ -18,14 +18,16 @@ Nobody moves down: the lowest blue card is the neutral blue 3 from the centre.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from skullgames._checks import as_tuple
+from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
-from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank
+from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank, new_plank
 
 __all__ = ["Movement", "Reason", "TrickResult", "resolve_trick"]
 
@@ -42,15 +44,9 @@ class Reason(enum.Enum):
     """Its owner played the lowest card of an evaluated colour: down."""
 
 
-@attrs.frozen
-class Movement:
-    """One pawn the rules move after a trick (RESEARCH.md §1.6).
-
-    ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
-    when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
-    "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
-    the highest or lowest. A pawn already in the water does not move (E10).
-    """
+@attrs.define
+class _MovementFields:
+    """The fields of :class:`Movement`, in a plain slotted class that the engine fills fast."""
 
     seat: int
     color: Color
@@ -58,6 +54,17 @@ class Movement:
     reason: Reason
     card: Card
     doubled_by: Card | None = None
+
+
+@attrs.frozen
+class Movement(_MovementFields):
+    """One pawn the rules move after a trick (RESEARCH.md §1.6).
+
+    ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
+    when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
+    "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
+    the highest or lowest. A pawn already in the water does not move (E10).
+    """
 
     def __str__(self) -> str:
         way = "up" if self.steps > 0 else "down"
@@ -68,8 +75,24 @@ class Movement:
         return text + ")"
 
 
+@attrs.define
+class _TrickResultFields:
+    """The fields of :class:`TrickResult`, in a plain slotted class that the engine fills fast."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    center_before: tuple[Card, ...]
+    trick_colors: tuple[Color, ...]
+    movements: tuple[Movement, ...]
+    evaluated: tuple[Color, ...]
+    set_aside: tuple[Card, ...]
+    center: tuple[Card, ...]
+    next_leader: Seat
+    planks: tuple[Plank, ...] | None = None
+    falls: tuple[tuple[int, Color], ...] = ()
+
+
 @attrs.frozen
-class TrickResult:
+class TrickResult(_TrickResultFields):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     - ``plays``: the trick in play order as ``(seat, card)`` pairs (the ghost's seat
@@ -85,17 +108,6 @@ class TrickResult:
       pawns that fell into the water, when the planks were known (always in a game).
     """
 
-    plays: tuple[tuple[Seat, Card], ...]
-    center_before: tuple[Card, ...]
-    trick_colors: tuple[Color, ...]
-    movements: tuple[Movement, ...]
-    evaluated: tuple[Color, ...]
-    set_aside: tuple[Card, ...]
-    center: tuple[Card, ...]
-    next_leader: Seat
-    planks: tuple[Plank, ...] | None = None
-    falls: tuple[tuple[int, Color], ...] = ()
-
     @property
     def to_center(self) -> tuple[Card, ...]:
         """The cards played this trick that went to the centre as singles."""
@@ -103,8 +115,12 @@ class TrickResult:
         return tuple(c for c in self.center if c.index in played)
 
 
-def _index(c: Card) -> int:
-    return c.index
+_new_movement = fast_constructor(Movement)
+_new_result = fast_constructor(TrickResult)
+
+
+_HIGHEST, _LOWEST = Reason.HIGHEST, Reason.LOWEST
+_BY_INDEX = operator.attrgetter("index")  # sorts interned cards into canonical order
 
 
 def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
@@ -124,6 +140,10 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 break
     if ghost_special:
         colors.sort()  # the captains' colours, in colour order
+    if len(colors) == 1:  # the common case, without a list comprehension's cost
+        trick_colors: tuple[Color, ...] = (COLORS[colors[0]],)
+    else:
+        trick_colors = tuple([COLORS[k] for k in colors])
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
     for entry in plays:
         ci = entry[1].color_index
@@ -140,16 +160,15 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             for k in colors:
                 groups[k].append((None, c))
     movements: list[Movement] = []
-    moved_colors: list[int] = []  # the colour index of each movement
+    pawns: list[tuple[int, int, int]] = []  # (seat, colour index, steps) of each movement
     evaluated: list[Color] = []
-    set_aside: list[int] = []  # card indexes, sorted at the end
-    new_center: list[int] = []
-    for ci in (0, 1, 2, 3):
-        group = groups[ci]
+    set_aside: list[Card] = []
+    new_center: list[Card] = []
+    for ci, group in enumerate(groups):
         if not group:
             continue
         if len(group) == 1:
-            new_center.append(group[0][1].index)
+            new_center.append(group[0][1])
             continue
         color = COLORS[ci]
         evaluated.append(color)
@@ -167,15 +186,17 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
                 eight = c
             elif value == QUICK_SNACK:
                 five = c
-            set_aside.append(c.index)
-        if high[0] is not None:
-            movements.append(Movement(high[0], color, 1 if eight is None else 2,
-                                      Reason.HIGHEST, high[1], eight))
-            moved_colors.append(ci)
-        if low[0] is not None:
-            movements.append(Movement(low[0], color, -1 if five is None else -2,
-                                      Reason.LOWEST, low[1], five))
-            moved_colors.append(ci)
+            set_aside.append(c)
+        seat = high[0]
+        if seat is not None:
+            steps = 1 if eight is None else 2
+            movements.append(_new_movement(seat, color, steps, _HIGHEST, high[1], eight))
+            pawns.append((seat, ci, steps))
+        seat = low[0]
+        if seat is not None:
+            steps = -1 if five is None else -2
+            movements.append(_new_movement(seat, color, steps, _LOWEST, low[1], five))
+            pawns.append((seat, ci, steps))
     next_leader: Seat = None
     if lead_seat is not None:
         best = -1
@@ -185,36 +206,38 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
     if planks is not None:
-        new_planks, falls = _move_pawns(planks, movements, moved_colors)
+        new_planks, falls = _move_pawns(planks, pawns)
     if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
         set_aside = list(set(set_aside))
-    set_aside.sort()
-    new_center.sort()
-    return TrickResult(tuple(plays), tuple(center), tuple([COLORS[k] for k in colors]),
-                       tuple(movements), tuple(evaluated),
-                       tuple([ALL_CARDS[i] for i in set_aside]),
-                       tuple([ALL_CARDS[i] for i in new_center]), next_leader, new_planks, falls)
+    set_aside.sort(key=_BY_INDEX)
+    new_center.sort(key=_BY_INDEX)
+    return _new_result(tuple(plays), tuple(center), trick_colors,
+                       tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
+                       next_leader, new_planks, falls)
 
 
-def _move_pawns(planks: Sequence[Plank], movements: list[Movement], colors: list[int]
+def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
                 ) -> tuple[tuple[Plank, ...], tuple[tuple[int, Color], ...]]:
-    """Apply the movements to the planks; a pawn pushed off either end falls (§1.6)."""
-    if not movements:
+    """Move the ``(seat, colour index, steps)`` pawns in order (§1.6).
+
+    A pawn pushed off either end falls into the water; one already there stays (E10).
+    """
+    if not pawns:
         return tuple(planks), ()
     moved = list(planks)
     falls: list[tuple[int, Color]] = []
-    for m, k in zip(movements, colors, strict=True):
-        seat = m.seat
+    for seat, ci, steps in pawns:
         plank = moved[seat]
-        spaces = plank.spaces
-        space = spaces[k]
-        if space is None:  # already in the water (E10)
+        space = plank.spaces[ci]
+        if space is None:
             continue
-        space += m.steps
+        space += steps
         if not BOTTOM <= space <= TOP:
             space = None
-            falls.append((seat, m.color))
-        moved[seat] = Plank(plank.side, (*spaces[:k], space, *spaces[k + 1:]))
+            falls.append((seat, COLORS[ci]))
+        spaces = list(plank.spaces)
+        spaces[ci] = space
+        moved[seat] = new_plank(plank.side, tuple(spaces))
     return tuple(moved), tuple(falls)
 
 
@@ -275,7 +298,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
                 raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")
         for seat, plank in enumerate(board):
             check_plank(plank, f"plank of seat {seat}")
-    neutral.sort(key=_index)
+    neutral.sort(key=_BY_INDEX)
     return resolve(checked, neutral, board)
 
 
