@@ -69,6 +69,13 @@ _ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
 # Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
 _GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}
 
+# The enum members that every move compares with, bound once. In CPython 3.11, reading a
+# member from its class (Phase.PLAY) goes through EnumType.__getattr__'s slow attribute
+# hook and costs more than the rest of is_over.
+_DEAL, _BID, _SHOT, _PLAY, _ABILITY, _OVER = (
+    Phase.DEAL, Phase.BID, Phase.SHOT, Phase.PLAY, Phase.ABILITY, Phase.OVER)
+_OPEN, _SET = SuitState.OPEN, SuitState.SET
+
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
              auto_deal: bool = True) -> State:
@@ -150,7 +157,7 @@ def is_over(state: State) -> bool:
     >>> king.is_over(state)
     True
     """
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -200,19 +207,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
-        if state.suit_state is SuitState.SET:
+        if state.suit_state is _SET:
             lead = state.lead_suit
             for c in hand:
                 if c.suit is lead:
                     return _distinct_plays([c for c in hand if c.suit is lead or c.suit is None])
         return _distinct_plays(hand)
-    if phase is Phase.BID:
+    if phase is _BID:
         return _BIDS[len(state.deal.hands[0])]  # type: ignore[union-attr]
-    if phase is Phase.SHOT:
+    if phase is _SHOT:
         return _SHOTS
-    if phase is Phase.ABILITY:
+    if phase is _ABILITY:
         return _ability_moves(state, state.pending)  # type: ignore[arg-type]
     return ()
 
@@ -254,23 +261,23 @@ def apply(state: State, move: Move) -> State:
     """
     phase = state.phase
     kind = type(move)
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if kind is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
         return _apply_play(state, move)  # type: ignore[arg-type]
-    if phase is Phase.BID:
+    if phase is _BID:
         if kind is not Bid:
             raise IllegalMoveError(f"the players are bidding, {move!r} is not a Bid")
         return _apply_bid(state, move)  # type: ignore[arg-type]
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         if kind is not Deal:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
         return _start_round(state, *_checked_deal(state.config, state.round_index, move))  # type: ignore[arg-type]
-    if phase is Phase.SHOT:
+    if phase is _SHOT:
         if kind is not Shot:
             raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
         return _apply_shot(state, move)  # type: ignore[arg-type]
-    if phase is Phase.ABILITY:
+    if phase is _ABILITY:
         return _apply_ability(state, move)
     raise IllegalMoveError("the game is over")
 
@@ -293,8 +300,8 @@ def _apply_bid(state: State, move: Bid) -> State:
                          state.lead_suit, state.tricks, state.pending, state.wagers,
                          state.discarded, state.peeked, state.totals, state.rounds, log)
     if state.config.cannonball:  # every seat has bid: now the secret Grapeshot or Cannonball
-        return _replace(state, bids=bids, phase=Phase.SHOT, to_move=following, log=log)
-    return _replace(state, bids=bids, phase=Phase.PLAY, to_move=state.leader, log=log)
+        return _replace(state, bids=bids, phase=_SHOT, to_move=following, log=log)
+    return _replace(state, bids=bids, phase=_PLAY, to_move=state.leader, log=log)
 
 
 def _apply_shot(state: State, move: Shot) -> State:
@@ -307,7 +314,7 @@ def _apply_shot(state: State, move: Shot) -> State:
     log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
         return _replace(state, shots=shots, to_move=following, log=log)
-    return _replace(state, shots=shots, phase=Phase.PLAY, to_move=state.leader, log=log)
+    return _replace(state, shots=shots, phase=_PLAY, to_move=state.leader, log=log)
 
 
 def _apply_play(state: State, move: Play) -> State:
@@ -324,7 +331,7 @@ def _apply_play(state: State, move: Play) -> State:
             raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})") from None
     lead = state.lead_suit
     suit_state = state.suit_state
-    if suit_state is SuitState.SET and played.suit is not None and played.suit is not lead:
+    if suit_state is _SET and played.suit is not None and played.suit is not lead:
         follow = [c for c in hand if c.suit is lead]
         if follow:
             raise IllegalMoveError(
@@ -334,7 +341,7 @@ def _apply_play(state: State, move: Play) -> State:
     hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*state.trick, (seat, move))
-    if suit_state is SuitState.OPEN:
+    if suit_state is _OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
     log = MoveLog((move, state.log))
     players = config.players
@@ -380,11 +387,11 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
         # The commonest way a trick ends, written out in full like _apply_play's.
         return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                          state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
-                         state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
+                         state.shots, tricks_won, leader, leader, (), _OPEN, None,
                          (*state.tricks, result), None, state.wagers, state.discarded,
                          state.peeked, state.totals, state.rounds, log)
     state = _replace(
-        state, hands=hands, ghost=ghost, trick=(), suit_state=SuitState.OPEN, lead_suit=None,
+        state, hands=hands, ghost=ghost, trick=(), suit_state=_OPEN, lead_suit=None,
         tricks=(*state.tricks, result), tricks_won=tricks_won, leader=leader,
         to_move=None, log=log,
     )
@@ -463,7 +470,7 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 def _open_trick(state: State, leader: Seat) -> State:
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
-        return _replace(state, phase=Phase.PLAY, leader=leader, to_move=leader)
+        return _replace(state, phase=_PLAY, leader=leader, to_move=leader)
     play = _GHOST_PLAY[id(state.ghost[0])]
     suit_state, lead = next_suit(SuitState.OPEN, None, play, state.config, True)
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
@@ -492,10 +499,10 @@ def _finish_round(state: State) -> State:
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == len(config.hand_sizes):
-        return _replace(state, phase=Phase.OVER, totals=totals, rounds=rounds, to_move=None)
+        return _replace(state, phase=_OVER, totals=totals, rounds=rounds, to_move=None)
     dealer = (state.dealer + 1) % players
     waiting = _replace(
-        state, phase=Phase.DEAL, round_index=round_index, dealer=dealer, deal=None,
+        state, phase=_DEAL, round_index=round_index, dealer=dealer, deal=None,
         hands=((),) * players, undealt=(), ghost=(), bids=(None,) * players, shots=(),
         tricks_won=(0,) * players, leader=(dealer + 1) % players, to_move=None, tricks=(),
         wagers=(0,) * players, discarded=((),) * players, peeked=(None,) * players,
@@ -529,7 +536,7 @@ def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     n = config.players
     leader = (state.dealer + 1) % n
     return _replace(
-        state, phase=Phase.BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
+        state, phase=_BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
         bids=(None,) * n, shots=(None,) * n if config.cannonball else (), leader=leader,
         to_move=leader, log=MoveLog((deal, state.log)),
     )

@@ -104,11 +104,12 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if bids[partner] == tricks[partner] and bids[winner] == tricks[winner]:
             loot[partner] += LOOT_ALLIANCE_POINTS
             loot[winner] += LOOT_ALLIANCE_POINTS
+    rascal = config.scoring is Scoring.RASCAL
     scores = []
     for seat in range(seats):
         bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]
         off = abs(took - bid)
-        if config.scoring is Scoring.RASCAL:
+        if rascal:
             base, bonus = _rascal(off, cards_dealt, bonus, cannonballs[seat])
         elif bid == 0:
             base, bonus = (10 if took == 0 else -10) * cards_dealt, bonus if took == 0 else 0
