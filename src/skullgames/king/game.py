@@ -486,16 +486,19 @@ def _finish_round(state: State) -> State:
     bonuses = [0] * players
     alliances: list[tuple[int, int]] = []
     for trick in state.tricks:
-        if trick.winner is not None:
+        if trick.bonus and trick.winner is not None:
             bonuses[trick.winner] += trick.bonus
-        alliances.extend(trick.loot_alliances)
+        if trick.loot_alliances:
+            alliances += trick.loot_alliances
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]
     shots: tuple[bool, ...] = state.shots  # type: ignore[assignment]
-    scores = breakdown(bids, state.tricks_won, state.cards_dealt, bonuses, config,
-                       state.round_number, alliances, state.wagers, shots or (False,) * players)
-    result = RoundResult(state.round_number, state.dealer, _revealed_deal(state), bids,
+    round_number = state.round_index + 1
+    scores = breakdown(bids, state.tricks_won, config.hand_sizes[state.round_index], bonuses,
+                       config, round_number, alliances, state.wagers,
+                       shots or (False,) * players)
+    result = RoundResult(round_number, state.dealer, _revealed_deal(state), bids,
                          state.tricks, scores, shots, state.wagers)
-    totals = tuple(t + s.total for t, s in zip(state.totals, scores, strict=True))
+    totals = tuple([t + s.total for t, s in zip(state.totals, scores, strict=True)])
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == len(config.hand_sizes):
