@@ -121,11 +121,9 @@ def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tup
     deck = config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
     size = config.hand_sizes[round_index]
-    hands = tuple(
-        tuple([deck[i] for i in sorted(order[seat * size:(seat + 1) * size])])
-        for seat in range(config.players)
-    )
     dealt = config.players * size
+    hands = tuple([tuple([deck[i] for i in sorted(order[start:start + size])])
+                   for start in range(0, dealt, size)])
     ghost: tuple[Card, ...] = ()
     if config.has_ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
