@@ -59,9 +59,11 @@ def _plays_of(c: Card) -> tuple[Play, ...]:
     return (Play(c),)
 
 
-# Hands hold only the interned cards, so the plays of a card are found by its id: hashing
-# a Card (attrs hashes its enum fields) would cost more than the rest of legal_moves.
-_PLAYS: dict[int, tuple[Play, ...]] = {id(c): _plays_of(c) for c in map(interned, ALL_CARDS)}
+# The plays of a card are found by its order, which is one per face: hashing a Card (attrs
+# hashes its enum fields) would cost more than the rest of legal_moves, and even id(c) is
+# a call, where c.order is a slot.
+_PLAYS: dict[int, tuple[Play, ...]] = {c.order: _plays_of(c) for c in map(interned, ALL_CARDS)}
+assert len(_PLAYS) == len(ALL_CARDS)
 _BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(15))
 _SHOTS = (Shot(False), Shot(True))
 _WAGERS = (Wager(0), Wager(10), Wager(20))
@@ -227,7 +229,7 @@ def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
     previous = None
     for c in cards:
         if c is not previous:  # hands are sorted and cards interned: copies are adjacent
-            moves.extend(_PLAYS[id(c)])
+            moves += _PLAYS[c.order]
             previous = c
     return tuple(moves)
 
@@ -336,8 +338,9 @@ def _apply_play(state: State, move: Play) -> State:
                 f"must follow {lead.label}: you hold {_cards(follow)}"  # type: ignore[union-attr]
             )
     config = state.config
-    hands = state.hands
-    hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
+    held_cards = list(state.hands)
+    held_cards[seat] = hand[:index] + hand[index + 1:]
+    hands = tuple(held_cards)
     trick = (*state.trick, (seat, move))
     if suit_state is _OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
@@ -362,7 +365,7 @@ def _continue_with_ghost(state: State, hands: Hands, trick: tuple[tuple[Seat, Pl
     seat: int = state.to_move  # type: ignore[assignment]
     ghost = state.ghost
     if len(trick) == 1:
-        play = _GHOST_PLAY[id(ghost[0])]
+        play = _GHOST_PLAY[ghost[0].order]
         trick = (*trick, (None, play))
         ghost = ghost[1:]
         suit_state, lead = next_suit(suit_state, lead, play, state.config, False)  # type: ignore[arg-type]
@@ -469,7 +472,7 @@ def _open_trick(state: State, leader: Seat) -> State:
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
         return _replace(state, phase=_PLAY, leader=leader, to_move=leader)
-    play = _GHOST_PLAY[id(state.ghost[0])]
+    play = _GHOST_PLAY[state.ghost[0].order]
     suit_state, lead = next_suit(SuitState.OPEN, None, play, state.config, True)
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
     first = next(seat for seat, _ in state.tricks[-1].plays if seat is not None)
