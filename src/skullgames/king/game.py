@@ -289,19 +289,23 @@ def _apply_bid(state: State, move: Bid) -> State:
         raise IllegalMoveError(f"a bid is 0 to {cards} this round, not {n!r}")
     seat: int = state.to_move  # type: ignore[assignment]
     bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
-    players = state.config.players
+    config = state.config
+    players = config.players
     following = (seat + 1) % players
-    log = MoveLog((move, state.log))
-    if following != (state.dealer + 1) % players:
-        return new_state(state.config, state.seed, state.auto_deal, state.phase,
-                         state.round_index, state.dealer, state.deal, state.hands,
-                         state.undealt, state.ghost, bids, state.shots, state.tricks_won,
-                         state.leader, following, state.trick, state.suit_state,
-                         state.lead_suit, state.tricks, state.pending, state.wagers,
-                         state.discarded, state.peeked, state.totals, state.rounds, log)
-    if state.config.cannonball:  # every seat has bid: now the secret Grapeshot or Cannonball
-        return _replace(state, bids=bids, phase=_SHOT, to_move=following, log=log)
-    return _replace(state, bids=bids, phase=_PLAY, to_move=state.leader, log=log)
+    to_move: Seat
+    phase, to_move = state.phase, following  # the next seat bids
+    if following == (state.dealer + 1) % players:  # every seat has bid
+        if config.cannonball:  # now the secret Grapeshot or Cannonball
+            phase = _SHOT
+        else:
+            phase, to_move = _PLAY, state.leader
+    # Written out in full, like _apply_play's transitions: keywords cost.
+    return new_state(config, state.seed, state.auto_deal, phase, state.round_index,
+                     state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
+                     state.shots, state.tricks_won, state.leader, to_move, state.trick,
+                     state.suit_state, state.lead_suit, state.tricks, state.pending,
+                     state.wagers, state.discarded, state.peeked, state.totals, state.rounds,
+                     MoveLog((move, state.log)))
 
 
 def _apply_shot(state: State, move: Shot) -> State:
@@ -380,22 +384,22 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
     tricks_won = state.tricks_won
     winner = result.winner
     if winner is not None:
-        tricks_won = tricks_won[:winner] + (tricks_won[winner] + 1,) + tricks_won[winner + 1:]
+        won = list(tricks_won)
+        won[winner] += 1
+        tricks_won = tuple(won)
     last = not hands[0]
     leader = result.next_leader
     config = state.config
-    if not last and leader is not None and not config.pirate_abilities:
-        # The commonest way a trick ends, written out in full like _apply_play's.
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                         state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
-                         state.shots, tricks_won, leader, leader, (), _OPEN, None,
-                         (*state.tricks, result), None, state.wagers, state.discarded,
-                         state.peeked, state.totals, state.rounds, log)
-    state = _replace(
-        state, hands=hands, ghost=ghost, trick=(), suit_state=_OPEN, lead_suit=None,
-        tricks=(*state.tricks, result), tricks_won=tricks_won, leader=leader,
-        to_move=None, log=log,
-    )
+    # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
+    # the round ends, a pirate's ability waits, or Graybeard turns his card first.
+    opens = not last and leader is not None and not config.pirate_abilities
+    state = new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+                      state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
+                      state.shots, tricks_won, leader, leader if opens else None, (), _OPEN,
+                      None, (*state.tricks, result), state.pending, state.wagers,
+                      state.discarded, state.peeked, state.totals, state.rounds, log)
+    if opens:
+        return state
     if config.pirate_abilities and winner is not None:
         pirate = result.winning_card.pirate  # type: ignore[union-attr]
         if pirate is not None and (not last or pirate is Pirate.HARRY):
@@ -505,14 +509,13 @@ def _finish_round(state: State) -> State:
     if round_index == len(config.hand_sizes):
         return _replace(state, phase=_OVER, totals=totals, rounds=rounds, to_move=None)
     dealer = (state.dealer + 1) % players
-    waiting = _replace(
-        state, phase=_DEAL, round_index=round_index, dealer=dealer, deal=None,
-        hands=((),) * players, undealt=(), ghost=(), bids=(None,) * players, shots=(),
-        tricks_won=(0,) * players, leader=(dealer + 1) % players, to_move=None, tricks=(),
-        wagers=(0,) * players, discarded=((),) * players, peeked=(None,) * players,
-        totals=totals,
-        rounds=rounds,
-    )
+    empty = ((),) * players
+    # Written out in full: a new round resets most fields.
+    waiting = new_state(config, state.seed, state.auto_deal, _DEAL, round_index, dealer, None,
+                        empty, (), (), (None,) * players, (), (0,) * players,
+                        (dealer + 1) % players, None, state.trick, state.suit_state,
+                        state.lead_suit, (), state.pending, (0,) * players, empty,
+                        (None,) * players, totals, rounds, state.log)
     if state.auto_deal:
         return _start_round(waiting, *_seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
     return waiting
@@ -539,11 +542,12 @@ def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     config = state.config
     n = config.players
     leader = (state.dealer + 1) % n
-    return _replace(
-        state, phase=_BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
-        bids=(None,) * n, shots=(None,) * n if config.cannonball else (), leader=leader,
-        to_move=leader, log=MoveLog((deal, state.log)),
-    )
+    return new_state(config, state.seed, state.auto_deal, _BID, state.round_index,
+                     state.dealer, deal, deal.hands, undealt, deal.ghost, (None,) * n,
+                     (None,) * n if config.cannonball else (), state.tricks_won, leader,
+                     leader, state.trick, state.suit_state, state.lead_suit, state.tricks,
+                     state.pending, state.wagers, state.discarded, state.peeked,
+                     state.totals, state.rounds, MoveLog((deal, state.log)))
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:
