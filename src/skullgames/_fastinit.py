@@ -28,15 +28,32 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     validators or ``__attrs_post_init__``; ``cls`` itself adds no fields.
     """
     base = cls.__bases__[0]
-    fields = list(attrs.fields_dict(cls))  # type: ignore[arg-type]
-    if len(cls.__bases__) != 1 or list(attrs.fields_dict(base)) != fields or (
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    if len(cls.__bases__) != 1 or list(attrs.fields_dict(base)) != [f.name for f in fields] or (
             cls.__dict__.get("__slots__", ())):
         raise TypeError(f"{cls.__name__} must add no fields to its one plain base class")
-
-    def make(*values: Any) -> T:
-        obj = base(*values)
-        obj.__class__ = cls  # cls adds no slots to base, so CPython allows the change
-        return obj  # type: ignore[no-any-return]
-
+    if hasattr(base, "__attrs_post_init__") or any(
+            f.converter is not None or f.validator is not None
+            or isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+            for f in fields):
+        raise TypeError(f"{cls.__name__}: no converters, validators, factories or post-init")
+    # Generated like attrs' own __init__, but in one frame: a bare instance of the base,
+    # one plain slot store per field, then the frozen class. Parameters are the fields'
+    # aliases, which never start with "_", so the function's own names do.
+    namespace: dict[str, Any] = {"_new": object.__new__, "_base": base, "_cls": cls}
+    parameters = []
+    for i, f in enumerate(fields):
+        if f.default is attrs.NOTHING:
+            parameters.append(f.alias)
+        else:
+            namespace[f"_default_{i}"] = f.default
+            parameters.append(f"{f.alias}=_default_{i}")
+    stores = "".join(f"    _self.{f.name} = {f.alias}\n" for f in fields)
+    exec(
+        f"def make({', '.join(parameters)}):\n"
+        f"    _self = _new(_base)\n{stores}    _self.__class__ = _cls\n    return _self\n",
+        namespace,
+    )
+    make: Callable[..., T] = namespace["make"]
     make.__doc__ = f"Build a {cls.__name__} from all its fields in order, fast."
     return make

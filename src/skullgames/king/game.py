@@ -59,15 +59,24 @@ def _plays_of(c: Card) -> tuple[Play, ...]:
     return (Play(c),)
 
 
-# Hands hold only the interned cards, so the plays of a card are found by its id: hashing
-# a Card (attrs hashes its enum fields) would cost more than the rest of legal_moves.
-_PLAYS: dict[int, tuple[Play, ...]] = {id(c): _plays_of(c) for c in map(interned, ALL_CARDS)}
+# The plays of a card are found by its order, which is one per face: hashing a Card (attrs
+# hashes its enum fields) would cost more than the rest of legal_moves, and even id(c) is
+# a call, where c.order is a slot.
+_PLAYS: dict[int, tuple[Play, ...]] = {c.order: _plays_of(c) for c in map(interned, ALL_CARDS)}
+assert len(_PLAYS) == len(ALL_CARDS)
 _BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(15))
 _SHOTS = (Shot(False), Shot(True))
 _WAGERS = (Wager(0), Wager(10), Wager(20))
 _ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
 # Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
 _GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}
+
+# The enum members that every move compares with, bound once. In CPython 3.11, reading a
+# member from its class (Phase.PLAY) goes through EnumType.__getattr__'s slow attribute
+# hook and costs more than the rest of is_over.
+_DEAL, _BID, _SHOT, _PLAY, _ABILITY, _OVER = (
+    Phase.DEAL, Phase.BID, Phase.SHOT, Phase.PLAY, Phase.ABILITY, Phase.OVER)
+_OPEN, _SET = SuitState.OPEN, SuitState.SET
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -114,11 +123,9 @@ def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tup
     deck = config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
     size = config.hand_sizes[round_index]
-    hands = tuple(
-        tuple([deck[i] for i in sorted(order[seat * size:(seat + 1) * size])])
-        for seat in range(config.players)
-    )
     dealt = config.players * size
+    hands = tuple([tuple([deck[i] for i in sorted(order[start:start + size])])
+                   for start in range(0, dealt, size)])
     ghost: tuple[Card, ...] = ()
     if config.has_ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
@@ -150,7 +157,7 @@ def is_over(state: State) -> bool:
     >>> king.is_over(state)
     True
     """
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -200,19 +207,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
-        if state.suit_state is SuitState.SET:
+        if state.suit_state is _SET:
             lead = state.lead_suit
             for c in hand:
                 if c.suit is lead:
                     return _distinct_plays([c for c in hand if c.suit is lead or c.suit is None])
         return _distinct_plays(hand)
-    if phase is Phase.BID:
+    if phase is _BID:
         return _BIDS[len(state.deal.hands[0])]  # type: ignore[union-attr]
-    if phase is Phase.SHOT:
+    if phase is _SHOT:
         return _SHOTS
-    if phase is Phase.ABILITY:
+    if phase is _ABILITY:
         return _ability_moves(state, state.pending)  # type: ignore[arg-type]
     return ()
 
@@ -222,7 +229,7 @@ def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
     previous = None
     for c in cards:
         if c is not previous:  # hands are sorted and cards interned: copies are adjacent
-            moves.extend(_PLAYS[id(c)])
+            moves += _PLAYS[c.order]
             previous = c
     return tuple(moves)
 
@@ -254,23 +261,23 @@ def apply(state: State, move: Move) -> State:
     """
     phase = state.phase
     kind = type(move)
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if kind is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
         return _apply_play(state, move)  # type: ignore[arg-type]
-    if phase is Phase.BID:
+    if phase is _BID:
         if kind is not Bid:
             raise IllegalMoveError(f"the players are bidding, {move!r} is not a Bid")
         return _apply_bid(state, move)  # type: ignore[arg-type]
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         if kind is not Deal:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
         return _start_round(state, *_checked_deal(state.config, state.round_index, move))  # type: ignore[arg-type]
-    if phase is Phase.SHOT:
+    if phase is _SHOT:
         if kind is not Shot:
             raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
         return _apply_shot(state, move)  # type: ignore[arg-type]
-    if phase is Phase.ABILITY:
+    if phase is _ABILITY:
         return _apply_ability(state, move)
     raise IllegalMoveError("the game is over")
 
@@ -282,19 +289,23 @@ def _apply_bid(state: State, move: Bid) -> State:
         raise IllegalMoveError(f"a bid is 0 to {cards} this round, not {n!r}")
     seat: int = state.to_move  # type: ignore[assignment]
     bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
-    players = state.config.players
+    config = state.config
+    players = config.players
     following = (seat + 1) % players
-    log = MoveLog((move, state.log))
-    if following != (state.dealer + 1) % players:
-        return new_state(state.config, state.seed, state.auto_deal, state.phase,
-                         state.round_index, state.dealer, state.deal, state.hands,
-                         state.undealt, state.ghost, bids, state.shots, state.tricks_won,
-                         state.leader, following, state.trick, state.suit_state,
-                         state.lead_suit, state.tricks, state.pending, state.wagers,
-                         state.discarded, state.peeked, state.totals, state.rounds, log)
-    if state.config.cannonball:  # every seat has bid: now the secret Grapeshot or Cannonball
-        return _replace(state, bids=bids, phase=Phase.SHOT, to_move=following, log=log)
-    return _replace(state, bids=bids, phase=Phase.PLAY, to_move=state.leader, log=log)
+    to_move: Seat
+    phase, to_move = state.phase, following  # the next seat bids
+    if following == (state.dealer + 1) % players:  # every seat has bid
+        if config.cannonball:  # now the secret Grapeshot or Cannonball
+            phase = _SHOT
+        else:
+            phase, to_move = _PLAY, state.leader
+    # Written out in full, like _apply_play's transitions: keywords cost.
+    return new_state(config, state.seed, state.auto_deal, phase, state.round_index,
+                     state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
+                     state.shots, state.tricks_won, state.leader, to_move, state.trick,
+                     state.suit_state, state.lead_suit, state.tricks, state.pending,
+                     state.wagers, state.discarded, state.peeked, state.totals, state.rounds,
+                     MoveLog((move, state.log)))
 
 
 def _apply_shot(state: State, move: Shot) -> State:
@@ -307,7 +318,7 @@ def _apply_shot(state: State, move: Shot) -> State:
     log = MoveLog((move, state.log))
     if following != (state.dealer + 1) % players:
         return _replace(state, shots=shots, to_move=following, log=log)
-    return _replace(state, shots=shots, phase=Phase.PLAY, to_move=state.leader, log=log)
+    return _replace(state, shots=shots, phase=_PLAY, to_move=state.leader, log=log)
 
 
 def _apply_play(state: State, move: Play) -> State:
@@ -324,17 +335,18 @@ def _apply_play(state: State, move: Play) -> State:
             raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})") from None
     lead = state.lead_suit
     suit_state = state.suit_state
-    if suit_state is SuitState.SET and played.suit is not None and played.suit is not lead:
+    if suit_state is _SET and played.suit is not None and played.suit is not lead:
         follow = [c for c in hand if c.suit is lead]
         if follow:
             raise IllegalMoveError(
                 f"must follow {lead.label}: you hold {_cards(follow)}"  # type: ignore[union-attr]
             )
     config = state.config
-    hands = state.hands
-    hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
+    held_cards = list(state.hands)
+    held_cards[seat] = hand[:index] + hand[index + 1:]
+    hands = tuple(held_cards)
     trick = (*state.trick, (seat, move))
-    if suit_state is SuitState.OPEN:
+    if suit_state is _OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
     log = MoveLog((move, state.log))
     players = config.players
@@ -357,7 +369,7 @@ def _continue_with_ghost(state: State, hands: Hands, trick: tuple[tuple[Seat, Pl
     seat: int = state.to_move  # type: ignore[assignment]
     ghost = state.ghost
     if len(trick) == 1:
-        play = _GHOST_PLAY[id(ghost[0])]
+        play = _GHOST_PLAY[ghost[0].order]
         trick = (*trick, (None, play))
         ghost = ghost[1:]
         suit_state, lead = next_suit(suit_state, lead, play, state.config, False)  # type: ignore[arg-type]
@@ -372,22 +384,22 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
     tricks_won = state.tricks_won
     winner = result.winner
     if winner is not None:
-        tricks_won = tricks_won[:winner] + (tricks_won[winner] + 1,) + tricks_won[winner + 1:]
+        won = list(tricks_won)
+        won[winner] += 1
+        tricks_won = tuple(won)
     last = not hands[0]
     leader = result.next_leader
     config = state.config
-    if not last and leader is not None and not config.pirate_abilities:
-        # The commonest way a trick ends, written out in full like _apply_play's.
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                         state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
-                         state.shots, tricks_won, leader, leader, (), SuitState.OPEN, None,
-                         (*state.tricks, result), None, state.wagers, state.discarded,
-                         state.peeked, state.totals, state.rounds, log)
-    state = _replace(
-        state, hands=hands, ghost=ghost, trick=(), suit_state=SuitState.OPEN, lead_suit=None,
-        tricks=(*state.tricks, result), tricks_won=tricks_won, leader=leader,
-        to_move=None, log=log,
-    )
+    # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
+    # the round ends, a pirate's ability waits, or Graybeard turns his card first.
+    opens = not last and leader is not None and not config.pirate_abilities
+    state = new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+                      state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
+                      state.shots, tricks_won, leader, leader if opens else None, (), _OPEN,
+                      None, (*state.tricks, result), state.pending, state.wagers,
+                      state.discarded, state.peeked, state.totals, state.rounds, log)
+    if opens:
+        return state
     if config.pirate_abilities and winner is not None:
         pirate = result.winning_card.pirate  # type: ignore[union-attr]
         if pirate is not None and (not last or pirate is Pirate.HARRY):
@@ -463,8 +475,8 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 def _open_trick(state: State, leader: Seat) -> State:
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
-        return _replace(state, phase=Phase.PLAY, leader=leader, to_move=leader)
-    play = _GHOST_PLAY[id(state.ghost[0])]
+        return _replace(state, phase=_PLAY, leader=leader, to_move=leader)
+    play = _GHOST_PLAY[state.ghost[0].order]
     suit_state, lead = next_suit(SuitState.OPEN, None, play, state.config, True)
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
     first = next(seat for seat, _ in state.tricks[-1].plays if seat is not None)
@@ -479,29 +491,31 @@ def _finish_round(state: State) -> State:
     bonuses = [0] * players
     alliances: list[tuple[int, int]] = []
     for trick in state.tricks:
-        if trick.winner is not None:
+        if trick.bonus and trick.winner is not None:
             bonuses[trick.winner] += trick.bonus
-        alliances.extend(trick.loot_alliances)
+        if trick.loot_alliances:
+            alliances += trick.loot_alliances
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]
     shots: tuple[bool, ...] = state.shots  # type: ignore[assignment]
-    scores = breakdown(bids, state.tricks_won, state.cards_dealt, bonuses, config,
-                       state.round_number, alliances, state.wagers, shots or (False,) * players)
-    result = RoundResult(state.round_number, state.dealer, _revealed_deal(state), bids,
+    round_number = state.round_index + 1
+    scores = breakdown(bids, state.tricks_won, config.hand_sizes[state.round_index], bonuses,
+                       config, round_number, alliances, state.wagers,
+                       shots or (False,) * players)
+    result = RoundResult(round_number, state.dealer, _revealed_deal(state), bids,
                          state.tricks, scores, shots, state.wagers)
-    totals = tuple(t + s.total for t, s in zip(state.totals, scores, strict=True))
+    totals = tuple([t + s.total for t, s in zip(state.totals, scores, strict=True)])
     rounds = (*state.rounds, result)
     round_index = state.round_index + 1
     if round_index == len(config.hand_sizes):
-        return _replace(state, phase=Phase.OVER, totals=totals, rounds=rounds, to_move=None)
+        return _replace(state, phase=_OVER, totals=totals, rounds=rounds, to_move=None)
     dealer = (state.dealer + 1) % players
-    waiting = _replace(
-        state, phase=Phase.DEAL, round_index=round_index, dealer=dealer, deal=None,
-        hands=((),) * players, undealt=(), ghost=(), bids=(None,) * players, shots=(),
-        tricks_won=(0,) * players, leader=(dealer + 1) % players, to_move=None, tricks=(),
-        wagers=(0,) * players, discarded=((),) * players, peeked=(None,) * players,
-        totals=totals,
-        rounds=rounds,
-    )
+    empty = ((),) * players
+    # Written out in full: a new round resets most fields.
+    waiting = new_state(config, state.seed, state.auto_deal, _DEAL, round_index, dealer, None,
+                        empty, (), (), (None,) * players, (), (0,) * players,
+                        (dealer + 1) % players, None, state.trick, state.suit_state,
+                        state.lead_suit, (), state.pending, (0,) * players, empty,
+                        (None,) * players, totals, rounds, state.log)
     if state.auto_deal:
         return _start_round(waiting, *_seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
     return waiting
@@ -528,11 +542,12 @@ def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     config = state.config
     n = config.players
     leader = (state.dealer + 1) % n
-    return _replace(
-        state, phase=Phase.BID, deal=deal, hands=deal.hands, undealt=undealt, ghost=deal.ghost,
-        bids=(None,) * n, shots=(None,) * n if config.cannonball else (), leader=leader,
-        to_move=leader, log=MoveLog((deal, state.log)),
-    )
+    return new_state(config, state.seed, state.auto_deal, _BID, state.round_index,
+                     state.dealer, deal, deal.hands, undealt, deal.ghost, (None,) * n,
+                     (None,) * n if config.cannonball else (), state.tricks_won, leader,
+                     leader, state.trick, state.suit_state, state.lead_suit, state.tricks,
+                     state.pending, state.wagers, state.discarded, state.peeked,
+                     state.totals, state.rounds, MoveLog((deal, state.log)))
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:

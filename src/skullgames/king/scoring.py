@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from skullgames._checks import as_tuple
+from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Scoring
 
@@ -26,8 +27,21 @@ LOOT_ALLIANCE_POINTS = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
 
 
+@attrs.define
+class _SeatScoreFields:
+    """The fields of :class:`SeatScore`, filled fast by the engine."""
+
+    bid: int
+    tricks: int
+    base: int
+    bonus: int = 0
+    loot: int = 0
+    wager: int = 0
+    cannonball: bool = False
+
+
 @attrs.frozen
-class SeatScore:
+class SeatScore(_SeatScoreFields):
     """One seat's score for a round, itemised so that a UI can explain it.
 
     ``total`` = ``base`` + ``bonus`` + ``loot`` + ``wager``. ``base`` is the points for
@@ -40,14 +54,6 @@ class SeatScore:
     (40, 30, 70, True)
     """
 
-    bid: int
-    tricks: int
-    base: int
-    bonus: int = 0
-    loot: int = 0
-    wager: int = 0
-    cannonball: bool = False
-
     @property
     def exact(self) -> bool:
         """True when the seat took exactly the tricks it bid."""
@@ -57,6 +63,9 @@ class SeatScore:
     def total(self) -> int:
         """The seat's points for the round."""
         return self.base + self.bonus + self.loot + self.wager
+
+
+_new_score = fast_constructor(SeatScore)
 
 
 def round_breakdown(
@@ -104,11 +113,12 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if bids[partner] == tricks[partner] and bids[winner] == tricks[winner]:
             loot[partner] += LOOT_ALLIANCE_POINTS
             loot[winner] += LOOT_ALLIANCE_POINTS
+    rascal = config.scoring is Scoring.RASCAL
     scores = []
     for seat in range(seats):
         bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]
         off = abs(took - bid)
-        if config.scoring is Scoring.RASCAL:
+        if rascal:
             base, bonus = _rascal(off, cards_dealt, bonus, cannonballs[seat])
         elif bid == 0:
             base, bonus = (10 if took == 0 else -10) * cards_dealt, bonus if took == 0 else 0
@@ -117,7 +127,7 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        scores.append(SeatScore(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
+        scores.append(_new_score(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
     return tuple(scores)
 
 

@@ -142,6 +142,11 @@ _new_result = fast_constructor(TrickResult)
 
 _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
     ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE)
+# Enum members read in every trick, bound once: in CPython 3.11 Suit.BLACK and the like go
+# through EnumType.__getattr__'s slow attribute hook.
+_BLACK, _TIGRESS, _LOOT, _CLASSIC, _MODERN = (
+    Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC, Edition.MODERN)
+_WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
 
 
 def role(play: Play) -> int:
@@ -168,15 +173,16 @@ def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> in
         return roles.index(_PIRATE)
     if _MERMAID in roles:
         return roles.index(_MERMAID)
-    best, best_key, lead = None, (-1, -1), None
+    best, best_key, lead = None, -1, None
     for i, (_, play) in enumerate(plays):
         if roles[i] != _NUMBER:
             continue
         c = play.card
         if lead is None:
             lead = c.suit
-        # Black trumps; otherwise only the lead suit can win. Ranks within a suit are unique.
-        key = (2 if c.suit is Suit.BLACK else 1 if c.suit is lead else 0, c.rank)
+        # Black trumps; otherwise only the lead suit can win. Ranks within a suit are unique
+        # and below 16, so the key orders by (trump, lead suit, other) and then by rank.
+        key = (32 if c.suit is _BLACK else 16 if c.suit is lead else 0) + c.rank
         if key > best_key:
             best, best_key = i, key
     return 0 if best is None else best
@@ -206,7 +212,7 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
         next_leader = plays[(active + 1) % len(plays)][0]
     else:
         next_leader = _would_have_won(plays, roles, creatures)
-    return _new_result(tuple(plays), Outcome.DESTROYED, None, plays[active][1].card,
+    return _new_result(tuple(plays), _DESTROYED, None, plays[active][1].card,
                        next_leader, 0, (), lead_suit)
 
 
@@ -232,7 +238,7 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = _would_have_won(plays, roles, [active])
         else:
             next_leader = plays[active][0]
-        return _new_result(tuple(plays), Outcome.DISCARDED, None, None, next_leader, 0,
+        return _new_result(tuple(plays), _DISCARDED, None, None, next_leader, 0,
                            (), lead_suit)
     return _won(plays, roles, best, config, lead_suit)
 
@@ -241,34 +247,49 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
          lead_suit: Suit | None) -> TrickResult:
     winner, winning = plays[index]
     winning_role = roles[index]
-    classic = config.edition is Edition.CLASSIC
-    items: list[Bonus] = []
-    for i, (_, play) in enumerate(plays):
-        c = play.card
-        if c.rank < 14 and winning_role < _PIRATE:
-            continue  # the common case: a number or an escape takes plain cards
-        if c.rank == 14:
-            if c.suit is Suit.BLACK:
-                items.append(Bonus(BonusKind.BLACK_FOURTEEN, c, 20))
-            else:
-                items.append(Bonus(BonusKind.FOURTEEN, c, 10))
-        elif winning_role == _PIRATE and roles[i] == _MERMAID and not classic:
-            items.append(Bonus(BonusKind.MERMAID_BY_PIRATE, c, 20))
-        elif winning_role == _SKULL_KING and (
-            roles[i] == _PIRATE or (classic and c.kind is Kind.TIGRESS)
-        ):
-            # Classic: Scary Mary counts as a pirate even played as an escape (K5).
-            items.append(Bonus(BonusKind.PIRATE_BY_SKULL_KING, c, 30))
-        elif winning_role == _MERMAID and roles[i] == _SKULL_KING:
-            items.append(Bonus(BonusKind.SKULL_KING_BY_MERMAID, c, 50 if classic else 40))
+    if winning_role < _PIRATE:  # the common case: a number or an escape won, only fourteens score
+        items = [_fourteen(play.card) for _, play in plays if play.card.rank == 14]
+    else:
+        classic = config.edition is _CLASSIC
+        prey: int | None
+        prey, kind, points = _CAPTURES[winning_role]
+        if classic:
+            prey, points = _CLASSIC_CAPTURES[winning_role]
+        # Classic: Scary Mary counts as a pirate even played as an escape (K5).
+        mary = classic and winning_role == _SKULL_KING
+        items = []
+        for i, (_, play) in enumerate(plays):
+            c = play.card
+            if c.rank == 14:
+                items.append(_fourteen(c))
+            elif roles[i] == prey or (mary and c.kind is _TIGRESS):
+                items.append(Bonus(kind, c, points))
     alliances = tuple(
         (seat, winner)
         for seat, play in plays
-        if play.card.kind is Kind.LOOT and seat is not None and winner is not None
+        if play.card.kind is _LOOT and seat is not None and winner is not None
         and seat != winner
     ) if config.loot else ()
-    return _new_result(tuple(plays), Outcome.WON, winner, winning.card, winner,
-                       sum(b.points for b in items), tuple(items), lead_suit, alliances)
+    return _new_result(tuple(plays), _WON, winner, winning.card, winner,
+                       sum([b.points for b in items]) if items else 0, tuple(items),
+                       lead_suit, alliances)
+
+
+# The bonus of a winning character (RESEARCH.md §3.5): the part of the cards it captures
+# for a bonus, the bonus and its points; the classic edition's part and points apart (no
+# mermaid bonus there).
+_CAPTURES = {
+    _PIRATE: (_MERMAID, BonusKind.MERMAID_BY_PIRATE, 20),
+    _SKULL_KING: (_PIRATE, BonusKind.PIRATE_BY_SKULL_KING, 30),
+    _MERMAID: (_SKULL_KING, BonusKind.SKULL_KING_BY_MERMAID, 40),
+}
+_CLASSIC_CAPTURES = {_PIRATE: (None, 0), _SKULL_KING: (_PIRATE, 30), _MERMAID: (_SKULL_KING, 50)}
+
+
+def _fourteen(c: Card) -> Bonus:
+    if c.suit is _BLACK:
+        return Bonus(BonusKind.BLACK_FOURTEEN, c, 20)
+    return Bonus(BonusKind.FOURTEEN, c, 10)
 
 
 class SuitState(enum.Enum):
@@ -290,6 +311,9 @@ class SuitState(enum.Enum):
     """A character led (modern edition): nothing to follow for the whole trick."""
 
 
+_OPEN, _SET, _NONE = SuitState.OPEN, SuitState.SET, SuitState.NONE
+
+
 def next_suit(state: SuitState, suit: Suit | None, play: Play, config: Config, first: bool
               ) -> tuple[SuitState, Suit | None]:
     """The suit to follow after ``play`` is added to a trick (RESEARCH.md §2.3, §3.3).
@@ -299,20 +323,20 @@ def next_suit(state: SuitState, suit: Suit | None, play: Play, config: Config, f
     does a character after escapes unless ``config.character_ends_choice`` is off (S1).
     Classic: the first number card sets the suit.
     """
-    if state is not SuitState.OPEN:
+    if state is not _OPEN:
         return state, suit
     c = play.card
     if c.suit is not None:
-        return SuitState.SET, c.suit
-    if (config.edition is Edition.MODERN and is_character(play)
+        return _SET, c.suit
+    if (config.edition is _MODERN and is_character(play)
             and (first or config.character_ends_choice)):
-        return SuitState.NONE, None
+        return _NONE, None
     return state, suit
 
 
 def suit_of_trick(plays: Iterable[Play], config: Config) -> tuple[SuitState, Suit | None]:
     """The suit to follow in a trick that holds ``plays`` so far."""
-    state, suit = SuitState.OPEN, None
+    state, suit = _OPEN, None
     for i, play in enumerate(plays):
         state, suit = next_suit(state, suit, play, config, i == 0)
     return state, suit
