@@ -86,8 +86,17 @@ _BONUS_TEXT = {
 }
 
 
+@attrs.define
+class _BonusFields:
+    """The fields of :class:`Bonus`, filled fast by the engine."""
+
+    kind: BonusKind
+    card: Card
+    points: int
+
+
 @attrs.frozen
-class Bonus:
+class Bonus(_BonusFields):
     """One bonus item in a trick: which card earned how many points, and why.
 
     >>> from skullgames.king import Play, card, resolve_trick
@@ -95,10 +104,6 @@ class Bonus:
     >>> item.card, item.points, str(item)
     (card('B14'), 20, '+20 for B14')
     """
-
-    kind: BonusKind
-    card: Card
-    points: int
 
     def __str__(self) -> str:
         return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
@@ -138,6 +143,7 @@ class TrickResult(_TrickResultFields):
 
 
 _new_result = fast_constructor(TrickResult)
+_new_bonus = fast_constructor(Bonus)
 
 
 _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
@@ -147,6 +153,7 @@ _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
 _BLACK, _TIGRESS, _LOOT, _CLASSIC, _MODERN = (
     Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC, Edition.MODERN)
 _WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
+_FOURTEEN, _BLACK_FOURTEEN = BonusKind.FOURTEEN, BonusKind.BLACK_FOURTEEN
 
 
 def role(play: Play) -> int:
@@ -263,7 +270,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
             if c.rank == 14:
                 items.append(_fourteen(c))
             elif roles[i] == prey or (mary and c.kind is _TIGRESS):
-                items.append(Bonus(kind, c, points))
+                items.append(_new_bonus(kind, c, points))
     alliances = tuple(
         (seat, winner)
         for seat, play in plays
@@ -288,8 +295,8 @@ _CLASSIC_CAPTURES = {_PIRATE: (None, 0), _SKULL_KING: (_PIRATE, 30), _MERMAID: (
 
 def _fourteen(c: Card) -> Bonus:
     if c.suit is _BLACK:
-        return Bonus(BonusKind.BLACK_FOURTEEN, c, 20)
-    return Bonus(BonusKind.FOURTEEN, c, 10)
+        return _new_bonus(_BLACK_FOURTEEN, c, 20)
+    return _new_bonus(_FOURTEEN, c, 10)
 
 
 class SuitState(enum.Enum):
