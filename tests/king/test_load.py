@@ -8,62 +8,29 @@ moves it claims to take.
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullgames import SerializationError, to_json
-from skullgames.king import Bid, Config, Phase, Play, State, apply, is_over, legal_moves, new_game
+from skullgames import king
+from skullgames.king import Bid, Config, Play, State, apply, new_game
 from skullgames.king._load import replay_fast
 from skullgames.king._serialize import _RULES, _Rules
 from skullgames.king.moves import _CANONICAL
 from skullgames.serialization import load_game
+from tests import loading
+from tests.loading import EngineOnly, outcome, saved
 
 from .test_option_properties import option_configs
 
-
-class _EngineOnly(_Rules):
-    """The same rules with no fast path: every move through ``apply``."""
-
-    @staticmethod
-    def replay_fast(state: State, entries: Sequence[Any], start: int) -> tuple[State, int]:
-        return state, start
-
-
-ENGINE_ONLY = _EngineOnly()
-
-
-def outcome(doc: Any, rules: Any) -> State | str:
-    """The loaded state, or the text of the SerializationError (it holds the path)."""
-    try:
-        return load_game(doc, rules)  # type: ignore[no-any-return]
-    except SerializationError as error:
-        return str(error)
-
-
-def saved(state: State) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(to_json(state))
-    return doc
+ENGINE_ONLY = EngineOnly(_RULES)
 
 
 def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True
                 ) -> list[State]:
-    rng = random.Random(choices)
-    state = new_game(config, seed=seed, auto_deal=auto_deal)
-    states = [state]
-    while not is_over(state):
-        if state.phase is Phase.DEAL:  # a manual game: deal as the seed would
-            from skullgames.king import seeded_deal
-            state = apply(state, seeded_deal(config, seed, state.round_index))
-        else:
-            state = apply(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return states
+    return loading.random_game(king, config, seed, choices, auto_deal=auto_deal)
 
 
 class _Counting(_Rules):

@@ -1,0 +1,55 @@
+"""Helpers shared by the tests of both games' fast loaders (``tests/*/test_load.py``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from skullgames import SerializationError, to_json
+from skullgames.serialization import load_game
+
+
+class EngineOnly:
+    """A game's loading rules with the fast path switched off: every move through ``apply``."""
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    @staticmethod
+    def replay_fast(state: Any, entries: Sequence[Any], start: int) -> tuple[Any, int]:
+        return state, start
+
+
+def outcome(doc: Any, rules: Any) -> Any:
+    """The loaded state, or the text of the SerializationError (it holds the path)."""
+    try:
+        return load_game(doc, rules)
+    except SerializationError as error:
+        return str(error)
+
+
+def saved(state: Any) -> dict[str, Any]:
+    """The saved document of ``state``, as parsed JSON."""
+    doc: dict[str, Any] = json.loads(to_json(state))
+    return doc
+
+
+def random_game(game: ModuleType, config: Any, seed: int, choices: int, *,
+                auto_deal: bool = True) -> list[Any]:
+    """Every state of a random game of ``game``; a game dealt by hand deals as the seed would."""
+    rng = random.Random(choices)
+    state = game.new_game(config, seed=seed, auto_deal=auto_deal)
+    states = [state]
+    while not game.is_over(state):
+        if state.phase is game.Phase.DEAL:
+            state = game.apply(state, game.seeded_deal(config, seed, state.round_index))
+        else:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        states.append(state)
+    return states
