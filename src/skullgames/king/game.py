@@ -21,7 +21,7 @@ import attrs
 
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import IllegalMoveError
-from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, interned
+from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
 from skullgames.king.config import Config
 from skullgames.king.moves import (
     AdjustBid,
@@ -212,8 +212,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if state.suit_state is _SET:
             lead = state.lead_suit
             for c in hand:
-                if c.suit is lead:
-                    return _distinct_plays([c for c in hand if c.suit is lead or c.suit is None])
+                if c.suit is lead:  # must follow: only the lead suit and the specials
+                    return _distinct_plays(hand, lead)
         return _distinct_plays(hand)
     if phase is _BID:
         return _BIDS[len(state.deal.hands[0])]  # type: ignore[union-attr]
@@ -224,11 +224,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
+def _distinct_plays(cards: Iterable[Card], lead: Suit | None = None) -> tuple[Play, ...]:
+    """The plays of ``cards``, each card once; with ``lead``, of that suit and specials only."""
     moves: list[Play] = []
     previous = None
     for c in cards:
-        if c is not previous:  # hands are sorted and cards interned: copies are adjacent
+        # Hands are sorted and cards interned: copies (all specials) are adjacent.
+        if c is not previous and (lead is None or c.suit is lead or c.suit is None):
             moves += _PLAYS[c.order]
             previous = c
     return tuple(moves)
@@ -288,7 +290,8 @@ def _apply_bid(state: State, move: Bid) -> State:
     if type(n) is not int or not 0 <= n <= cards:
         raise IllegalMoveError(f"a bid is 0 to {cards} this round, not {n!r}")
     seat: int = state.to_move  # type: ignore[assignment]
-    bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
+    bids = list(state.bids)
+    bids[seat] = n
     config = state.config
     players = config.players
     following = (seat + 1) % players
@@ -301,11 +304,11 @@ def _apply_bid(state: State, move: Bid) -> State:
             phase, to_move = _PLAY, state.leader
     # Written out in full, like _apply_play's transitions: keywords cost.
     return new_state(config, state.seed, state.auto_deal, phase, state.round_index,
-                     state.dealer, state.deal, state.hands, state.undealt, state.ghost, bids,
-                     state.shots, state.tricks_won, state.leader, to_move, state.trick,
-                     state.suit_state, state.lead_suit, state.tricks, state.pending,
-                     state.wagers, state.discarded, state.peeked, state.totals, state.rounds,
-                     MoveLog((move, state.log)))
+                     state.dealer, state.deal, state.hands, state.undealt, state.ghost,
+                     tuple(bids), state.shots, state.tricks_won, state.leader, to_move,
+                     state.trick, state.suit_state, state.lead_suit, state.tricks,
+                     state.pending, state.wagers, state.discarded, state.peeked,
+                     state.totals, state.rounds, MoveLog((move, state.log)))
 
 
 def _apply_shot(state: State, move: Shot) -> State:
@@ -336,11 +339,12 @@ def _apply_play(state: State, move: Play) -> State:
     lead = state.lead_suit
     suit_state = state.suit_state
     if suit_state is _SET and played.suit is not None and played.suit is not lead:
-        follow = [c for c in hand if c.suit is lead]
-        if follow:
-            raise IllegalMoveError(
-                f"must follow {lead.label}: you hold {_cards(follow)}"  # type: ignore[union-attr]
-            )
+        for held in hand:
+            if held.suit is lead:  # a card of the lead suit in hand: it must be followed
+                follow = [c for c in hand if c.suit is lead]
+                raise IllegalMoveError(
+                    f"must follow {lead.label}: you hold {_cards(follow)}"  # type: ignore[union-attr]
+                )
     config = state.config
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]

@@ -254,8 +254,11 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
          lead_suit: Suit | None) -> TrickResult:
     winner, winning = plays[index]
     winning_role = roles[index]
+    items: list[Bonus] = []
     if winning_role < _PIRATE:  # the common case: a number or an escape won, only fourteens score
-        items = [_fourteen(play.card) for _, play in plays if play.card.rank == 14]
+        for _, play in plays:
+            if play.card.rank == 14:
+                items.append(_fourteen(play.card))
     else:
         classic = config.edition is _CLASSIC
         prey: int | None
@@ -264,7 +267,6 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
             prey, points = _CLASSIC_CAPTURES[winning_role]
         # Classic: Scary Mary counts as a pirate even played as an escape (K5).
         mary = classic and winning_role == _SKULL_KING
-        items = []
         for i, (_, play) in enumerate(plays):
             c = play.card
             if c.rank == 14:
