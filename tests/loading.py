@@ -53,3 +53,26 @@ def random_game(game: ModuleType, config: Any, seed: int, choices: int, *,
             state = game.apply(state, rng.choice(game.legal_moves(state)))
         states.append(state)
     return states
+
+
+EDITS = ("replace", "delete", "swap", "insert", "repeat")
+"""The one-move changes that ``edit_moves`` makes to a saved move list."""
+
+
+def edit_moves(moves: list[Any], kind: str, i: int, j: int, text: str) -> None:
+    """Change ``moves`` in place by one edit of ``EDITS``, at positions ``i`` (and ``j``)
+    taken modulo its length; ``text`` is the move a replace or insert puts in."""
+    if not moves:
+        moves.append(text)
+        return
+    i, j = i % len(moves), j % len(moves)
+    if kind == "replace":
+        moves[i] = text
+    elif kind == "delete":
+        del moves[i]
+    elif kind == "swap":
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind == "insert":
+        moves.insert(i, text)
+    else:
+        moves.insert(i, moves[i])

@@ -21,7 +21,7 @@ from skullgames.king._serialize import _RULES, _Rules
 from skullgames.king.moves import _CANONICAL
 from skullgames.serialization import load_game
 from tests import loading
-from tests.loading import EngineOnly, outcome, saved
+from tests.loading import EDITS, EngineOnly, edit_moves, outcome, saved
 
 from .test_option_properties import option_configs
 
@@ -82,7 +82,7 @@ TEXTS = sorted(_CANONICAL)
 @st.composite
 def corruptions(draw: st.DrawFn) -> tuple[str, int, int, str]:
     """One change to a saved move list: replace, delete, swap, insert or repeat a move."""
-    kind = draw(st.sampled_from(["replace", "delete", "swap", "insert", "repeat"]))
+    kind = draw(st.sampled_from(EDITS))
     return kind, draw(st.integers(0, 10**6)), draw(st.integers(0, 10**6)), draw(
         st.sampled_from(TEXTS))
 
@@ -95,22 +95,7 @@ def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
         change: tuple[str, int, int, str]) -> None:
     states = random_game(config, seed, choices)
     doc = saved(states[int(cut * (len(states) - 1))])
-    moves: list[Any] = doc["moves"]
-    kind, i, j, text = change
-    if moves:
-        i, j = i % len(moves), j % len(moves)
-        if kind == "replace":
-            moves[i] = text
-        elif kind == "delete":
-            del moves[i]
-        elif kind == "swap":
-            moves[i], moves[j] = moves[j], moves[i]
-        elif kind == "insert":
-            moves.insert(i, text)
-        else:
-            moves.insert(i, moves[i])
-    else:
-        moves.append(text)
+    edit_moves(doc["moves"], *change)
     fast, engine = outcome(doc, _RULES), outcome(doc, ENGINE_ONLY)
     assert fast == engine
 
