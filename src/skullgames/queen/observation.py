@@ -21,7 +21,28 @@ from skullgames.queen.planks import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "RoundSummary", "observe"]
+
+
+@attrs.frozen
+class RoundSummary:
+    """A finished round as a player at the table remembers it: placements and points.
+
+    The cards and tricks of finished rounds stay in the state's
+    :attr:`~skullgames.queen.State.rounds`; an observation keeps these summaries, so that
+    it stays small however long the game.
+    """
+
+    round_number: int
+    placements: tuple[Place, ...]
+    """Every seat's placement, by seat."""
+    points: tuple[int, ...]
+    """Each seat's points for the round."""
+
+    @classmethod
+    def of(cls, result: RoundResult) -> RoundSummary:
+        """The summary of a finished round."""
+        return cls(result.round_number, result.placements, result.points)
 
 
 @attrs.frozen
@@ -36,6 +57,8 @@ class Observation:
     (DECISIONS Q7): it is left out of ``trick``, and ``face_down`` names the seats whose
     card lies face down. ``ghost_cards`` counts the Pirate King's stack.
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+    ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
+    :class:`RoundSummary` records (placements and points).
     """
 
     config: Config
@@ -58,7 +81,7 @@ class Observation:
     trick_color: Color | None
     tricks: tuple[TrickResult, ...]
     totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
 
 
@@ -96,6 +119,6 @@ def observe(state: State, player: int) -> Observation:
         trick_color=state.trick_color,
         tricks=state.tricks,
         totals=state.totals,
-        rounds=state.rounds,
+        rounds=tuple([RoundSummary.of(result) for result in state.rounds]),
         legal_moves=legal_moves(state) if state.to_move == player else (),
     )
