@@ -325,13 +325,14 @@ def sample_world(observation: Observation, rng: random.Random, *,
     """A complete game state that seat ``observation.seat`` cannot tell from the real one.
 
     The seat's own hand, every card played, the centre, the cards set aside, the
-    revealed placements, the planks and the scores are taken from the observation. The hidden cards (the other hands, the Pirate King's stack with two
-    players, and the other captain's face-down card) are dealt at random from the cards
-    the seat has not seen, so that each hand has its size in
-    ``observation.hand_sizes`` and no seat holds a colour it failed to follow
-    (:func:`infer_voids`). A face-down card is drawn among the cards its owner could
-    legally have played from the sampled hand. Placements made but still hidden come from
-    ``guess_place(seat, hand)``, by default uniformly from all 1,250.
+    revealed placements, the planks and the scores are taken from the observation. The
+    hidden cards (the other hands, the Pirate King's stack with two players, and the
+    other captain's face-down card) are dealt at random from the cards the seat has not
+    seen, so that each hand has its size in ``observation.hand_sizes`` and no seat holds
+    a colour it failed to follow (:func:`infer_voids`). A face-down card is drawn among
+    the cards its owner could legally have played from the sampled hand. Placements made
+    but still hidden come from ``guess_place(seat, hand)``, by default uniformly from all
+    1,250.
 
     The state is built directly: its ``deal`` is the sampled deal of this round, and its
     record starts with this round: its ``rounds`` are empty (an observation summarises

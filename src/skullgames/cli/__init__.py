@@ -29,6 +29,7 @@ from skullgames.bots import BOT_NAMES, make_bot
 from skullgames.cli import _king, _queen
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import SkullgamesError
+from skullgames.schemas import SCHEMA_NAMES, schema_text
 from skullgames.serialization import from_json, to_json
 
 __all__ = ["main"]
@@ -134,6 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game of a JSON-lines file, from 1 [1]")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
+
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of a document",
+        description="Prints the JSON Schema (draft 2020-12) of a document the library "
+                    "writes, as shipped in skullgames/schemas.")
+    schema.add_argument("name", choices=SCHEMA_NAMES, metavar="NAME",
+                        help=f"one of {', '.join(SCHEMA_NAMES)}")
     return parser
 
 
@@ -149,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, write, input)
         if args.command == "simulate":
             return _simulate(args, write)
+        if args.command == "schema":
+            write(schema_text(args.name).rstrip("\n"))
+            return 0
         return _replay(args, write, input)
     except SkullgamesError as error:
         print(f"skullgames {args.command}: error: {error}", file=sys.stderr)

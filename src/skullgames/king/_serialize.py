@@ -220,7 +220,7 @@ SEAT = Integer(0, 7)
 PLAYER = Nullable(SEAT)  # a seat, or null for Graybeard
 COUNT = Integer(0, _MOST_CARDS)
 POINTS = Integer()
-PLAY_TEXT: Codec[Play] = Text(
+PLAY_TEXT: Codec[Any] = Text(
     "PlayNotation", parse_move, accept=(Play,),
     values=[text for c in ALL_CARDS
             for text in ((f"{c} pirate", f"{c} escape") if c == TIGRESS else (str(c),))],
@@ -259,7 +259,7 @@ def _move_schema(defs: Definitions) -> dict[str, Any]:
 
 
 MOVE: Codec[Move] = Custom("Move", unstructure_move, structure_move, _move_schema)
-DEAL: Codec[Deal] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
+DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
 
 
 def _config_schema(defs: Definitions) -> dict[str, Any]:
@@ -431,7 +431,8 @@ def _one_move(cls: type) -> Codec[Any]:
 
 def unstructure_state(state: State) -> dict[str, Any]:
     """A state as its config, seed and moves (deals only when not dealt from the seed)."""
-    return STATE.dump(state)
+    doc: dict[str, Any] = STATE.dump(state)
+    return doc
 
 
 def structure_state(data: Any) -> State:

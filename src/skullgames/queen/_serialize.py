@@ -187,7 +187,7 @@ PLAYER = Nullable(SEAT)  # a seat, or null for the Pirate King
 COUNT = Integer(0, 100)
 POINTS = Integer()
 COLOR = EnumValue(Color)
-PLACE_TEXT: Codec[Place] = Text(
+PLACE_TEXT: Codec[Any] = Text(
     "PlaceNotation", parse_move, accept=(Place,),
     description="a placement in notation: the side and the four spaces 0..4 of the red, "
                 "yellow, green and blue pawns, as in 'front 0 1 2 4'")
@@ -219,7 +219,7 @@ def _move_schema(defs: Definitions) -> dict[str, Any]:
 
 
 MOVE: Codec[Move] = Custom("Move", unstructure_move, structure_move, _move_schema)
-DEAL: Codec[Deal] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
+DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
 
 
 def _config_schema(defs: Definitions) -> dict[str, Any]:
@@ -384,7 +384,8 @@ def _one_move(cls: type) -> Codec[Any]:
 
 def unstructure_state(state: State) -> dict[str, Any]:
     """A state as its config, seed and moves (deals only when not dealt from the seed)."""
-    return STATE.dump(state)
+    doc: dict[str, Any] = STATE.dump(state)
+    return doc
 
 
 def structure_state(data: Any) -> State:
