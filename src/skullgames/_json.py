@@ -22,6 +22,10 @@ S = TypeVar("S")
 FORMAT_VERSION = 1
 """The version written into every saved state; loading refuses any other."""
 
+LONGEST_TEXT = 2000
+"""More characters than any card, move or preset name in notation has (a whole deal of
+eight hands with Graybeard's stack and the stock is under 500)."""
+
 # Helpers for the hand-written structure hooks of the game modules. Each one checks one
 # JSON value and raises SerializationError naming the path of the value.
 
@@ -117,6 +121,8 @@ def expect_enum(cls: type[E], data: Any, path: str) -> E:
 def expect_parsed(parse: Callable[[str], T], data: Any, path: str) -> T:
     """Read a value written as text (a card, a move), with the parser's error at ``path``."""
     text = expect_str(data, path)
+    if len(text) > LONGEST_TEXT:  # no card or move is this long: never echo it back
+        raise SerializationError(f"a text of {len(text)} characters is no card or move", path)
     try:
         return parse(text)
     except SkullgamesError as error:

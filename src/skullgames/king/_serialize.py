@@ -32,6 +32,7 @@ from skullgames._codec import (
     tagged,
 )
 from skullgames._json import (
+    LONGEST_TEXT,
     GameRules,
     expect_bool,
     expect_dict,
@@ -198,6 +199,9 @@ def structure_config(data: Any, path: str) -> Config:
         options["hand_cap"] = expect_int(doc["hand_cap"], f"{path}.hand_cap")
     if "rounds" in doc:
         rounds = doc["rounds"]
+        if isinstance(rounds, str) and len(rounds) > LONGEST_TEXT:
+            raise SerializationError(f"a text of {len(rounds)} characters is no preset",
+                                     f"{path}.rounds")
         options["rounds"] = rounds if isinstance(rounds, str) else tuple(
             expect_int(n, f"{path}.rounds[{i}]", 1)
             for i, n in enumerate(expect_list(rounds, f"{path}.rounds"))
