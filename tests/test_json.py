@@ -89,6 +89,7 @@ def test_saved_games_survive_javascripts_json(name: str) -> None:
     lines = [to_json(value) for value in (*states, *views)]
     script = ("const lines = require('fs').readFileSync(0, 'utf8').trim().split('\\n');"
               "console.log(lines.map(l => JSON.stringify(JSON.parse(l))).join('\\n'));")
+    assert NODE is not None
     out = subprocess.run([NODE, "-e", script], input="\n".join(lines), capture_output=True,
                          text=True, check=True, timeout=60).stdout.splitlines()
     assert out == lines
@@ -140,7 +141,8 @@ def test_finished_rounds_are_summaries_and_tricks_their_plays() -> None:
 
 
 def test_a_trick_entry_is_a_seat_and_a_play_in_notation_in_both_games() -> None:
-    k = king.resolve_trick([(0, king.parse_move("TIG pirate")), (1, king.parse_move("G14"))])
+    k = king.resolve_trick([(0, king.Play(king.card("TIG"), as_pirate=True)),
+                            (1, king.Play(king.card("G14")))])
     q = queen.resolve_trick([(None, queen.card("MATE")), (0, queen.card("R7")),
                              (1, queen.card("Y3"))])
     assert to_dict(k)["plays"] == [[0, "TIG pirate"], [1, "G14"]]
@@ -234,10 +236,10 @@ def test_a_huge_bad_string_is_refused_where_it_is_without_being_repeated(name: s
 
 def test_a_non_string_card_names_its_path_once() -> None:
     with pytest.raises(SerializationError) as error:
-        from_json('{"type": "play", "card": 5}', king.Move)
+        from_json('{"type": "play", "card": 5}', king.Play)
     assert str(error.value) == "$.card: expected a string, got a number"
     with pytest.raises(SerializationError) as error:
-        from_json('{"type": "play", "card": [1]}', queen.Move)
+        from_json('{"type": "play", "card": [1]}', queen.Play)
     assert str(error.value) == "$.card: expected a string, got an array"
 
 

@@ -13,6 +13,7 @@ whole bad value, so refusing a huge bad document costs time linear in its size.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -74,6 +75,14 @@ def document_schema(codec: Codec[Any], title: str, description: str = "") -> dic
     """The complete schema (draft 2020-12) of a document written by ``codec``."""
     defs = Definitions()
     body = codec.schema(defs)
+    ref = body.get("$ref", "")
+    if ref.startswith("#/$defs/") and len(body) == 1:  # the document itself, written inline
+        name = ref.removeprefix("#/$defs/")
+        inline = defs.defs.pop(name)
+        if ref in json.dumps(defs.defs):  # referred to from inside: keep the definition
+            defs.defs[name] = inline
+        else:
+            body = inline
     doc: dict[str, Any] = {"$schema": SCHEMA_DIALECT, "title": title}
     if description:
         doc["description"] = description
