@@ -216,8 +216,6 @@ class Array(Codec[tuple[T, ...]]):
         body: dict[str, Any] = {"type": "array", "items": self.inner.schema(defs)}
         if self.length is not None:
             body["minItems"] = body["maxItems"] = self.length
-        elif self.most is not None:
-            body["maxItems"] = self.most
         return body
 
 
@@ -235,9 +233,11 @@ class Pair(Codec[tuple[Any, Any]]):
         return self.first.load(first, f"{path}[0]"), self.second.load(second, f"{path}[1]")
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
-        return {"type": "array", "prefixItems": [self.first.schema(defs),
-                                                 self.second.schema(defs)],
-                "items": False, "minItems": 2}
+        first, second = self.first.schema(defs), self.second.schema(defs)
+        # prefixItems fixes each place; ``items`` only helps generators that do not read
+        # prefixItems (json-schema-to-typescript) to a pair of either kind.
+        return {"type": "array", "prefixItems": [first, second],
+                "items": {"anyOf": [first, second]}, "minItems": 2, "maxItems": 2}
 
 
 _REQUIRED = object()
