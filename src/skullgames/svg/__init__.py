@@ -36,7 +36,7 @@ def table(state_or_observation: object, *, seat: int | None = None) -> str:
     >>> from skullgames import queen, svg
     >>> state = queen.new_game(queen.Config(players=3), seed=2)
     >>> "Skull Queen" in svg.table(state), svg.table(queen.observe(state, 1)).count('class="back"')
-    (True, 20)
+    (True, 28)
     >>> svg.table("a state")
     Traceback (most recent call last):
     ...
