@@ -86,7 +86,7 @@ def shown_moves(page: Any) -> list[tuple[int, str]]:
 
 
 def over(page: Any) -> bool:
-    return page.get_attribute("#status", "data-over") == "true"
+    return bool(page.get_attribute("#status", "data-over") == "true")
 
 
 @pytest.mark.parametrize(("name", "engine", "config"), [
