@@ -14,8 +14,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skullgames._registry_bridge import games
 from skullgames.errors import IllegalMoveError, SkullgamesError
+from skullgames.registry import GAMES, game_named
 from skullgames.serialization import from_json, to_json
 from skullgames.svg import table as draw_table
 
@@ -72,9 +72,7 @@ class Tables:
 
     def __init__(self, game: str = "king", config: Any = None, *,
                  bots: Sequence[str] = ("greedy",), seat: int = 0) -> None:
-        if game not in games():
-            raise ValueError(f"unknown game {game!r} (one of {', '.join(games())})")
-        self.default_game = game
+        self.default_game = game_named(game).name
         self.default_config = config
         self.default_bots = tuple(bots)
         self.default_seat = seat
@@ -85,11 +83,11 @@ class Tables:
 
     def info(self) -> dict[str, Any]:
         """``GET /api``: the games, the bots, and the defaults of a new game."""
-        game = games()[self.default_game]
+        game = GAMES[self.default_game]
         config = self.default_config if self.default_config is not None else game.Config()
         return {
             "games": {name: {"title": g.title, "bots": sorted(g.bots)}
-                      for name, g in games().items()},
+                      for name, g in GAMES.items()},
             "defaults": {"game": self.default_game, "config": to_dict(config),
                          "bots": list(self.default_bots), "seat": self.default_seat},
         }
@@ -98,9 +96,9 @@ class Tables:
         """``POST /api/games``: start a game; answer its id and the person's view."""
         _only(body, ("game", "config", "seed", "seat", "bots"))
         name = body.get("game", self.default_game)
-        game = games().get(name) if isinstance(name, str) else None
+        game = GAMES.get(name) if isinstance(name, str) else None
         if game is None:
-            raise ApiError(400, f"game: one of {', '.join(games())}, not {name!r}")
+            raise ApiError(400, f"game: one of {', '.join(GAMES)}, not {name!r}")
         if "config" in body:
             config = _read(body["config"], game.Config, "config")
         elif name == self.default_game and self.default_config is not None:
@@ -129,7 +127,7 @@ class Tables:
                 raise ApiError(400, "saved: not JSON") from None
         if not isinstance(saved, dict):
             raise ApiError(400, "saved: the saved game, a JSON object")
-        game = next((g for g in games().values() if g.format_name == saved.get("format")),
+        game = next((g for g in GAMES.values() if g.format_name == saved.get("format")),
                     None)
         if game is None:
             raise ApiError(400, f"saved: no game has the format {saved.get('format')!r}")

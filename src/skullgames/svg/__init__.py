@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from skullgames._registry_bridge import game_of
+from skullgames.registry import GAMES, Game
 from skullgames.svg import _king, _queen
 
 __all__ = ["table"]
@@ -42,7 +42,7 @@ def table(state_or_observation: object, *, seat: int | None = None) -> str:
     ...
     TypeError: expected a game's State or Observation, not str
     """
-    game = game_of(state_or_observation)
+    game = _game_of(state_or_observation)
     value: Any = state_or_observation
     if seat is not None:
         if isinstance(value, game.Observation):
@@ -51,3 +51,10 @@ def table(state_or_observation: object, *, seat: int | None = None) -> str:
         else:
             value = game.observe(value, seat)
     return _DRAWERS[game.name](value, game)
+
+
+def _game_of(value: object) -> Game[Any, Any, Any, Any]:
+    for game in GAMES.values():
+        if isinstance(value, (game.State, game.Observation)):
+            return game
+    raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")
