@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from skullgames import from_json, king, queen
+from skullgames import from_json, king, queen, to_json
 from skullgames.cli import main
 from skullgames.serve import MAX_BODY, Tables, TableServer, make_server
 
@@ -317,3 +317,26 @@ def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
 def test_the_command_refuses_a_seat_off_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "0", "--players", "3", "--seat", "3"]) == 2
     assert "--seat must be 0..2, not 3" in capsys.readouterr().err
+
+
+def test_a_request_for_another_host_name_is_refused(server: TableServer) -> None:
+    """A page elsewhere that rebinds its name to 127.0.0.1 must not reach the server."""
+    error(call(server, "GET", "/api", headers={"Host": f"evil.example:{server.port}"}), 403,
+          "this server answers only to its own address")
+    for name in ("127.0.0.1", "localhost", "LOCALHOST"):
+        assert call(server, "GET", "/api", headers={"Host": f"{name}:{server.port}"})[0] == 200
+
+
+def test_a_server_on_the_network_answers_to_any_name() -> None:
+    running = make_server("king", port=0, host="0.0.0.0", quiet=True)
+    try:
+        assert running.allowed_hosts is None
+        assert running.url == f"http://0.0.0.0:{running.port}/"
+    finally:
+        running.server_close()
+
+
+def test_a_game_dealt_by_hand_is_not_served(server: TableServer) -> None:
+    saved = json.loads(to_json(king.new_game(SHORT_KING, auto_deal=False)))
+    error(call(server, "POST", "/api/games/load", {"saved": saved}), 400,
+          "saved: a game dealt by hand (auto_deal=False)")

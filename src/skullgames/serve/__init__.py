@@ -25,9 +25,11 @@ POST     ``/api/games/load``             ``{"saved": <saved game>, "seat", "bots
 =======  ==============================  ===============================================
 
 Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body
-that is no JSON or a field that is wrong, 403 for another seat than yours, 404 for an
-unknown game id or path, 405 for a wrong method, 409 for a move that is illegal or out
-of turn, 411 without a ``Content-Length``, 413 for a body over :data:`MAX_BODY` bytes.
+that is no JSON or a field that is wrong, 403 for another seat than yours (or, on a
+server that listens on this machine only, a ``Host`` header naming another address),
+404 for an unknown game id or path, 405 for a wrong method, 409 for a move that is
+illegal or out of turn, 411 without a ``Content-Length``, 413 for a body over
+:data:`MAX_BODY` bytes.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import sys
@@ -31,19 +32,22 @@ class TableServer(ThreadingHTTPServer):
         self.tables = tables
         self.quiet = quiet
         super().__init__(address, _Handler)
+        host = self.server_address[0]
+        self.host = bytes(host).decode() if isinstance(host, (bytes, bytearray)) else host
+        self.port: int = self.server_address[1]
+        self.allowed_hosts = _loopback_names(self.host, self.port)
 
     @property
     def url(self) -> str:
         """The address to open in a browser."""
-        host, port = self.server_address[:2]
-        host = host.decode() if isinstance(host, bytes) else host
-        shown = f"[{host}]" if ":" in host else host
-        return f"http://{shown}:{port}/"
+        shown = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{shown}:{self.port}/"
 
 
 class _Handler(BaseHTTPRequestHandler):
     server: TableServer
     server_version = "skullgames"
+    timeout = 60  # seconds a connection may stay silent
     protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:
@@ -127,6 +131,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _answer(self, route: Callable[[], tuple[int, Any]]) -> None:
         try:
+            allowed = self.server.allowed_hosts
+            if allowed is not None and self.headers.get("Host", "").lower() not in allowed:
+                # A web page elsewhere that renames itself to 127.0.0.1 (DNS rebinding)
+                # must not reach a server that listens on this machine only.
+                raise ApiError(403, "this server answers only to its own address: "
+                                    + ", ".join(sorted(allowed)))
             status, payload = route()
         except ApiError as error:
             status, payload = error.status, {"error": error.message, "status": error.status}
@@ -149,6 +159,20 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(data)
+
+
+def _loopback_names(host: str, port: int) -> frozenset[str] | None:
+    """The Host headers a server on this machine only accepts.
+
+    ``None`` when it listens on the network: whoever runs it so chose any name.
+    """
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        return None
+    return frozenset(f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", host))
 
 
 def _seat_query(query: str) -> int | str | None:

@@ -132,6 +132,9 @@ class Tables:
         if game is None:
             raise ApiError(400, f"saved: no game has the format {saved.get('format')!r}")
         state = _read(saved, game.State, "saved")
+        if not state.auto_deal:
+            raise ApiError(400, "saved: a game dealt by hand (auto_deal=False) waits for deals "
+                                "that this server does not make")
         seed = state.seed if state.seed is not None else 0
         return self._open(game, state, body, seed)
 
