@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,7 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     server = make_server(args.game, config, host=args.host, port=args.port, bots=args.bots,
                          seat=args.seat)
     write(f"skullgames serve: {server.url} (Ctrl-C to stop)")
+    sys.stdout.flush()  # the address reaches a log or a pipe before the first request
     try:
         server.serve_forever()
     except KeyboardInterrupt:
