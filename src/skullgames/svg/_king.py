@@ -61,6 +61,9 @@ def draw(value: State | Observation, game: Any) -> str:
     if config.scoring.value != "standard":
         options.append(f"{config.scoring.value} scoring")
     extra = []
+    peeked = getattr(value, "undealt", None) if frame.view else None
+    if peeked is not None:
+        extra.append("Juanita Jade showed you: " + " ".join(map(str, peeked)))
     if value.pending is not None:
         pending = value.pending
         drawn = f", discarding {pending.drawn}" if pending.drawn else ""
@@ -91,6 +94,8 @@ def _trick(frame: Frame, value: State | Observation) -> None:
         if result.outcome.value == "won":
             bonus = f" (+{result.bonus} bonus)" if result.bonus else ""
             title += f", taken by {frame.seat_name(result.winner)}{bonus}"
+        for looter, winner in result.loot_alliances:
+            title += f" · Loot: {frame.seat_name(looter)} allied with {frame.seat_name(winner)}"
     elif value.lead_suit is not None:
         title += f" · lead {value.lead_suit.label}"
     frame.canvas.text(18, MIDDLE_Y + 2, title, size=12, weight="bold", cls="trick-title")
@@ -115,4 +120,7 @@ def _extras(frame: Frame, seat: int) -> str:
             parts.append("shot ?")
     if value.wagers and value.wagers[seat]:
         parts.append(f"wager {value.wagers[seat]}")
+    discarded = getattr(value, "discarded", ())
+    if frame.view and seat == frame.viewer and discarded:
+        parts.append("discarded " + " ".join(map(str, discarded)))
     return " · ".join(parts)
