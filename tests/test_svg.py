@@ -181,3 +181,19 @@ def test_the_other_captains_card_lies_face_down() -> None:
     root = parse(svg.table(view))
     assert backs(root) == len(state.hands[played]) + len(state.ghost) + 1
     assert str(state.trick[-1][1]) not in face_up(root) - Counter(map(str, view.hand))
+
+
+def test_only_the_seat_that_looked_sees_the_undealt_cards() -> None:
+    """K12: Juanita Jade's player looks at the undealt cards; nobody else sees them."""
+    config = king.Config(players=3, rounds=(6,), pirate_abilities=True)
+    state = king.new_game(config, auto_deal=False)
+    state = king.apply(state, king.parse_move(
+        "deal JUANITA Y1 Y2 Y3 Y4 Y5 | G1 G2 G3 G4 G5 G6 | P1 P2 P3 P4 P5 P6"))
+    for text in ["bid 1", "bid 1", "bid 1", "G1", "P1", "JUANITA"]:
+        state = king.apply(state, king.parse_move(text))
+    looked = next(seat for seat, seen in enumerate(state.peeked) if seen is not None)
+    assert looked == 0
+    for seat in range(3):
+        status = [t.text or "" for t in parse(svg.table(king.observe(state, seat))).iter(
+            f"{SVG}text") if t.attrib.get("class") == "status"]
+        assert ("Juanita Jade showed you" in status[0]) is (seat == looked)
