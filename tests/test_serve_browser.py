@@ -105,6 +105,7 @@ def test_a_whole_game_played_by_clicking_saved_and_loaded(
         settle(page)
         title = {"king": "Skull King", "queen": "Skull Queen"}[name]
         assert page.text_content("#status").startswith(f"{title}, seed 21.")
+        assert page.locator("#table svg .card").count() >= 1  # the picture of the table
         rng = random.Random(name)
         for _ in range(3):
             click_a_move(page, rng)
@@ -126,6 +127,7 @@ def test_a_whole_game_played_by_clicking_saved_and_loaded(
         moves = before_save + shown_moves(page)
         scores = [int(s) for s in page.get_attribute("#status", "data-scores").split(",")]
         assert page.locator("#round table.scores tr").count() == 1 + config.players
+        assert page.text_content("#trick") != "–"  # the last trick was told
     page.close()
 
     played = engine.new_game(config, seed=21)

@@ -54,7 +54,8 @@ def draw(value: State | Observation, game: Any) -> str:
     """The SVG of a Skull King state (every hand face up) or observation."""
     config = value.config
     rounds = len(config.hand_sizes)
-    frame = Frame(value, game, rounds=rounds, ghost="Graybeard", phases=_PHASES)
+    frame = Frame(value, game, rounds=rounds, ghost="Graybeard", phases=_PHASES,
+                  hand_x=HAND_X, face=face)
     dealt = value.cards_dealt
     options = [config.edition.value + " edition"]
     options += [name for flag, name in _OPTIONS if getattr(config, flag)]
@@ -77,11 +78,8 @@ def draw(value: State | Observation, game: Any) -> str:
         lines = [("bid", f"bid {_bid_text(frame, seat)} · tricks {value.tricks_won[seat]}"),
                  ("score", f"score {value.totals[seat]}"),
                  ("extras", _extras(frame, seat))]
-        frame.seat(seat, lines, HAND_X, face)
-    if config.has_ghost:
-        frame.ghost_row(getattr(value, "ghost_size", 0), getattr(value, "ghost", ()), HAND_X,
-                        face)
-    return frame.render()
+        frame.seat(seat, lines)
+    return frame.render(getattr(value, "ghost_size", 0), getattr(value, "ghost", ()))
 
 
 def _trick(frame: Frame, value: State | Observation) -> None:

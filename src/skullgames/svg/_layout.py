@@ -21,12 +21,15 @@ class Frame:
     """One picture being drawn: the canvas, whose view it is, and the game's words.
 
     ``value`` is a state or an observation; ``viewer`` the observing seat (``None`` for
-    a state); ``ghost`` the name of the seatless player (Graybeard, the Pirate King).
+    a state); ``ghost`` the name of the seatless player (Graybeard, the Pirate King);
+    ``hand_x`` where the hands start; ``face`` how a card of the game looks.
     """
 
     def __init__(self, value: Any, game: Any, *, rounds: int, ghost: str,
-                 phases: dict[str, str]) -> None:
+                 phases: dict[str, str], hand_x: float, face: Face) -> None:
         self.value = value
+        self.hand_x = hand_x
+        self.face = face
         self.game = game
         self.view = isinstance(value, game.Observation)
         self.viewer: int | None = value.seat if self.view else None
@@ -76,10 +79,10 @@ class Frame:
         """Where the row of ``seat`` starts."""
         return MIDDLE_Y + CARD_H + 46 + seat * ROW_H
 
-    def seat(self, seat: int, lines: Sequence[tuple[str, str]], hand_x: float,
-             face: Face) -> None:
+    def seat(self, seat: int, lines: Sequence[tuple[str, str]]) -> None:
         """A seat's row: its name, ``(class, text)`` lines under it, and its hand."""
         value, canvas, y = self.value, self.canvas, self.seat_top(seat)
+        face, hand_x = self.face, self.hand_x
         if value.to_move == seat:
             canvas.rect(4, y - 4, WIDTH - 8, ROW_H - 4, fill=HIGHLIGHT, rx=6, cls="to-move")
         name = self.seat_name(seat) + (" · dealer" if seat == value.dealer else "")
@@ -96,17 +99,22 @@ class Frame:
         if not cards:
             canvas.text(hand_x, y + 38, "no cards", size=11, fill="#8a7d5c")
 
-    def ghost_row(self, count: int, cards: Sequence[Any], hand_x: float, face: Face) -> None:
-        """The ghost's stack: ``count`` backs in a view, else ``cards`` face up."""
-        canvas, y = self.canvas, self.seat_top(self.rows - 1)
+    def _ghost_row(self, count: int, cards: Sequence[Any]) -> None:
+        canvas, y, hand_x = self.canvas, self.seat_top(self.rows - 1), self.hand_x
         canvas.text(12, y + 14, f"{self.ghost} (the ghost)", size=13, weight="bold", cls="seat")
         if self.view:
             canvas.text(12, y + 32, f"{count} card{'s' * (count != 1)} face down", size=12)
             canvas.row(hand_x, y + 6, [None] * count, HAND_RIGHT)
         else:
             canvas.text(12, y + 32, "face down stack, top first", size=12)
-            canvas.row(hand_x, y + 6, [face(c) for c in cards], HAND_RIGHT)
+            canvas.row(hand_x, y + 6, [self.face(c) for c in cards], HAND_RIGHT)
 
-    def render(self) -> str:
-        """The finished picture."""
+    def render(self, ghost_count: int, ghost_cards: Sequence[Any]) -> str:
+        """The finished picture, with the ghost's stack when the game has the ghost.
+
+        In an observation the stack is ``ghost_count`` card backs; in a state it is
+        ``ghost_cards`` face up.
+        """
+        if self.value.config.has_ghost:
+            self._ghost_row(ghost_count, ghost_cards)
         return self.canvas.render(self.seat_top(self.rows) + 10)

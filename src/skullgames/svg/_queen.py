@@ -39,7 +39,8 @@ def face(card: Card) -> tuple[CardFace, str]:
 def draw(value: State | Observation, game: Any) -> str:
     """The SVG of a Skull Queen state (every hand face up) or observation."""
     config = value.config
-    frame = Frame(value, game, rounds=config.rounds, ghost="Pirate King", phases=_PHASES)
+    frame = Frame(value, game, rounds=config.rounds, ghost="Pirate King", phases=_PHASES,
+                  hand_x=HAND_X, face=face)
     extra = []
     if value.trick_color is not None:
         extra.append(f"trick colour {value.trick_color.label}")
@@ -51,13 +52,9 @@ def draw(value: State | Observation, game: Any) -> str:
     _middle(frame, value)
     for seat in range(config.players):
         plank, caption = _plank_of(frame, seat)
-        frame.seat(seat, [("placement", caption), ("score", f"score {value.totals[seat]}")],
-                   HAND_X, face)
+        frame.seat(seat, [("placement", caption), ("score", f"score {value.totals[seat]}")])
         _plank(frame.canvas, plank, frame.seat_top(seat) + 4, game, config.plank_values)
-    if config.has_ghost:
-        frame.ghost_row(getattr(value, "ghost_cards", 0), getattr(value, "ghost", ()), HAND_X,
-                        face)
-    return frame.render()
+    return frame.render(getattr(value, "ghost_cards", 0), getattr(value, "ghost", ()))
 
 
 def _middle(frame: Frame, value: State | Observation) -> None:
