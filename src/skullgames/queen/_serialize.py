@@ -275,8 +275,10 @@ ROUND_RESULT: Codec[RoundResult] = Record("RoundResult", [
 ROUND_SUMMARY: Codec[RoundSummary] = Record("RoundSummary", [
     Field("round_number", Integer(1)),
     Field("placements", Array(PLACE_TEXT)),
+    Field("planks", Array(PLANK)),
     Field("points", Array(POINTS)),
-], RoundSummary, description="A finished round: every seat's placement and points.")
+], RoundSummary, description="A finished round: every seat's placement, final plank and "
+                             "points.")
 
 TRICK_PLAYS: Codec[Any] = Record("TrickPlays", [
     Field("plays", Array(TRICK_ENTRY, most=7)), Field("center_before", CARDS),

@@ -26,7 +26,7 @@ __all__ = ["Observation", "RoundSummary", "observe"]
 
 @attrs.frozen
 class RoundSummary:
-    """A finished round as a player at the table remembers it: placements and points.
+    """A finished round as a player at the table remembers it: placements, planks, points.
 
     The cards and tricks of finished rounds stay in the state's
     :attr:`~skullgames.queen.State.rounds`; an observation keeps these summaries, so that
@@ -36,13 +36,15 @@ class RoundSummary:
     round_number: int
     placements: tuple[Place, ...]
     """Every seat's placement, by seat."""
+    planks: tuple[Plank, ...]
+    """The planks at the end of the round, by seat."""
     points: tuple[int, ...]
     """Each seat's points for the round."""
 
     @classmethod
     def of(cls, result: RoundResult) -> RoundSummary:
         """The summary of a finished round."""
-        return cls(result.round_number, result.placements, result.points)
+        return cls(result.round_number, result.placements, result.planks, result.points)
 
 
 @attrs.frozen
@@ -58,7 +60,7 @@ class Observation:
     card lies face down. ``ghost_cards`` counts the Pirate King's stack.
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
-    :class:`RoundSummary` records (placements and points).
+    :class:`RoundSummary` records (placements, final planks and points).
     """
 
     config: Config
@@ -83,6 +85,12 @@ class Observation:
     totals: tuple[int, ...]
     rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
 
 
 def observe(state: State, player: int) -> Observation:
