@@ -425,3 +425,50 @@ def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any]
         }
     return Custom("State", lambda state: save_game(state, rules),
                   lambda data, path: load_game(data, rules, path), schema)
+
+
+def one_move(cls: type, dump: Callable[[Any], Any], load: Callable[[Any, str], Any],
+             schema: Callable[[Definitions], dict[str, Any]]) -> Codec[Any]:
+    """The codec of one move class: a move of another type is refused at its ``type``."""
+    def load_one(data: Any, path: str) -> Any:
+        move = load(data, path)
+        if type(move) is not cls:
+            raise SerializationError(f"expected a {cls.__name__.lower()}, got {move}",
+                                     f"{path}.type")
+        return move
+    return Custom(cls.__name__, dump, load_one, schema)
+
+
+def configure_game(converter: Any, codecs: Mapping[Any, Codec[Any]],
+                   move_schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
+                   dump_move: Callable[[Any], Any], load_move: Callable[[Any, str], Any]
+                   ) -> None:
+    """Register a game's codecs on a cattrs converter, and one for each move class."""
+    for cls, codec in codecs.items():
+        register(converter, cls, codec)
+    for move_cls, schema in move_schemas.items():
+        register(converter, move_cls, one_move(move_cls, dump_move, load_move, schema))
+
+
+def check_seat(fields: Mapping[str, Any]) -> None:
+    """Refuse an observation whose ``seat`` is not a seat of its ``config``."""
+    seat, players = fields["seat"], fields["config"].players
+    if not seat < players:
+        raise SerializationError(f"seat {seat} is not a seat of this {players}-player game",
+                                 ".seat")
+
+
+def move_union(schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
+               dump: Callable[[Any], Any], load: Callable[[Any, str], Any]) -> Codec[Any]:
+    """The codec of a game's moves: one tagged object of the classes in ``schemas``."""
+    return Custom("Move", dump, load,
+                  lambda defs: one_of(*(schema(defs) for schema in schemas.values())))
+
+
+def config_schema(properties: dict[str, Any], flags: Sequence[str], keys: Sequence[str]
+                  ) -> dict[str, Any]:
+    """The schema of a config object: ``properties`` and the boolean ``flags``."""
+    properties.update((flag, {"type": "boolean"}) for flag in flags)
+    return {"type": "object",
+            "description": "The rule options; absent options take their defaults on input.",
+            "properties": properties, "required": list(keys), "additionalProperties": False}

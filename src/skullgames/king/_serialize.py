@@ -26,8 +26,10 @@ from skullgames._codec import (
     Pair,
     Record,
     Text,
-    one_of,
-    register,
+    check_seat,
+    config_schema,
+    configure_game,
+    move_union,
     state_codec,
     tagged,
 )
@@ -258,11 +260,7 @@ _MOVE_SCHEMAS: dict[type, Any] = {
 }
 
 
-def _move_schema(defs: Definitions) -> dict[str, Any]:
-    return one_of(*(schema(defs) for schema in _MOVE_SCHEMAS.values()))
-
-
-MOVE: Codec[Move] = Custom("Move", unstructure_move, structure_move, _move_schema)
+MOVE: Codec[Move] = move_union(_MOVE_SCHEMAS, unstructure_move, structure_move)
 DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
 
 
@@ -274,11 +272,7 @@ def _config_schema(defs: Definitions) -> dict[str, Any]:
         "hand_cap": Nullable(Integer(1, _MOST_CARDS)).schema(defs),
     }
     properties.update((name, EnumValue(cls).schema(defs)) for name, cls in _CONFIG_ENUMS)
-    properties.update((flag, {"type": "boolean"}) for flag in _CONFIG_FLAGS)
-    return {"type": "object",
-            "description": "The rule options; absent options take their defaults on input.",
-            "properties": properties, "required": list(_CONFIG_KEYS),
-            "additionalProperties": False}
+    return config_schema(properties, _CONFIG_FLAGS, _CONFIG_KEYS)
 
 
 CONFIG: Codec[Config] = Custom("Config", unstructure_config, structure_config, _config_schema)
@@ -334,10 +328,8 @@ def _observation(**fields: Any) -> Observation:
 
     They come from their plays through the engine's :func:`~skullgames.king.resolve_trick`.
     """
+    check_seat(fields)
     config = fields["config"]
-    if not fields["seat"] < config.players:
-        raise SerializationError(f"seat {fields['seat']} is not a seat of this "
-                                 f"{config.players}-player game", ".seat")
     results = []
     for i, trick in enumerate(fields["tricks"]):
         try:
@@ -417,28 +409,4 @@ CODECS: dict[Any, Codec[Any]] = {
 
 def configure(converter: cattrs.Converter) -> None:
     """Register the Skull King hooks on ``converter``."""
-    for cls, codec in CODECS.items():
-        register(converter, cls, codec)
-    for cls in _MOVE_SCHEMAS:
-        register(converter, cls, _one_move(cls))
-
-
-def _one_move(cls: type) -> Codec[Any]:
-    def load(data: Any, path: str) -> Any:
-        move = structure_move(data, path)
-        if type(move) is not cls:
-            raise SerializationError(f"expected a {cls.__name__.lower()}, got {move}",
-                                     f"{path}.type")
-        return move
-    return Custom(cls.__name__, unstructure_move, load, _MOVE_SCHEMAS[cls])
-
-
-def unstructure_state(state: State) -> dict[str, Any]:
-    """A state as its config, seed and moves (deals only when not dealt from the seed)."""
-    doc: dict[str, Any] = STATE.dump(state)
-    return doc
-
-
-def structure_state(data: Any) -> State:
-    """Rebuild a state by replaying its moves; any rule broken is a SerializationError."""
-    return STATE.load(data, "$")
+    configure_game(converter, CODECS, _MOVE_SCHEMAS, unstructure_move, structure_move)

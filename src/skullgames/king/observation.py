@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames._summaries import Summaries
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import legal_moves
@@ -54,8 +55,7 @@ class RoundSummary:
                    tuple(score.tricks for score in result.scores), result.points)
 
 
-def _summaries(rounds: tuple[RoundResult, ...]) -> tuple[RoundSummary, ...]:
-    return tuple([RoundSummary.of(result) for result in rounds])
+_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 
 @attrs.define

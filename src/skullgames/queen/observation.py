@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from skullgames._summaries import Summaries
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves
@@ -93,6 +94,9 @@ class Observation:
         return table(self)
 
 
+_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
+
+
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
     players = state.config.players
@@ -127,6 +131,6 @@ def observe(state: State, player: int) -> Observation:
         trick_color=state.trick_color,
         tricks=state.tricks,
         totals=state.totals,
-        rounds=tuple([RoundSummary.of(result) for result in state.rounds]),
+        rounds=_summaries(state.rounds),
         legal_moves=legal_moves(state) if state.to_move == player else (),
     )
