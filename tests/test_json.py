@@ -266,6 +266,12 @@ def test_every_error_has_a_json_path() -> None:
         from_json('{"state": 1}', Table)
     assert error.value.path == "$.name"
     assert str(error.value) == f"$.name: {error.value.reason}"
+    # ...and a skullgames value inside it: the path goes through the user's class.
+    saved = to_dict(king.new_game(seed=1))
+    with pytest.raises(SerializationError) as error:
+        from_dict({"name": "x", "state": dict(saved, moves=["bid 9"])}, Table)
+    assert error.value.path == "$.state.moves[0]"
+    assert error.value.reason == "bid 9: a bid is 0 to 1 this round, not 9"
     with pytest.raises(SerializationError) as error:
         from_json("[" * 100_000, king.State)
     assert error.value.path == "$"

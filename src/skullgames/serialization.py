@@ -153,20 +153,20 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
 def _from_cattrs(error: ClassValidationError | IterableValidationError) -> SerializationError:
     """The first problem cattrs found, as the library's error with its JSON path.
 
-    Only types without a codec of the library's (a user's attrs class) get here.
+    Only a type without a codec of the library's (a user's attrs class) gets here; a
+    problem inside a skullgames value in it gets the path through the user's class too.
     """
-    inner = _first_leaf(error)
+    leaves: list[BaseException] = []
+
+    def describe(exc: BaseException, _: Any) -> str:
+        leaves.append(exc)
+        return cattrs.v.format_exception(exc, _)
+
+    messages = cattrs.transform_error(error, path="$", format_exception=describe)
+    if not messages:
+        return SerializationError(str(error))
+    message, _, path = messages[0].rpartition(" @ ")
+    inner = leaves[0] if leaves else None
     if isinstance(inner, SerializationError):
-        return inner
-    messages = cattrs.transform_error(error, path="$")
-    message = messages[0] if messages else str(error)
-    reason, _, path = message.rpartition(" @ ")
-    if not reason:
-        reason, path = message, "$"
-    return SerializationError(reason, path)
-
-
-def _first_leaf(error: BaseException) -> BaseException:
-    if isinstance(error, (ClassValidationError, IterableValidationError)) and error.exceptions:
-        return _first_leaf(error.exceptions[0])
-    return error
+        return SerializationError(inner.reason, path + inner.path.removeprefix("$"))
+    return SerializationError(message or messages[0], path or "$")
