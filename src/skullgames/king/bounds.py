@@ -16,13 +16,17 @@ __all__ = ["score_bounds"]
 
 
 def score_bounds(config: Config | None = None) -> tuple[int, int]:
-    """``(lowest, highest)``: no seat's final score under ``config`` falls outside.
+    """``(lowest, highest)``: no seat's score under ``config`` ever falls outside.
 
-    Each is a sum over the rounds; in a round of ``n`` cards (round number ``r``):
+    This holds for the final score and for the running total after every round, from
+    the 0 a game starts at. Each bound is a sum over the rounds of the round's worst
+    (if below 0) or best (if above 0) points; in a round of ``n`` cards (round ``r``):
 
     - **lowest**: standard scoring ``-10 * n`` (a bid of 0 and ``n`` tricks, or a bid
-      of ``n`` and none); Rascal's scoring 0. With pirate abilities, ``- 20`` more:
-      Rascal of Roatan's largest wager, lost (one Rascal, so one wager a round).
+      of ``n`` and none); Rascal's scoring 0 (it never takes points away). With pirate
+      abilities, Rascal of Roatan's largest wager, 20, lost (one Rascal, so one wager
+      a round): ``-10 * n - 20``, and under Rascal's scoring ``-20`` (``-15`` with one
+      card, which is never missed by more than one).
     - **highest**: the exact bid of ``n``: standard ``20 * n`` (``+ 10 * r`` with
       ``round_bonus``), Rascal's ``10 * n`` (``15 * n`` with the Cannonball); plus
       ``B(n)``, the sum of the ``n * k`` largest capture bonuses of the deck's cards
@@ -61,8 +65,10 @@ def _score_bounds(config: Config) -> tuple[int, int]:
     lowest = highest = 0
     for r, n in enumerate(config.hand_sizes, start=1):
         low, high = _round_range(config, n, r, sum(values[:n * per_trick]), wager)
-        lowest += low
-        highest += high + loot
+        # A round that cannot score below 0 (or above) still leaves the total where a
+        # previous round put it: the bounds hold for the running totals too.
+        lowest += min(low, 0)
+        highest += max(high + loot, 0)
     return lowest, highest
 
 

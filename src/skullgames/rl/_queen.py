@@ -1,0 +1,130 @@
+"""Skull Queen observations as tensors: the layout and the encoder of one config."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy.typing as npt
+
+from skullgames.queen import Config, Observation, Phase, Side, score_bounds
+from skullgames.queen.cards import COLORS
+from skullgames.queen.planks import TOP
+from skullgames.rl._layout import Layout, scaled_score, tensor
+
+_PHASES = {phase: i for i, phase in enumerate(Phase)}
+_SPACES = TOP + 1
+_PLACEMENT = 1 + len(COLORS) * _SPACES  # the side, then a one-hot space per colour
+_PLANK = 1 + len(COLORS) * (_SPACES + 1)  # the same, with the water after the spaces
+
+
+class QueenEncoder:
+    """The tensor layout of one Skull Queen config, and :meth:`encode` for it.
+
+    Seats are relative to the observer: position ``k`` is the seat ``k`` places to its
+    left, the observer position 0; the ghost Pirate King, with two players, has a
+    position of his own after the players.
+    """
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._card = {c.index: i for i, c in enumerate(config.deck)}
+        players = self.players = config.players
+        ghost = config.has_ghost
+        self._hand_most = config.hand_size
+        self._bounds = score_bounds(config)
+        self._plank_most = 4 * max(max(config.plank_values), 1)
+        cards = len(config.deck)
+        lay = Layout()
+        a = lay.add
+        self.phase = a("phase", len(_PHASES), "one-hot: deal, place, play, over")
+        self.round = a("round", 1, "round number / rounds")
+        self.hand = a("hand", cards, "own hand: 1 per card held, cards in deck order "
+                      "(red, yellow, green, blue by value, the Monkey, the First Mate)")
+        self.center = a("center", cards, "the cards in the centre")
+        self.set_aside = a("set_aside", cards, "the cards set aside this round")
+        self.played = a("played", cards, "the cards played this round, finished tricks "
+                        "and the face-up cards of the trick in progress")
+        self.trick = a("trick", (players + ghost) * cards, "the trick in progress: per "
+                       "relative seat (the Pirate King last), one-hot of the face-up card")
+        self.face_down = a("face_down", players, "1 for a seat whose card lies face down "
+                           "(two players)")
+        self.color = a("trick_color", len(COLORS), "one-hot: the trick colour, once set")
+        self.placements = a("placements", players * _PLACEMENT, "per relative seat, where "
+                            "shown: 1 for the back side, then per colour (red, yellow, "
+                            "green, blue) a one-hot of the space placed on, 0 bottom to 4 top")
+        self.has_placed = a("has_placed", players, "1 for each seat that has placed")
+        self.planks = a("planks", players * _PLANK, "per relative seat, once all have "
+                        "placed, the plank as it stands: 1 for the back side, then per "
+                        "colour a one-hot of spaces 0..4 and the water")
+        self.plank_points = a("plank_points", players, "what each plank scores as it "
+                              "stands / 4 x the largest plank value")
+        self.scores = a("scores", players, "running totals mapped from score_bounds onto "
+                        "-1..1")
+        self.sizes = a("hand_sizes", players + ghost, "cards in each hand / the hand size "
+                       "(the Pirate King's stack last)")
+        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat")
+        self.leader = a("leader", players + ghost, "one-hot: who leads the trick (the "
+                        "Pirate King last)")
+        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
+        self.fields = tuple(lay.fields)
+        self.size = lay.size
+
+    def encode(self, view: Observation) -> npt.NDArray[Any]:
+        """The tensor of ``view``; see :attr:`fields`."""
+        players, me = self.players, view.seat
+        card = self._card
+        cards = len(card)
+        index: list[int] = [self.phase + _PHASES[view.phase], self.round]
+        value: list[float] = [1.0, view.round_number / self.config.rounds]
+        for start, group in ((self.hand, view.hand), (self.center, view.center),
+                             (self.set_aside, view.set_aside)):
+            index += [start + card[c.index] for c in group]
+        for seat, c in view.trick:
+            slot = players if seat is None else (seat - me) % players
+            index += (self.trick + slot * cards + card[c.index], self.played + card[c.index])
+        for trick in view.tricks:
+            index += [self.played + card[c.index] for _, c in trick.plays]
+        index += [self.face_down + (seat - me) % players for seat in view.face_down]
+        if view.trick_color is not None:
+            index.append(self.color + view.trick_color.index)
+        value += [1.0] * (len(index) - len(value))
+        for seat, place in enumerate(view.placements):
+            k = (seat - me) % players
+            if view.has_placed[seat]:
+                index.append(self.has_placed + k)
+                value.append(1.0)
+            if place is not None:
+                start = self.placements + k * _PLACEMENT
+                index.append(start)
+                value.append(float(place.side is Side.BACK))
+                index += [start + 1 + i * _SPACES + space for i, space in enumerate(place.spaces)]
+                value += (1.0,) * len(place.spaces)
+        values = self.config.plank_values
+        for seat, plank in enumerate(view.planks):
+            k = (seat - me) % players
+            start = self.planks + k * _PLANK
+            index.append(start)
+            value.append(float(plank.side is Side.BACK))
+            index += [start + 1 + i * (_SPACES + 1) + (_SPACES if space is None else space)
+                      for i, space in enumerate(plank.spaces)]
+            value += (1.0,) * len(plank.spaces)
+            index.append(self.plank_points + k)
+            value.append(plank.points(values) / self._plank_most)
+        most = self._hand_most
+        for seat in range(players):
+            k = (seat - me) % players
+            index += (self.scores + k, self.sizes + k)
+            value += (scaled_score(view.totals[seat], self._bounds), view.hand_sizes[seat] / most)
+        if view.ghost_cards:
+            index.append(self.sizes + players)
+            value.append(view.ghost_cards / most)
+        index.append(self.dealer + (view.dealer - me) % players)
+        value.append(1.0)
+        if view.leader is not None or self.config.has_ghost:
+            leader = view.leader
+            index.append(self.leader + (players if leader is None else (leader - me) % players))
+            value.append(1.0)
+        if view.to_move is not None:
+            index.append(self.to_move + (view.to_move - me) % players)
+            value.append(1.0)
+        return tensor(index, value, self.size)
