@@ -50,7 +50,7 @@ def play(env: Any, seed: int) -> tuple[float, Any]:
         assert not truncated
         total += float(reward)
         if terminated:
-            return total, env.unwrapped._state
+            return total, env.unwrapped.game_state
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)
@@ -88,8 +88,8 @@ def test_the_learning_seat_moves_first_after_the_bots() -> None:
     """Seat 3 bids last in round 1: the bots' bids come before its first observation."""
     env = SkullGamesEnv("king", king.Config(players=4), seat=3)
     env.reset(seed=1)
-    assert env._state.bids[1:3] != (None, None)
-    assert king.current_player(env._state) == 3
+    assert env.game_state.bids[1:3] != (None, None)
+    assert king.current_player(env.game_state) == 3
 
 
 def test_an_illegal_action_ends_the_episode_or_raises() -> None:

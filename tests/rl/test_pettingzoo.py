@@ -71,7 +71,7 @@ def test_rewards_add_up_to_the_final_scores(game: str, config: Any) -> None:
     table.reset(seed=11)
     returns = rollout(table, random.Random(5))
     assert table.agents == []
-    totals = table._state.totals
+    totals = table.game_state.totals
     assert [returns[f"player_{seat}"] for seat in range(config.players)] == list(totals)
 
 
@@ -85,9 +85,9 @@ def test_a_seed_repeats_the_games() -> None:
     def games(seed: int) -> list[tuple[int, ...]]:
         table = raw_env("king", king.Config(players=3, rounds=(1, 2)))
         table.reset(seed=seed)
-        first = table._state
+        first = table.game_state
         table.reset()
-        return [first.deal.hands, table._state.deal.hands]
+        return [first.deal.hands, table.game_state.deal.hands]
 
     assert games(4) == games(4)
     assert games(4) != games(5)

@@ -10,7 +10,7 @@ from skullgames.king.config import Config, Edition
 from skullgames.king.game import _WAGERS
 from skullgames.king.moves import Play
 from skullgames.king.scoring import LOOT_ALLIANCE_POINTS, breakdown
-from skullgames.king.tricks import resolve_trick
+from skullgames.king.tricks import resolve, suit_of_trick
 
 __all__ = ["score_bounds"]
 
@@ -92,7 +92,8 @@ def _capture_bonuses(config: Config) -> list[int]:
     Found by resolving every two-card trick of the deck's cards with the engine, so
     that the bonuses are stated only in the rules of the tricks.
     """
-    return [_card_bonuses(_deck_key(config))[c] for c in config.deck]
+    best = _card_bonuses(_deck_key(config))
+    return [best[c.order] for c in config.deck]
 
 
 def _deck_key(config: Config) -> Config:
@@ -102,16 +103,22 @@ def _deck_key(config: Config) -> Config:
 
 
 @functools.cache
-def _card_bonuses(config: Config) -> dict[Card, int]:
+def _card_bonuses(config: Config) -> dict[int, int]:
+    """The best bonus of each face, by its ``order``.
+
+    The tricks are resolved by the engine's unchecked path (every one of them is a
+    trick the deck can hold), since checking each of the 4,600 would take a second.
+    """
     faces = list(dict.fromkeys(config.deck))
     plays = [p for c in faces for p in _plays(c)]
-    best = dict.fromkeys(faces, 0)
+    best = {c.order: 0 for c in faces}
     for first, second in itertools.product(plays, repeat=2):
-        if first.card == second.card and config.deck.count(first.card) < 2:
+        if first.card is second.card and config.deck.count(first.card) < 2:
             continue
-        items = resolve_trick([(0, first), (1, second)], config).bonus_items
-        for item in items:
-            best[item.card] = max(best[item.card], item.points)
+        trick = ((0, first), (1, second))
+        _, lead = suit_of_trick((first, second), config)
+        for item in resolve(trick, config, lead).bonus_items:
+            best[item.card.order] = max(best[item.card.order], item.points)
     return best
 
 

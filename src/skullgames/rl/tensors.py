@@ -42,7 +42,8 @@ _BY_OBSERVATION = {GAMES[name].Observation: name for name in _ENCODERS}
 
 
 @functools.lru_cache(maxsize=64)
-def _encoder(name: str, config: Any) -> _Encoder:
+def encoder_for(name: str, config: Any) -> _Encoder:
+    """The encoder of game ``name`` under ``config`` (for the environments)."""
     return _ENCODERS[name](config)
 
 
@@ -67,11 +68,23 @@ def encode(observation: Any) -> npt.NDArray[Any]:
     >>> float(vector.min()) >= -1.0 and float(vector.max()) <= 1.0
     True
     """
+    global _last_encoder
     name = _BY_OBSERVATION.get(type(observation))
     if name is None:
         raise TypeError(f"encode takes an observation of a game in skullgames.GAMES, "
                         f"not {type(observation).__name__}")
-    return _encoder(name, observation.config).encode(observation)
+    config = observation.config
+    last_config, encoder = _last_encoder  # one read: another thread may replace it
+    if last_config is not config:
+        encoder = encoder_for(name, config)
+        _last_encoder = (config, encoder)
+    vector: npt.NDArray[Any] = encoder.encode(observation)
+    return vector
+
+
+# The config and encoder of the last call: hashing a config to find its encoder costs
+# more than a small encoding, and callers encode many observations of one game in a row.
+_last_encoder: tuple[Any, Any] = (None, None)
 
 
 def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -> int:
@@ -86,7 +99,7 @@ def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -
     ...     GAMES["king"])
     True
     """
-    return _encoder(*_game_and_config(game, config)).size
+    return encoder_for(*_game_and_config(game, config)).size
 
 
 def observation_layout(game: str | Game[Any, Any, Any, Any], config: Any = None
@@ -99,5 +112,5 @@ def observation_layout(game: str | Game[Any, Any, Any, Any], config: Any = None
     >>> layout["phase"].doc
     'one-hot: deal, bid, shot, play, ability, over'
     """
-    encoder = _encoder(*_game_and_config(game, config))
+    encoder = encoder_for(*_game_and_config(game, config))
     return MappingProxyType({field.name: field for field in encoder.fields})
