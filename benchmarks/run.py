@@ -427,6 +427,28 @@ def memory(case: Case, mode: Mode, table: Table, *, target: bool) -> None:
 # The run ----------------------------------------------------------------------------------
 
 
+def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
+                           notes: list[str]) -> None:
+    """The rows of :mod:`benchmarks.rl`, for the first case of each game."""
+    # Loaded by path: this file also runs as a script, where ``benchmarks`` is no package.
+    spec = importlib.util.spec_from_file_location("_skullgames_bench_rl",
+                                                  Path(__file__).with_name("rl.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    rl_rows = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rl_rows)
+    if not rl_rows.available():
+        notes.append("note: the rl extra is not installed: no reinforcement-learning rows")
+        print(notes[-1])
+        return
+    for case in [found[0]] + [c for c in found if c.game is not king][:1]:
+        name = case.game.__name__.rsplit(".", 1)[-1]
+        rl_rows.per_step(name, case.config, mode.micro_games, mode.micro_repeats,
+                         per_call_us, table.add)
+        rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
+                         clock, table.add)
+
+
 def machine() -> str:
     """The machine the figures were measured on."""
     try:
@@ -481,6 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         micro(case, mode, table)
     for case in found:
         memory(case, mode, table, target=case is found[0])
+    reinforcement_learning(found, mode, table, notes)
     print()
     print(table.render())
     return 0
