@@ -1,0 +1,18 @@
+"""Skull King and Skull Queen for OpenSpiel: importing this registers both games.
+
+``python_skull_king`` and ``python_skull_queen`` are then known to ``pyspiel.load_game``.
+"""
+
+from __future__ import annotations
+
+import pyspiel
+
+from skullgames.rl.openspiel._game import SHORT_NAMES, SkullGame, SkullState, _creator, game_type
+from skullgames.rl.openspiel._params import config_from, parameters
+from skullgames.rl.openspiel._registry import games
+
+__all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "config_from", "parameters"]
+
+for _game in games().values():
+    if SHORT_NAMES[_game.name] not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(_game), _creator(_game))

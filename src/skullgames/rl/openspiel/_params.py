@@ -1,0 +1,118 @@
+"""A game's ``Config`` as OpenSpiel game parameters, and back.
+
+OpenSpiel's parameters are scalars (int, bool, float, str), so every ``Config`` field
+becomes one, derived from the field's default: a bool stays a bool, a whole number an
+int, an enum its value (``edition="classic"``), a tuple of numbers the numbers separated
+by spaces (``plank_values="1 2 3 5 8"``), a round plan a preset's name or its hand sizes
+(``rounds="1 2"``), and an option whose default is ``None`` (Skull Queen's ``rounds``,
+Skull King's ``hand_cap``) an int where 0 leaves it unset.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from skullgames.errors import ConfigError
+from skullgames.rl.openspiel._registry import Game
+
+__all__ = ["config_from", "parameters", "specification"]
+
+_NUMBERS = re.compile(r"\s*\d+(\s+\d+)*\s*")
+_UNSET = 0
+
+
+def _fields(game: Game) -> tuple[attrs.Attribute[Any], ...]:
+    return tuple(f for f in attrs.fields(game.Config) if f.init and not f.name.startswith("_"))
+
+
+def _default(field: attrs.Attribute[Any]) -> object:
+    return field.default
+
+
+def _scalar(value: object) -> bool | int | float | str:
+    if value is None:
+        return _UNSET
+    if isinstance(value, enum.Enum):
+        return _scalar(value.value)
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"no OpenSpiel parameter for {value!r}")
+
+
+def specification(game: Game) -> dict[str, bool | int | float | str]:
+    """The parameters of ``game`` with their defaults, one per ``Config`` field.
+
+    >>> from skullgames.rl.openspiel._registry import games
+    >>> from skullgames.rl.openspiel._registry import games
+    >>> spec = specification(games()["queen"])
+    >>> spec["players"], spec["rounds"], spec["plank_values"]
+    (4, 0, '1 2 3 5 8')
+    """
+    return {f.name: _scalar(_default(f)) for f in _fields(game)}
+
+
+def config_from(game: Game, params: Mapping[str, object]) -> Any:
+    """The ``Config`` that OpenSpiel parameters describe (missing ones take defaults).
+
+    An unknown parameter or a value the options refuse raises
+    :class:`~skullgames.ConfigError`.
+
+    >>> from skullgames.rl.openspiel._registry import games
+    >>> from skullgames.rl.openspiel._registry import games
+    >>> config_from(games()["king"], {"players": 3, "rounds": "1 2"}).hand_sizes
+    (1, 2)
+    """
+    fields = {f.name: f for f in _fields(game)}
+    unknown = sorted(set(params) - set(fields))
+    if unknown:
+        raise ConfigError(f"unknown parameter(s) {', '.join(unknown)} for {game.title} "
+                          f"(the parameters are {', '.join(fields)})")
+    options: dict[str, object] = {}
+    for name, value in params.items():
+        default = _default(fields[name])
+        if isinstance(default, enum.Enum):
+            try:
+                options[name] = type(default)(value)
+            except ValueError:
+                choices = ", ".join(repr(member.value) for member in type(default))
+                raise ConfigError(f"{name}: one of {choices}, not {value!r}") from None
+        elif default is None:
+            options[name] = None if value == _UNSET else value
+        elif isinstance(value, str) and isinstance(default, (str, tuple)):
+            if "," in value:  # it would break the game's string, which splits on commas
+                raise ConfigError(f"{name}: separate numbers by spaces, not commas "
+                                  f"({value.replace(',', ' ')!r}, not {value!r})")
+            options[name] = (tuple(int(n) for n in value.split())
+                             if _NUMBERS.fullmatch(value) else value)
+        else:
+            options[name] = value
+    try:
+        return game.Config(**options)
+    except TypeError as error:  # a value of the wrong type for attrs itself
+        raise ConfigError(str(error)) from None
+
+
+def parameters(config: object, game: Game) -> dict[str, object]:
+    """The OpenSpiel parameters of ``config``: only those that differ from the defaults.
+
+    >>> from skullgames import king
+    >>> from skullgames.rl.openspiel._registry import games
+    >>> parameters(king.Config(players=2, rounds=(1, 2), kraken=True), games()["king"])
+    {'players': 2, 'kraken': True, 'rounds': '1 2'}
+    """
+    if not isinstance(config, game.Config):
+        raise TypeError(f"expected a {game.title} Config, not {type(config).__name__}")
+    defaults = game.Config()
+    found: dict[str, object] = {}
+    for field in _fields(game):
+        value = getattr(config, field.name)
+        if value != getattr(defaults, field.name):
+            found[field.name] = _scalar(value)
+    return found
