@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import pyspiel
 
-from skullgames.rl.openspiel._game import SHORT_NAMES, SkullGame, SkullState, _creator, game_type
+from skullgames.rl.openspiel._bot import PolicyBot
+from skullgames.rl.openspiel._game import (
+    GAME_CLASSES,
+    SHORT_NAMES,
+    SkullGame,
+    SkullState,
+    game_type,
+)
 from skullgames.rl.openspiel._params import config_from, parameters
 from skullgames.rl.openspiel._registry import games
 
-__all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "config_from", "parameters"]
+__all__ = ["SHORT_NAMES", "PolicyBot", "SkullGame", "SkullState", "config_from", "parameters"]
 
 for _game in games().values():
     if SHORT_NAMES[_game.name] not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(_game), _creator(_game))
+        pyspiel.register_game(game_type(_game), GAME_CLASSES[_game.name])

@@ -13,7 +13,7 @@ import pyspiel
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import config_from, specification
-from skullgames.rl.openspiel._registry import Game
+from skullgames.rl.openspiel._registry import Game, game_named
 from skullgames.rl.openspiel._views import (
     HistoryLayout,
     InfoLog,
@@ -77,14 +77,15 @@ class _Setup:
     history: HistoryLayout
     observation_size: int
     deck: tuple[Any, ...]
-    first_index: dict[Any, int]
+    face: tuple[int, ...]
+    """Per deck position, the position of the first copy of its card (the chance action)."""
+    copies: dict[int, int]
+    """Per chance action, how many copies of its card the deck holds."""
     plans: tuple[DealPlan, ...]
 
 
 @functools.lru_cache(maxsize=64)
 def _setup(name: str, config: Any) -> _Setup:
-    from skullgames.rl.openspiel._registry import game_named
-
     game = game_named(name)
     space = game.action_space(config)
     rounds = round_count(name, config)
@@ -92,11 +93,26 @@ def _setup(name: str, config: Any) -> _Setup:
     first: dict[Any, int] = {}
     for index, c in enumerate(deck):
         first.setdefault(c, index)
+    face = tuple(first[c] for c in deck)
     history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
                             moves=space.moves, slots=max_moves(name, config))
     return _Setup(game, config, space, history,
                   0 if observation_size is None else observation_size(name, config),
-                  deck, first, tuple(deal_plan(name, config, r) for r in range(rounds)))
+                  deck, face, dict(Counter(face)),
+                  tuple(deal_plan(name, config, r) for r in range(rounds)))
+
+
+_BY_IDENTITY: dict[int, tuple[Any, _Setup]] = {}
+
+
+def _setup_of(name: str, config: Any) -> _Setup:
+    """:func:`_setup` by the config's identity first: hashing a config costs."""
+    found = _BY_IDENTITY.get(id(config))
+    if found is None:
+        if len(_BY_IDENTITY) >= 256:
+            _BY_IDENTITY.clear()
+        found = _BY_IDENTITY[id(config)] = (config, _setup(name, config))  # keeps the id its
+    return found[1]
 
 
 @attrs.frozen
@@ -174,7 +190,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
 
     def _setup(self) -> _Setup:
         progress = self._progress
-        return _setup(progress.name, progress.engine.config)
+        return _setup_of(progress.name, progress.engine.config)
 
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
@@ -190,18 +206,18 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._setup().space.legal_indices(self._progress.engine))
 
-    def _undealt(self) -> Counter[Any]:
-        setup = self._setup()
-        left = Counter(setup.deck)
-        left.subtract(setup.deck[i] for i in self._progress.dealing)
+    def _undealt(self) -> dict[int, int]:
+        """Per chance action, the copies of its card not dealt yet this round."""
+        left = dict(self._setup().copies)
+        for action in self._progress.dealing:
+            left[action] -= 1
         return left
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards still undealt by the index of their first copy in the deck."""
-        first = self._setup().first_index
+        """The cards still undealt, by the deck position of their first copy."""
         left = self._undealt()
         total = sum(left.values())
-        return sorted((first[c], n / total) for c, n in left.items() if n > 0)
+        return [(action, n / total) for action, n in sorted(left.items()) if n]
 
     def _apply_action(self, action: int) -> None:
         progress = self._progress
@@ -223,8 +239,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def _deal(self, progress: _Progress, setup: _Setup, action: int) -> _Progress:
         if setup.game.is_over(progress.engine):
             raise IllegalMoveError("the game is over")
-        if not (0 <= action < len(setup.deck) and setup.first_index[setup.deck[action]] == action
-                and self._undealt()[setup.deck[action]] > 0):
+        if self._undealt().get(action, 0) <= 0:
             raise IllegalMoveError(f"chance outcome {action} is no undealt card "
                                    f"(the outcomes are {[a for a, _ in self.chance_outcomes()]})")
         dealing = (*progress.dealing, int(action))
@@ -310,5 +325,19 @@ class _Observer:
         return render_observation(seen, _CURRENT_ROUND_SKIPPED)
 
 
-def _creator(game: Game) -> Any:
-    return functools.partial(lambda params, g: SkullGame(params, game=g), g=game)
+class SkullKingGame(SkullGame):
+    """Skull King as a pyspiel game: ``pyspiel.load_game("python_skull_king", params)``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params or {}, game=game_named("king"))
+
+
+class SkullQueenGame(SkullGame):
+    """Skull Queen as a pyspiel game: ``pyspiel.load_game("python_skull_queen", params)``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params or {}, game=game_named("queen"))
+
+
+GAME_CLASSES: dict[str, type[SkullGame]] = {"king": SkullKingGame, "queen": SkullQueenGame}
+"""The pyspiel game class of each game of :data:`skullgames.GAMES`, by its name there."""

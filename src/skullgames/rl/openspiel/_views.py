@@ -16,7 +16,6 @@ Bandit's discards always (only their number is public).
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -51,9 +50,15 @@ def render(value: object) -> str:
     return repr(value)
 
 
-@functools.cache
-def _names(kind: Any) -> tuple[str, ...]:
-    return tuple(f.name for f in attrs.fields(kind) if not f.name.startswith("_"))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = tuple(f.name for f in attrs.fields(kind) if not f.name.startswith("_"))
+        _FIELD_NAMES[kind] = names
+    return names
 
 
 def render_observation(observation: Any, skip: frozenset[str] = _SKIPPED) -> str:
