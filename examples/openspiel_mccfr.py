@@ -22,9 +22,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import external_sampling_mccfr
 
-from skullgames.rl.openspiel._registry import games as _games
-from skullgames.bots import RandomBot
+from skullgames.bots import Bot, RandomBot
 from skullgames.rl.openspiel import PolicyBot
+from skullgames.rl.openspiel._registry import games as _games
 
 PARAMETERS = {"players": 2, "rounds": "1"}
 
@@ -45,8 +45,10 @@ def match(game: Any, policy: Any, games: int, seed: int) -> tuple[float, float]:
     totals = [0, 0]
     for number in range(games):
         learned = number % 2  # the policy's seat
-        bots = {learned: PolicyBot(policy, game, random.Random(seed + number)),
-                1 - learned: RandomBot(random.Random(-seed - number - 1))}
+        bots: dict[int, Bot[Any, Any]] = {
+            learned: PolicyBot(policy, game, random.Random(seed + number)),
+            1 - learned: RandomBot(random.Random(-seed - number - 1)),
+        }
         state = engine.new_game(game.config, seed=seed + number)
         while not engine.is_over(state):
             seat = engine.current_player(state)
