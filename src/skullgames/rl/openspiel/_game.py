@@ -12,7 +12,7 @@ import pyspiel
 
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
-from skullgames.rl.openspiel._params import config_from, specification
+from skullgames.rl.openspiel._params import config_from, parameters, specification
 from skullgames.rl.openspiel._registry import Game, game_named
 from skullgames.rl.openspiel._views import (
     HistoryLayout,
@@ -150,7 +150,9 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=float(highest),
             max_game_length=max_moves(game.name, config),
         )
-        super().__init__(game_type(game), info, params)
+        # The parameters in their canonical form, which the game's string reads back.
+        canonical = {**specification(game), **parameters(config, game)}
+        super().__init__(game_type(game), info, canonical)
         self.skullgames_game = game
         self.config = config
 

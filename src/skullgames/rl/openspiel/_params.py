@@ -2,10 +2,12 @@
 
 OpenSpiel's parameters are scalars (int, bool, float, str), so every ``Config`` field
 becomes one, derived from the field's default: a bool stays a bool, a whole number an
-int, an enum its value (``edition="classic"``), a tuple of numbers the numbers separated
-by spaces (``plank_values="1 2 3 5 8"``), a round plan a preset's name or its hand sizes
-(``rounds="1 2"``), and an option whose default is ``None`` (Skull Queen's ``rounds``,
-Skull King's ``hand_cap``) an int where 0 leaves it unset.
+int, an enum its value (``edition="classic"``), a tuple of numbers the numbers in brackets
+(``plank_values="[1 2 3 5 8]"``: a game string splits on commas and reads ``"3"`` as a
+number, so a tuple is written this way; the brackets may be left out when loading), a
+round plan a preset's name or its hand sizes (``rounds="[1 2]"``), and an option whose
+default is ``None`` (Skull Queen's ``rounds``, Skull King's ``hand_cap``) an int where 0
+leaves it unset.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from skullgames.rl.openspiel._registry import Game
 
 __all__ = ["config_from", "parameters", "specification"]
 
-_NUMBERS = re.compile(r"\s*\d+(\s+\d+)*\s*")
+_NUMBERS = re.compile(r"\s*\[?\s*(\d+(\s+\d+)*)\s*\]?\s*")
 _UNSET = 0
 
 
@@ -40,7 +42,7 @@ def _scalar(value: object) -> bool | int | float | str:
     if isinstance(value, enum.Enum):
         return _scalar(value.value)
     if isinstance(value, tuple):
-        return " ".join(str(v) for v in value)
+        return "[" + " ".join(str(v) for v in value) + "]"
     if isinstance(value, (bool, int, float, str)):
         return value
     raise TypeError(f"no OpenSpiel parameter for {value!r}")
@@ -53,7 +55,7 @@ def specification(game: Game) -> dict[str, bool | int | float | str]:
     >>> from skullgames.rl.openspiel._registry import games
     >>> spec = specification(games()["queen"])
     >>> spec["players"], spec["rounds"], spec["plank_values"]
-    (4, 0, '1 2 3 5 8')
+    (4, 0, '[1 2 3 5 8]')
     """
     return {f.name: _scalar(_default(f)) for f in _fields(game)}
 
@@ -89,8 +91,8 @@ def config_from(game: Game, params: Mapping[str, object]) -> Any:
             if "," in value:  # it would break the game's string, which splits on commas
                 raise ConfigError(f"{name}: separate numbers by spaces, not commas "
                                   f"({value.replace(',', ' ')!r}, not {value!r})")
-            options[name] = (tuple(int(n) for n in value.split())
-                             if _NUMBERS.fullmatch(value) else value)
+            numbers = _NUMBERS.fullmatch(value)
+            options[name] = tuple(map(int, numbers[1].split())) if numbers else value
         else:
             options[name] = value
     try:
@@ -99,18 +101,18 @@ def config_from(game: Game, params: Mapping[str, object]) -> Any:
         raise ConfigError(str(error)) from None
 
 
-def parameters(config: object, game: Game) -> dict[str, object]:
+def parameters(config: object, game: Game) -> dict[str, Any]:
     """The OpenSpiel parameters of ``config``: only those that differ from the defaults.
 
     >>> from skullgames import king
     >>> from skullgames.rl.openspiel._registry import games
     >>> parameters(king.Config(players=2, rounds=(1, 2), kraken=True), games()["king"])
-    {'players': 2, 'kraken': True, 'rounds': '1 2'}
+    {'players': 2, 'kraken': True, 'rounds': '[1 2]'}
     """
     if not isinstance(config, game.Config):
         raise TypeError(f"expected a {game.title} Config, not {type(config).__name__}")
     defaults = game.Config()
-    found: dict[str, object] = {}
+    found: dict[str, Any] = {}
     for field in _fields(game):
         value = getattr(config, field.name)
         if value != getattr(defaults, field.name):
