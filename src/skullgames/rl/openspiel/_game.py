@@ -15,9 +15,9 @@ from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round
 from skullgames.rl.openspiel._params import config_from, parameters, specification
 from skullgames.rl.openspiel._registry import Game, game_named
 from skullgames.rl.openspiel._views import (
+    HiddenMoves,
     HistoryLayout,
     InfoLog,
-    hidden_moves,
     render,
     render_observation,
 )
@@ -69,8 +69,13 @@ def game_type(game: Game) -> pyspiel.GameType:
 
 @attrs.frozen(eq=False)
 class _Setup:
-    """What every state of one game and config shares."""
+    """What every state of one game and config shares.
 
+    A state keeps it as an attribute: deep copies (OpenSpiel's clone) share it, and a
+    pickle (OpenSpiel's serialization) stores only the game's name and config.
+    """
+
+    name: str
     game: Game
     config: Any
     space: Any
@@ -82,6 +87,13 @@ class _Setup:
     copies: dict[int, int]
     """Per chance action, how many copies of its card the deck holds."""
     plans: tuple[DealPlan, ...]
+    hidden: HiddenMoves
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_setup, (self.name, self.config))
 
 
 @functools.lru_cache(maxsize=64)
@@ -96,23 +108,11 @@ def _setup(name: str, config: Any) -> _Setup:
     face = tuple(first[c] for c in deck)
     history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
                             moves=space.moves, slots=max_moves(name, config))
-    return _Setup(game, config, space, history,
+    return _Setup(name, game, config, space, history,
                   0 if observation_size is None else observation_size(name, config),
                   deck, face, dict(Counter(face)),
-                  tuple(deal_plan(name, config, r) for r in range(rounds)))
-
-
-_BY_IDENTITY: dict[int, tuple[Any, _Setup]] = {}
-
-
-def _setup_of(name: str, config: Any) -> _Setup:
-    """:func:`_setup` by the config's identity first: hashing a config costs."""
-    found = _BY_IDENTITY.get(id(config))
-    if found is None:
-        if len(_BY_IDENTITY) >= 256:
-            _BY_IDENTITY.clear()
-        found = _BY_IDENTITY[id(config)] = (config, _setup(name, config))  # keeps the id its
-    return found[1]
+                  tuple(deal_plan(name, config, r) for r in range(rounds)),
+                  HiddenMoves(space.moves, config.players))
 
 
 @attrs.frozen
@@ -124,7 +124,6 @@ class _Progress:
     :class:`InfoLog`.
     """
 
-    name: str
     engine: Any
     dealing: tuple[int, ...]
     deals: tuple[Any, ...]
@@ -180,23 +179,18 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SkullGame) -> None:
         super().__init__(game)
-        name = game.skullgames_game.name
-        engine = game.skullgames_game.new_game(game.config, auto_deal=False)
-        self._progress = _Progress(name, engine, (), (), (),
-                                   (InfoLog(),) * game.config.players)
+        self._setup = setup = _setup(game.skullgames_game.name, game.config)
+        engine = setup.game.new_game(setup.config, auto_deal=False)
+        self._progress = _Progress(engine, (), (), (), (InfoLog(),) * setup.config.players)
 
     @property
     def engine(self) -> Any:
         """The skullgames state (waiting for its deal while chance deals the cards)."""
         return self._progress.engine
 
-    def _setup(self) -> _Setup:
-        progress = self._progress
-        return _setup_of(progress.name, progress.engine.config)
-
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        setup = self._setup()
+        setup = self._setup
         engine = self._progress.engine
         seat: int | None = setup.game.current_player(engine)
         if seat is not None:
@@ -206,11 +200,11 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.CHANCE)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._setup().space.legal_indices(self._progress.engine))
+        return list(self._setup.space.legal_indices(self._progress.engine))
 
     def _undealt(self) -> dict[int, int]:
         """Per chance action, the copies of its card not dealt yet this round."""
-        left = dict(self._setup().copies)
+        left = dict(self._setup.copies)
         for action in self._progress.dealing:
             left[action] -= 1
         return left
@@ -223,7 +217,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         progress = self._progress
-        setup = self._setup()
+        setup = self._setup
         game = setup.game
         engine = progress.engine
         seat = game.current_player(engine)
@@ -234,9 +228,8 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         after = game.apply(engine, move)  # raises IllegalMoveError before any change
         logs = list(progress.logs)
         logs[seat] = logs[seat].seen(game.observe(engine, seat))
-        self._progress = attrs.evolve(progress, engine=after,
-                                      actions=(*progress.actions, (seat, int(action))),
-                                      logs=tuple(logs))
+        self._progress = _Progress(after, progress.dealing, progress.deals,
+                                   (*progress.actions, (seat, int(action))), tuple(logs))
 
     def _deal(self, progress: _Progress, setup: _Setup, action: int) -> _Progress:
         if setup.game.is_over(progress.engine):
@@ -247,13 +240,14 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         dealing = (*progress.dealing, int(action))
         plan = setup.plans[len(progress.deals)]
         if len(dealing) < plan.cards:
-            return attrs.evolve(progress, dealing=dealing)
+            return _Progress(progress.engine, dealing, progress.deals, progress.actions,
+                             progress.logs)
         deal = plan.make([setup.deck[i] for i in dealing])
-        return attrs.evolve(progress, engine=setup.game.apply(progress.engine, deal), dealing=(),
-                            deals=(*progress.deals, deal))
+        return _Progress(setup.game.apply(progress.engine, deal), (), (*progress.deals, deal),
+                         progress.actions, progress.logs)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        setup = self._setup()
+        setup = self._setup
         if player == pyspiel.PlayerId.CHANCE:
             if not 0 <= action < len(setup.deck):
                 raise IllegalMoveError(f"chance outcome {action} is out of range "
@@ -263,12 +257,12 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the last round has been scored."""
-        setup = self._setup()
+        setup = self._setup
         return bool(setup.game.is_over(self._progress.engine))
 
     def returns(self) -> list[float]:
         """The final scores at the end; zeros before."""
-        setup = self._setup()
+        setup = self._setup
         engine = self._progress.engine
         if not setup.game.is_over(engine):
             return [0.0] * setup.config.players
@@ -281,7 +275,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
                         for name in attrs.fields_dict(type(engine))
                         if name not in ("config", "log", "seed", "auto_deal"))
         if progress.dealing:
-            setup = self._setup()
+            setup = self._setup
             text += " dealing=" + render(tuple(setup.deck[i] for i in progress.dealing))
         return text
 
@@ -312,11 +306,9 @@ class _Observer:
         if "observation" in self.dict:
             self.dict["observation"][:] = encode(seen)
         if self.perfect_recall:
-            moves = setup.space.moves
-            history = [(seat, moves[action]) for seat, action in progress.actions]
             dealt = [deal.hands[player] for deal in progress.deals]
             setup.history.write(self.dict["history"], player, dealt, progress.actions,
-                                hidden_moves(history, player, seen))
+                                setup.hidden.positions(progress.actions, player, seen))
 
     def string_from(self, state: SkullState, player: int) -> str:
         """``player``'s view of ``state`` as text."""

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from skullgames import king, queen
 
-__all__ = ["HistoryLayout", "InfoLog", "render", "render_observation"]
+__all__ = ["HiddenMoves", "HistoryLayout", "InfoLog", "render", "render_observation"]
 
 _SKIPPED = frozenset({"config", "legal_moves"})
 """Fields every key leaves out: the config is the game's, the legal moves follow."""
@@ -85,36 +85,77 @@ def _changes(before: Any, after: Any) -> str:
     return " ".join(parts) or "="
 
 
-@attrs.frozen
 class InfoLog:
-    """A seat's observations at its turns so far, as text; immutable, one per seat.
+    """A seat's observations at its turns so far; immutable, shared by the states after.
+
+    The text is made when asked for (:meth:`key`) and kept, so playouts that never ask
+    pay only for keeping the observations.
 
     >>> from skullgames import king
     >>> state = king.new_game(king.Config(players=3, rounds=(2,)), seed=3)
     >>> log = InfoLog().seen(king.observe(state, 1))
     >>> state = king.apply(state, king.Bid(1))
     >>> log.key(king.observe(state, 1)).splitlines()[1]
-    'has_bid=(False True False) bids=(- 1 -) to_move=2'
+    'bids=(- 1 -) has_bid=(False True False) to_move=2'
     """
 
-    lines: tuple[str, ...] = ()
-    last: object = None
+    __slots__ = ("_previous", "_text", "observation")
+
+    def __init__(self, previous: InfoLog | None = None, observation: object = None) -> None:
+        self._previous = previous
+        self.observation = observation
+        self._text: str | None = "" if previous is None else None
 
     def key(self, observation: object) -> str:
         """The information state once the seat also sees ``observation``."""
-        return "\n".join((*self.lines, self._line(observation)))
+        text = self._lines()
+        line = self._line_after(observation)
+        return f"{text}\n{line}" if text else line
 
     def seen(self, observation: object) -> InfoLog:
         """The log after the seat's turn at ``observation``."""
-        return InfoLog((*self.lines, self._line(observation)), observation)
+        return InfoLog(self, observation)
 
-    def _line(self, observation: object) -> str:
-        if self.last is None:
+    def _line_after(self, observation: object) -> str:
+        if self._previous is None:  # nothing seen yet: the observation in full
             return render_observation(observation)
-        return _changes(self.last, observation)
+        return _changes(self.observation, observation)
+
+    def _lines(self) -> str:
+        """The text of every observation in the log, one line each (computed once)."""
+        if self._text is None:
+            unwritten: list[InfoLog] = []
+            log: InfoLog | None = self
+            while log is not None and log._text is None:
+                unwritten.append(log)
+                log = log._previous
+            for log in reversed(unwritten):
+                previous: InfoLog = log._previous  # type: ignore[assignment]
+                line = previous._line_after(log.observation)
+                log._text = f"{previous._text}\n{line}" if previous._text else line
+        return self._text  # type: ignore[return-value]
+
+    def observations(self) -> tuple[object, ...]:
+        """The observations of the log, first to last."""
+        seen: list[object] = []
+        log: InfoLog | None = self
+        while log is not None and log._previous is not None:
+            seen.append(log.observation)
+            log = log._previous
+        return tuple(reversed(seen))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> InfoLog:
         return self  # immutable: OpenSpiel clones states by deep copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_of, (self.observations(),))  # flat: a chain would pickle deep
+
+
+def _log_of(observations: Sequence[object]) -> InfoLog:
+    log = InfoLog()
+    for observation in observations:
+        log = log.seen(observation)
+    return log
 
 
 # Moves whose mover's latest one of the kind the observation may hide from the others,
@@ -128,23 +169,38 @@ _HIDDEN_LATEST: dict[type, Callable[[Any, int], bool]] = {
 _ALWAYS_HIDDEN: tuple[type, ...] = (king.Discard,)
 
 
-def hidden_moves(history: Sequence[tuple[int, object]], viewer: int,
-                 observation: object) -> set[int]:
-    """The positions in ``history`` (``(seat, move)`` pairs) that ``viewer`` cannot see."""
-    hidden: set[int] = set()
-    latest: set[tuple[int, type]] = set()
-    for position in range(len(history) - 1, -1, -1):
-        seat, move = history[position]
-        if seat == viewer:
-            continue
-        kind = type(move)
-        if kind in _ALWAYS_HIDDEN:
-            hidden.add(position)
-        elif kind in _HIDDEN_LATEST and (seat, kind) not in latest:
-            latest.add((seat, kind))
-            if _HIDDEN_LATEST[kind](observation, seat):
-                hidden.add(position)
-    return hidden
+class HiddenMoves:
+    """Which moves of a game's history a seat cannot see, for one action space."""
+
+    def __init__(self, moves: Sequence[object], players: int) -> None:
+        self.kinds = tuple(type(move) for move in moves)
+        """The move type of each action."""
+        present = set(self.kinds)
+        self.players = players
+        self.latest = tuple(kind for kind in _HIDDEN_LATEST if kind in present)
+        self.always = any(kind in present for kind in _ALWAYS_HIDDEN)
+
+    def positions(self, actions: Sequence[tuple[int, int]], viewer: int,
+                  observation: object) -> list[int]:
+        """The positions in ``actions`` (``(seat, action)``) that ``viewer`` cannot see."""
+        hidden: list[int] = []
+        waiting = {(seat, kind) for seat in range(self.players) if seat != viewer
+                   for kind in self.latest}
+        kinds, always = self.kinds, self.always
+        for position in range(len(actions) - 1, -1, -1):
+            if not waiting and not always:
+                break
+            seat, action = actions[position]
+            if seat == viewer:
+                continue
+            kind = kinds[action]
+            if kind in _ALWAYS_HIDDEN:
+                hidden.append(position)
+            elif (seat, kind) in waiting:
+                waiting.remove((seat, kind))
+                if _HIDDEN_LATEST[kind](observation, seat):
+                    hidden.append(position)
+        return hidden
 
 
 class HistoryLayout:
@@ -161,7 +217,7 @@ class HistoryLayout:
     def __init__(self, *, players: int, rounds: int, deck: Sequence[Any],
                  moves: Sequence[Any], slots: int) -> None:
         self.players = players
-        self.faces = {c: i for i, c in enumerate(dict.fromkeys(deck))}
+        self.faces = {str(c): i for i, c in enumerate(dict.fromkeys(deck))}
         words = [str(m).split() for m in moves]
         vocab: list[dict[str, int]] = []
         for spelled in words:
@@ -170,15 +226,19 @@ class HistoryLayout:
                     vocab.append({})
                 vocab[position].setdefault(word, len(vocab[position]))
         offsets = np.cumsum([0] + [len(v) for v in vocab])
-        self.move_bits = [tuple(int(offsets[i]) + vocab[i][w] for i, w in enumerate(spelled))
-                          for spelled in words]
+        # Per action, the offsets of its words in a slot (after the first 2 + players
+        # entries), padded with -1 to the longest notation.
+        self.move_bits = np.full((len(words), len(vocab)), -1, dtype=np.int64)
+        for action, spelled in enumerate(words):
+            for i, word in enumerate(spelled):
+                self.move_bits[action, i] = 2 + players + offsets[i] + vocab[i][word]
         self.slot_size = 2 + players + int(offsets[-1])
         self.hands_size = rounds * len(self.faces)
         self.slots = slots
         self.size = self.hands_size + slots * self.slot_size
 
     def write(self, out: npt.NDArray[np.float32], viewer: int, dealt: Sequence[Sequence[Any]],
-              actions: Sequence[tuple[int, int]], hidden: set[int]) -> None:
+              actions: Sequence[tuple[int, int]], hidden: Sequence[int]) -> None:
         """Fill ``out`` (zeros, :attr:`size` long) for ``viewer``.
 
         ``dealt`` holds the viewer's hand of each round so far, ``actions`` the
@@ -187,13 +247,16 @@ class HistoryLayout:
         faces = len(self.faces)
         for round_index, hand in enumerate(dealt):
             for c in hand:
-                out[round_index * faces + self.faces[c]] += 1
-        players = self.players
-        for position, (seat, action) in enumerate(actions):
-            base = self.hands_size + position * self.slot_size
-            out[base] = 1
-            out[base + 2 + (seat - viewer) % players] = 1
-            if position in hidden:
-                out[base + 1] = 1
-            else:
-                out[[base + 2 + players + bit for bit in self.move_bits[action]]] = 1
+                out[round_index * faces + self.faces[str(c)]] += 1
+        if not actions:
+            return
+        seats, moves = np.array(actions, dtype=np.int64).T
+        bases = self.hands_size + self.slot_size * np.arange(len(actions))
+        out[bases] = 1
+        out[bases + 2 + (seats - viewer) % self.players] = 1
+        seen = np.ones(len(actions), dtype=bool)
+        if hidden:
+            seen[hidden] = False
+            out[bases[~seen] + 1] = 1
+        bits = self.move_bits[moves[seen]]
+        out[(bases[seen, None] + bits)[bits >= 0]] = 1
