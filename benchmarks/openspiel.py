@@ -31,9 +31,8 @@ from typing import Any
 
 import pyspiel
 
-from skullgames import king, queen
+from skullgames import GAMES, king, queen
 from skullgames.rl.openspiel import parameters
-from skullgames.rl.openspiel._registry import games
 
 clock = time.process_time
 
@@ -46,7 +45,7 @@ CASES: list[tuple[str, Any]] = [
 
 def raw_batch(name: str, config: Any, games_count: int, seed: int) -> tuple[float, int]:
     """Seconds and player moves for ``games_count`` random games of the raw engine loop."""
-    game = games()[name]
+    game = GAMES[name]
     new_game, legal_moves, apply, is_over = (game.new_game, game.legal_moves, game.apply,
                                              game.is_over)
     choice = random.Random(seed).choice
@@ -92,7 +91,7 @@ def games_per_batch(run: Callable[[int], tuple[float, int]], seconds: float) -> 
 def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
     """The rows of one configuration."""
     name = "king" if isinstance(config, king.Config) else "queen"
-    game = pyspiel.load_game(f"python_skull_{name}", parameters(config, games()[name]))
+    game = pyspiel.load_game(f"python_skull_{name}", parameters(config, GAMES[name]))
     loops: dict[str, Callable[[int, int], tuple[float, int]]] = {
         "raw": lambda n, seed: raw_batch(name, config, n, seed),
         "pyspiel": lambda n, seed: spiel_batch(game, n, seed, False),

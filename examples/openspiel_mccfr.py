@@ -22,9 +22,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import external_sampling_mccfr
 
+from skullgames import GAMES
 from skullgames.bots import Bot, RandomBot
 from skullgames.rl.openspiel import PolicyBot
-from skullgames.rl.openspiel._registry import games as _games
 
 PARAMETERS = {"players": 2, "rounds": "1"}
 
@@ -41,7 +41,7 @@ def train(iterations: int, seed: int, parameters: dict[str, Any] | None = None) 
 
 def match(game: Any, policy: Any, games: int, seed: int) -> tuple[float, float]:
     """Mean scores of the policy and of the random bot over ``games`` seeded games."""
-    engine = _games()["king"]
+    engine = GAMES["king"]
     totals = [0, 0]
     for number in range(games):
         learned = number % 2  # the policy's seat
@@ -52,6 +52,7 @@ def match(game: Any, policy: Any, games: int, seed: int) -> tuple[float, float]:
         state = engine.new_game(game.config, seed=seed + number)
         while not engine.is_over(state):
             seat = engine.current_player(state)
+            assert seat is not None  # dealt from the seed: never waits for a deal
             state = engine.apply(state, bots[seat].choose(engine.observe(state, seat)))
         scores = engine.scores(state)
         totals[0] += scores[learned]

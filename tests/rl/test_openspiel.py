@@ -14,9 +14,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
+from skullgames import GAMES, ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.openspiel import PolicyBot, config_from, parameters  # noqa: E402
-from skullgames.rl.openspiel._registry import games  # noqa: E402
 
 KING, QUEEN = "python_skull_king", "python_skull_queen"
 
@@ -58,7 +57,7 @@ def play_out(state: Any, rng: random.Random) -> Any:
 def test_returns_are_the_engine_scores_within_the_score_bounds(
         name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
-    engine = games()[game.skullgames_game.name]
+    engine = GAMES[game.skullgames_game.name]
     lowest, highest = engine.score_bounds(game.config)
     assert (game.min_utility(), game.max_utility()) == (lowest, highest)
     for seed in range(5):
@@ -69,7 +68,7 @@ def test_returns_are_the_engine_scores_within_the_score_bounds(
 
 def test_sizes_follow_the_action_space_and_the_deck() -> None:
     config = king.Config(players=3, rounds=(1, 2), pirate_abilities=True)
-    game = pyspiel.load_game(KING, parameters(config, games()["king"]))
+    game = pyspiel.load_game(KING, parameters(config, GAMES["king"]))
     assert game.config == config
     assert game.num_distinct_actions() == king.action_space(config).size
     assert game.max_chance_outcomes() == len(config.deck) == 70
@@ -90,7 +89,7 @@ def test_sizes_follow_the_action_space_and_the_deck() -> None:
                 king.WhaleLeader.WOULD_HAVE_WON, character_ends_choice=False, rounds=(2,)),
 ])
 def test_a_king_config_round_trips_through_the_game_string(config: king.Config) -> None:
-    game = pyspiel.load_game(KING, parameters(config, games()["king"]))
+    game = pyspiel.load_game(KING, parameters(config, GAMES["king"]))
     assert game.config == config
     assert pyspiel.load_game(str(game)).config == config
 
@@ -100,7 +99,7 @@ def test_a_king_config_round_trips_through_the_game_string(config: king.Config) 
     queen.Config(players=2, plank_values=(0, 1, 1, 2, 10), set_aside_center_specials=True),
 ])
 def test_a_queen_config_round_trips_through_the_game_string(config: queen.Config) -> None:
-    game = pyspiel.load_game(QUEEN, parameters(config, games()["queen"]))
+    game = pyspiel.load_game(QUEEN, parameters(config, GAMES["queen"]))
     assert game.config == config
     assert pyspiel.load_game(str(game)).config == config
 
@@ -117,7 +116,7 @@ def test_an_unknown_parameter_is_refused_by_pyspiel() -> None:
 
 def test_config_from_refuses_an_unknown_parameter_too() -> None:
     with pytest.raises(ConfigError, match="unknown parameter"):
-        config_from(games()["king"], {"jokers": True})
+        config_from(GAMES["king"], {"jokers": True})
 
 
 @pytest.mark.parametrize(("params", "message"), [
@@ -389,7 +388,7 @@ class Recorder:
 def test_a_policy_bot_sees_the_information_state_openspiel_computes(
         name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
-    engine = games()[game.skullgames_game.name]
+    engine = GAMES[game.skullgames_game.name]
     for seed in range(3):
         rng = random.Random(seed)
         recorders = [Recorder() for _ in range(game.num_players())]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pyspiel
 
+from skullgames import GAMES
 from skullgames.rl.openspiel._bot import PolicyBot
 from skullgames.rl.openspiel._game import (
     GAME_CLASSES,
@@ -16,10 +17,9 @@ from skullgames.rl.openspiel._game import (
     game_type,
 )
 from skullgames.rl.openspiel._params import config_from, parameters
-from skullgames.rl.openspiel._registry import games
 
 __all__ = ["SHORT_NAMES", "PolicyBot", "SkullGame", "SkullState", "config_from", "parameters"]
 
-for _game in games().values():
+for _game in GAMES.values():
     if SHORT_NAMES[_game.name] not in pyspiel.registered_names():
         pyspiel.register_game(game_type(_game), GAME_CLASSES[_game.name])

@@ -11,9 +11,9 @@ import numpy as np
 import pyspiel
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.registry import Game, game_named
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import config_from, parameters, specification
-from skullgames.rl.openspiel._registry import Game, game_named
 from skullgames.rl.openspiel._views import (
     HiddenMoves,
     HistoryLayout,
@@ -35,7 +35,7 @@ SHORT_NAMES = {"king": "python_skull_king", "queen": "python_skull_queen"}
 _CURRENT_ROUND_SKIPPED = frozenset({"config", "legal_moves", "rounds"})
 
 
-def _player_range(game: Game) -> tuple[int, int]:
+def _player_range(game: Game[Any, Any, Any, Any]) -> tuple[int, int]:
     allowed = []
     for players in range(1, 17):
         try:
@@ -46,7 +46,7 @@ def _player_range(game: Game) -> tuple[int, int]:
     return min(allowed), max(allowed)
 
 
-def game_type(game: Game) -> pyspiel.GameType:
+def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
     """The pyspiel ``GameType`` of ``game``: its name, its kind, its parameters."""
     fewest, most = _player_range(game)
     return pyspiel.GameType(
@@ -76,7 +76,7 @@ class _Setup:
     """
 
     name: str
-    game: Game
+    game: Game[Any, Any, Any, Any]
     config: Any
     space: Any
     history: HistoryLayout
@@ -137,7 +137,7 @@ class _Progress:
 class SkullGame(pyspiel.Game):  # type: ignore[misc]
     """A skullgames game as a pyspiel game; made by ``pyspiel.load_game``."""
 
-    def __init__(self, params: dict[str, Any], *, game: Game) -> None:
+    def __init__(self, params: dict[str, Any], *, game: Game[Any, Any, Any, Any]) -> None:
         config = config_from(game, params)
         setup = _setup(game.name, config)
         lowest, highest = game.score_bounds(config)

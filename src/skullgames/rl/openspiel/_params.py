@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from skullgames.errors import ConfigError
-from skullgames.rl.openspiel._registry import Game
+from skullgames.registry import Game
 
 __all__ = ["config_from", "parameters", "specification"]
 
@@ -28,7 +28,7 @@ _NUMBERS = re.compile(r"\s*\[?\s*(\d+(\s+\d+)*)\s*\]?\s*")
 _UNSET = 0
 
 
-def _fields(game: Game) -> tuple[attrs.Attribute[Any], ...]:
+def _fields(game: Game[Any, Any, Any, Any]) -> tuple[attrs.Attribute[Any], ...]:
     return tuple(f for f in attrs.fields(game.Config) if f.init and not f.name.startswith("_"))
 
 
@@ -48,27 +48,25 @@ def _scalar(value: object) -> bool | int | float | str:
     raise TypeError(f"no OpenSpiel parameter for {value!r}")
 
 
-def specification(game: Game) -> dict[str, bool | int | float | str]:
+def specification(game: Game[Any, Any, Any, Any]) -> dict[str, bool | int | float | str]:
     """The parameters of ``game`` with their defaults, one per ``Config`` field.
 
-    >>> from skullgames.rl.openspiel._registry import games
-    >>> from skullgames.rl.openspiel._registry import games
-    >>> spec = specification(games()["queen"])
+    >>> from skullgames import GAMES
+    >>> spec = specification(GAMES["queen"])
     >>> spec["players"], spec["rounds"], spec["plank_values"]
     (4, 0, '[1 2 3 5 8]')
     """
     return {f.name: _scalar(_default(f)) for f in _fields(game)}
 
 
-def config_from(game: Game, params: Mapping[str, object]) -> Any:
+def config_from(game: Game[Any, Any, Any, Any], params: Mapping[str, object]) -> Any:
     """The ``Config`` that OpenSpiel parameters describe (missing ones take defaults).
 
     An unknown parameter or a value the options refuse raises
     :class:`~skullgames.ConfigError`.
 
-    >>> from skullgames.rl.openspiel._registry import games
-    >>> from skullgames.rl.openspiel._registry import games
-    >>> config_from(games()["king"], {"players": 3, "rounds": "1 2"}).hand_sizes
+    >>> from skullgames import GAMES
+    >>> config_from(GAMES["king"], {"players": 3, "rounds": "1 2"}).hand_sizes
     (1, 2)
     """
     fields = {f.name: f for f in _fields(game)}
@@ -101,12 +99,11 @@ def config_from(game: Game, params: Mapping[str, object]) -> Any:
         raise ConfigError(str(error)) from None
 
 
-def parameters(config: object, game: Game) -> dict[str, Any]:
+def parameters(config: object, game: Game[Any, Any, Any, Any]) -> dict[str, Any]:
     """The OpenSpiel parameters of ``config``: only those that differ from the defaults.
 
-    >>> from skullgames import king
-    >>> from skullgames.rl.openspiel._registry import games
-    >>> parameters(king.Config(players=2, rounds=(1, 2), kraken=True), games()["king"])
+    >>> from skullgames import GAMES, king
+    >>> parameters(king.Config(players=2, rounds=(1, 2), kraken=True), GAMES["king"])
     {'players': 2, 'kraken': True, 'rounds': '[1 2]'}
     """
     if not isinstance(config, game.Config):
