@@ -29,10 +29,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pyspiel
-
 from skullgames import GAMES, king, queen
-from skullgames.rl.openspiel import parameters
+from skullgames.rl.openspiel import load_game
 
 clock = time.process_time
 
@@ -91,7 +89,7 @@ def games_per_batch(run: Callable[[int], tuple[float, int]], seconds: float) -> 
 def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
     """The rows of one configuration."""
     name = "king" if isinstance(config, king.Config) else "queen"
-    game = pyspiel.load_game(f"python_skull_{name}", parameters(config, GAMES[name]))
+    game = load_game(config)
     loops: dict[str, Callable[[int, int], tuple[float, int]]] = {
         "raw": lambda n, seed: raw_batch(name, config, n, seed),
         "pyspiel": lambda n, seed: spiel_batch(game, n, seed, False),

@@ -15,7 +15,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from skullgames import GAMES, ConfigError, IllegalMoveError, king, queen  # noqa: E402
-from skullgames.rl.openspiel import PolicyBot, config_from, parameters  # noqa: E402
+from skullgames.rl.openspiel import PolicyBot, parameters  # noqa: E402
+from skullgames.rl.openspiel._params import config_from  # noqa: E402
 
 KING, QUEEN = "python_skull_king", "python_skull_queen"
 
@@ -68,7 +69,7 @@ def test_returns_are_the_engine_scores_within_the_score_bounds(
 
 def test_sizes_follow_the_action_space_and_the_deck() -> None:
     config = king.Config(players=3, rounds=(1, 2), pirate_abilities=True)
-    game = pyspiel.load_game(KING, parameters(config, GAMES["king"]))
+    game = pyspiel.load_game(KING, parameters(config))
     assert game.config == config
     assert game.num_distinct_actions() == king.action_space(config).size
     assert game.max_chance_outcomes() == len(config.deck) == 70
@@ -89,7 +90,7 @@ def test_sizes_follow_the_action_space_and_the_deck() -> None:
                 king.WhaleLeader.WOULD_HAVE_WON, character_ends_choice=False, rounds=(2,)),
 ])
 def test_a_king_config_round_trips_through_the_game_string(config: king.Config) -> None:
-    game = pyspiel.load_game(KING, parameters(config, GAMES["king"]))
+    game = pyspiel.load_game(KING, parameters(config))
     assert game.config == config
     assert pyspiel.load_game(str(game)).config == config
 
@@ -99,7 +100,7 @@ def test_a_king_config_round_trips_through_the_game_string(config: king.Config) 
     queen.Config(players=2, plank_values=(0, 1, 1, 2, 10), set_aside_center_specials=True),
 ])
 def test_a_queen_config_round_trips_through_the_game_string(config: queen.Config) -> None:
-    game = pyspiel.load_game(QUEEN, parameters(config, GAMES["queen"]))
+    game = pyspiel.load_game(QUEEN, parameters(config))
     assert game.config == config
     assert pyspiel.load_game(str(game)).config == config
 

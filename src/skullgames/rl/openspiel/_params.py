@@ -1,14 +1,4 @@
-"""A game's ``Config`` as OpenSpiel game parameters, and back.
-
-OpenSpiel's parameters are scalars (int, bool, float, str), so every ``Config`` field
-becomes one, derived from the field's default: a bool stays a bool, a whole number an
-int, an enum its value (``edition="classic"``), a tuple of numbers the numbers in brackets
-(``plank_values="[1 2 3 5 8]"``: a game string splits on commas and reads ``"3"`` as a
-number, so a tuple is written this way; the brackets may be left out when loading), a
-round plan a preset's name or its hand sizes (``rounds="[1 2]"``), and an option whose
-default is ``None`` (Skull Queen's ``rounds``, Skull King's ``hand_cap``) an int where 0
-leaves it unset.
-"""
+"""A game's ``Config`` as OpenSpiel game parameters, and back (see ``parameters``)."""
 
 from __future__ import annotations
 
