@@ -92,6 +92,7 @@ def parameters(config: object) -> dict[str, Any]:
     ``rounds``, Skull King's ``hand_cap``) an int where 0 leaves it unset.
 
     >>> from skullgames import king, queen
+    >>> from skullgames.rl.openspiel import parameters
     >>> parameters(king.Config(players=2, rounds=(1, 2), edition=king.Edition.CLASSIC))
     {'players': 2, 'edition': 'classic', 'rounds': '[1 2]'}
     >>> parameters(queen.Config(players=3))
@@ -104,6 +105,7 @@ def load_game(config: object) -> SkullGame:
     """The pyspiel game of a game's ``Config``: ``pyspiel.load_game`` with its parameters.
 
     >>> from skullgames import queen
+    >>> from skullgames.rl.openspiel import load_game
     >>> load_game(queen.Config(players=4)).num_distinct_actions()
     1300
     """
