@@ -79,8 +79,8 @@ def game_slot(game: Any, k: int) -> int:
     from skullgames.rl.openspiel._game import _setup
 
     layout = _setup(game.skullgames_game.name, game.config).history
-    return game.information_state_tensor_size() - layout.size + layout.hands_size + (
-        k * layout.slot_size)
+    total: int = game.information_state_tensor_size()
+    return total - layout.size + layout.hands_size + k * layout.slot_size
 
 
 @settings(max_examples=12)
