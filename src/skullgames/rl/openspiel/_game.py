@@ -82,10 +82,8 @@ class _Setup:
     history: HistoryLayout
     observation_size: int
     deck: tuple[Any, ...]
-    face: tuple[int, ...]
-    """Per deck position, the position of the first copy of its card (the chance action)."""
     copies: dict[int, int]
-    """Per chance action, how many copies of its card the deck holds."""
+    """Per chance action, ascending, how many copies of its card the deck holds."""
     plans: tuple[DealPlan, ...]
     hidden: HiddenMoves
 
@@ -105,12 +103,11 @@ def _setup(name: str, config: Any) -> _Setup:
     first: dict[Any, int] = {}
     for index, c in enumerate(deck):
         first.setdefault(c, index)
-    face = tuple(first[c] for c in deck)
     history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
                             moves=space.moves, slots=max_moves(name, config))
     return _Setup(name, game, config, space, history,
                   0 if observation_size is None else observation_size(name, config),
-                  deck, face, dict(Counter(face)),
+                  deck, dict(sorted(Counter(first[c] for c in deck).items())),
                   tuple(deal_plan(name, config, r) for r in range(rounds)),
                   HiddenMoves(space.moves, config.players))
 
@@ -202,18 +199,16 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._setup.space.legal_indices(self._progress.engine))
 
-    def _undealt(self) -> dict[int, int]:
-        """Per chance action, the copies of its card not dealt yet this round."""
-        left = dict(self._setup.copies)
-        for action in self._progress.dealing:
-            left[action] -= 1
-        return left
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards still undealt, by the deck position of their first copy."""
-        left = self._undealt()
-        total = sum(left.values())
-        return [(action, n / total) for action, n in sorted(left.items()) if n]
+        dealing = self._progress.dealing
+        setup = self._setup
+        total = len(setup.deck) - len(dealing)
+        if not dealing:
+            return [(action, n / total) for action, n in setup.copies.items()]
+        dealt = Counter(dealing)
+        return [(action, (n - dealt[action]) / total) for action, n in setup.copies.items()
+                if n > dealt[action]]
 
     def _apply_action(self, action: int) -> None:
         progress = self._progress
@@ -234,7 +229,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def _deal(self, progress: _Progress, setup: _Setup, action: int) -> _Progress:
         if setup.game.is_over(progress.engine):
             raise IllegalMoveError("the game is over")
-        if self._undealt().get(action, 0) <= 0:
+        if progress.dealing.count(action) >= setup.copies.get(action, 0):
             raise IllegalMoveError(f"chance outcome {action} is no undealt card "
                                    f"(the outcomes are {[a for a, _ in self.chance_outcomes()]})")
         dealing = (*progress.dealing, int(action))
