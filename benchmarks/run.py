@@ -37,6 +37,7 @@ from types import ModuleType
 from typing import Any
 
 import skullgames
+from benchmarks import rl as rl_rows
 from skullgames import king
 
 REPO = Path(__file__).resolve().parent.parent
@@ -427,6 +428,21 @@ def memory(case: Case, mode: Mode, table: Table, *, target: bool) -> None:
 # The run ----------------------------------------------------------------------------------
 
 
+def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
+                           notes: list[str]) -> None:
+    """The rows of :mod:`benchmarks.rl`, for the first case of each game."""
+    if not rl_rows.available():
+        notes.append("note: the rl extra is not installed: no reinforcement-learning rows")
+        print(notes[-1])
+        return
+    for case in [found[0]] + [c for c in found if c.game is not king][:1]:
+        name = case.game.__name__.rsplit(".", 1)[-1]
+        rl_rows.per_step(name, case.config, mode.micro_games, mode.micro_repeats,
+                         per_call_us, table.add)
+        rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
+                         clock, table.add)
+
+
 def machine() -> str:
     """The machine the figures were measured on."""
     try:
@@ -481,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         micro(case, mode, table)
     for case in found:
         memory(case, mode, table, target=case is found[0])
+    reinforcement_learning(found, mode, table, notes)
     print()
     print(table.render())
     return 0

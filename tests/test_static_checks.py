@@ -16,7 +16,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_strict_is_clean() -> None:
-    result = run("mypy", "--strict", "src", "tests", "benchmarks", "examples", "conftest.py")
+    result = run("mypy", "--strict", "src", "tests", "benchmarks", "examples",
+                 "conftest.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -50,7 +50,7 @@ class ActionSpace(Generic[MoveT]):
     the caller, never chosen by a player.
     """
 
-    __slots__ = ("_config", "_constant_masks", "_game", "_index", "_key", "_legal_moves",
+    __slots__ = ("_config", "_constant", "_game", "_index", "_key", "_legal_moves",
                  "_moves", "_observation_type", "_state_type")
 
     def __init__(
@@ -85,10 +85,11 @@ class ActionSpace(Generic[MoveT]):
             if k is None or k in self._index:
                 raise ValueError(f"action {i} ({move!r}) has no key or repeats an action")
             self._index[k] = i
-        self._constant_masks: dict[int, tuple[tuple[MoveT, ...], tuple[bool, ...]]] = {}
+        self._constant: dict[int, tuple[tuple[MoveT, ...], tuple[bool, ...],
+                                        tuple[int, ...]]] = {}
         for legal in constant_legal_moves:
             # Keyed by id, with the tuple kept alive beside its mask so the id stays its.
-            self._constant_masks[id(legal)] = (legal, self._mask_of(legal))
+            self._constant[id(legal)] = (legal, self._mask_of(legal), self._indices_of(legal))
 
     @property
     def game(self) -> str:
@@ -149,15 +150,22 @@ class ActionSpace(Generic[MoveT]):
         See the class for what a state and an observation give.
         """
         legal = self._legal(state_or_observation)
-        constant = self._constant_masks.get(id(legal))
+        constant = self._constant.get(id(legal))
         if constant is not None:
             return constant[1]
         return self._mask_of(legal)
 
     def legal_indices(self, state_or_observation: object) -> tuple[int, ...]:
         """The indexes of the legal moves, ascending."""
+        legal = self._legal(state_or_observation)
+        constant = self._constant.get(id(legal))
+        if constant is not None:
+            return constant[2]
+        return self._indices_of(legal)
+
+    def _indices_of(self, legal: Iterable[MoveT]) -> tuple[int, ...]:
         index = self.index
-        return tuple(sorted([index(m) for m in self._legal(state_or_observation)]))
+        return tuple(sorted([index(m) for m in legal]))
 
     def _mask_of(self, legal: Iterable[MoveT]) -> tuple[bool, ...]:
         flags = [False] * len(self._moves)

@@ -64,15 +64,15 @@ def test_the_mask_is_the_legal_moves_in_random_games(config: Config, seed: int,
 
 @settings(max_examples=40, deadline=None)
 @given(config=every_option(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
-def test_every_final_score_lies_within_the_bounds(config: Config, seed: int,
-                                                  choices: int) -> None:
+def test_every_score_lies_within_the_bounds(config: Config, seed: int, choices: int) -> None:
+    """The final scores, and the running totals after every round."""
     rng = random.Random(choices)
     state = new_game(config, seed=seed)
+    lowest, highest = score_bounds(config)
     while not is_over(state):
         state = apply(state, rng.choice(legal_moves(state)))
-    lowest, highest = score_bounds(config)
-    assert all(lowest <= total <= highest for total in state.totals), (state.totals,
-                                                                       (lowest, highest))
+        assert all(lowest <= total <= highest for total in state.totals), (state.totals,
+                                                                           (lowest, highest))
 
 
 def test_every_ability_choice_is_an_action() -> None:
@@ -187,6 +187,9 @@ def test_score_bounds_arithmetic() -> None:
     # wager), highest 15 x 3 + B(3) + 20, B(3) of 9 cards: 40 + 6 x 30 + 2 x 20 = 260.
     assert score_bounds(Config(players=3, rounds=(3,), scoring=Scoring.RASCAL,
                                cannonball=True, pirate_abilities=True)) == (-20, 45 + 260 + 20)
+    # Rascal's scoring never takes points away: one round of one card scores 5 or more,
+    # but a game starts at 0.
+    assert score_bounds(Config(players=3, rounds=(1,), scoring=Scoring.RASCAL))[0] == 0
     # Classic: no fourteens above 13, no mermaid bonus; the Skull King taken gives 50.
     assert score_bounds(Config(players=3, rounds=(1,), edition=Edition.CLASSIC)) == (
         -10, 20 + 50 + 30 + 30)

@@ -55,14 +55,14 @@ def test_the_mask_is_the_legal_moves_in_random_games(config: Config, seed: int,
 
 @settings(max_examples=30, deadline=None, phases=WITHOUT_SHRINKING)
 @given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
-def test_every_final_score_lies_within_the_bounds(config: Config, seed: int,
-                                                  choices: int) -> None:
+def test_every_score_lies_within_the_bounds(config: Config, seed: int, choices: int) -> None:
+    """The final scores, and the running totals after every round."""
     rng = random.Random(choices)
     state = new_game(config, seed=seed)
+    lowest, highest = score_bounds(config)
     while not is_over(state):
         state = apply(state, rng.choice(legal_moves(state)))
-    lowest, highest = score_bounds(config)
-    assert all(lowest <= total <= highest for total in state.totals)
+        assert all(lowest <= total <= highest for total in state.totals)
 
 
 def test_the_layout() -> None:

@@ -10,19 +10,23 @@ from skullgames.king.config import Config, Edition
 from skullgames.king.game import _WAGERS
 from skullgames.king.moves import Play
 from skullgames.king.scoring import LOOT_ALLIANCE_POINTS, breakdown
-from skullgames.king.tricks import resolve_trick
+from skullgames.king.tricks import resolve, suit_of_trick
 
 __all__ = ["score_bounds"]
 
 
 def score_bounds(config: Config | None = None) -> tuple[int, int]:
-    """``(lowest, highest)``: no seat's final score under ``config`` falls outside.
+    """``(lowest, highest)``: no seat's score under ``config`` ever falls outside.
 
-    Each is a sum over the rounds; in a round of ``n`` cards (round number ``r``):
+    This holds for the final score and for the running total after every round, from
+    the 0 a game starts at. Each bound is a sum over the rounds of the round's worst
+    (if below 0) or best (if above 0) points; in a round of ``n`` cards (round ``r``):
 
     - **lowest**: standard scoring ``-10 * n`` (a bid of 0 and ``n`` tricks, or a bid
-      of ``n`` and none); Rascal's scoring 0. With pirate abilities, ``- 20`` more:
-      Rascal of Roatan's largest wager, lost (one Rascal, so one wager a round).
+      of ``n`` and none); Rascal's scoring 0 (it never takes points away). With pirate
+      abilities, Rascal of Roatan's largest wager, 20, lost (one Rascal, so one wager
+      a round): ``-10 * n - 20``, and under Rascal's scoring ``-20`` (``-15`` with one
+      card, which is never missed by more than one).
     - **highest**: the exact bid of ``n``: standard ``20 * n`` (``+ 10 * r`` with
       ``round_bonus``), Rascal's ``10 * n`` (``15 * n`` with the Cannonball); plus
       ``B(n)``, the sum of the ``n * k`` largest capture bonuses of the deck's cards
@@ -61,8 +65,10 @@ def _score_bounds(config: Config) -> tuple[int, int]:
     lowest = highest = 0
     for r, n in enumerate(config.hand_sizes, start=1):
         low, high = _round_range(config, n, r, sum(values[:n * per_trick]), wager)
-        lowest += low
-        highest += high + loot
+        # A round that cannot score below 0 (or above) still leaves the total where a
+        # previous round put it: the bounds hold for the running totals too.
+        lowest += min(low, 0)
+        highest += max(high + loot, 0)
     return lowest, highest
 
 
@@ -86,7 +92,8 @@ def _capture_bonuses(config: Config) -> list[int]:
     Found by resolving every two-card trick of the deck's cards with the engine, so
     that the bonuses are stated only in the rules of the tricks.
     """
-    return [_card_bonuses(_deck_key(config))[c] for c in config.deck]
+    best = _card_bonuses(_deck_key(config))
+    return [best[c.order] for c in config.deck]
 
 
 def _deck_key(config: Config) -> Config:
@@ -96,16 +103,22 @@ def _deck_key(config: Config) -> Config:
 
 
 @functools.cache
-def _card_bonuses(config: Config) -> dict[Card, int]:
+def _card_bonuses(config: Config) -> dict[int, int]:
+    """The best bonus of each face, by its ``order``.
+
+    The tricks are resolved by the engine's unchecked path (every one of them is a
+    trick the deck can hold), since checking each of the 4,600 would take a second.
+    """
     faces = list(dict.fromkeys(config.deck))
     plays = [p for c in faces for p in _plays(c)]
-    best = dict.fromkeys(faces, 0)
+    best = {c.order: 0 for c in faces}
     for first, second in itertools.product(plays, repeat=2):
-        if first.card == second.card and config.deck.count(first.card) < 2:
+        if first.card is second.card and config.deck.count(first.card) < 2:
             continue
-        items = resolve_trick([(0, first), (1, second)], config).bonus_items
-        for item in items:
-            best[item.card] = max(best[item.card], item.points)
+        trick = ((0, first), (1, second))
+        _, lead = suit_of_trick((first, second), config)
+        for item in resolve(trick, config, lead).bonus_items:
+            best[item.card.order] = max(best[item.card.order], item.points)
     return best
 
 

@@ -12,7 +12,9 @@ __all__ = ["score_bounds"]
 
 
 def score_bounds(config: Config | None = None) -> tuple[int, int]:
-    """``(lowest, highest)``: no seat's final score under ``config`` falls outside.
+    """``(lowest, highest)``: no seat's score under ``config`` ever falls outside.
+
+    This holds for the final score and for the running total after every round.
 
     A round scores the plank as it stands (RESEARCH.md §1.8): each of the four pawns
     still on it scores its space, a pawn in the water nothing, and plank values are never
