@@ -356,6 +356,16 @@ def test_a_queen_placement_is_hidden_until_all_have_placed() -> None:
     assert views(states[0], mover)[0] != views(states[1], mover)[0]
 
 
+def test_the_observation_tensor_is_the_rl_encoding_and_opens_the_infostate_tensor() -> None:
+    from skullgames.rl import encode
+
+    state = at_bidding({"players": 3, "rounds": "2"}, [1, 0])
+    for seat in range(3):
+        encoded = encode(king.observe(state.engine, seat)).tolist()
+        assert state.observation_tensor(seat) == encoded
+        assert state.information_state_tensor(seat)[:len(encoded)] == encoded
+
+
 def test_the_infostate_tensor_records_the_public_history() -> None:
     state = at_bidding({"players": 3, "rounds": "2"}, [1, 0, 2])
     before = state.information_state_tensor(0)

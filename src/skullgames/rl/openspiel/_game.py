@@ -12,6 +12,7 @@ import pyspiel
 
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import Game, game_named
+from skullgames.rl import encode, observation_size
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import config_from, parameters, specification
 from skullgames.rl.openspiel._views import (
@@ -21,11 +22,6 @@ from skullgames.rl.openspiel._views import (
     render,
     render_observation,
 )
-
-try:  # the observation encoder of the rl extra (issue 13); until it lands, no tensor
-    from skullgames.rl import encode, observation_size  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    encode = observation_size = None
 
 __all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "game_type"]
 
@@ -106,7 +102,7 @@ def _setup(name: str, config: Any) -> _Setup:
     history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
                             moves=space.moves, slots=max_moves(name, config))
     return _Setup(name, game, config, space, history,
-                  0 if observation_size is None else observation_size(name, config),
+                  observation_size(name, config),
                   deck, dict(sorted(Counter(first[c] for c in deck).items())),
                   tuple(deal_plan(name, config, r) for r in range(rounds)),
                   HiddenMoves(space.moves, config.players))
@@ -284,7 +280,6 @@ class _Observer:
         sizes = {"observation": setup.observation_size}
         if perfect_recall:
             sizes["history"] = setup.history.size
-        sizes = {name: size for name, size in sizes.items() if size}
         self.tensor = np.zeros(sum(sizes.values()), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
@@ -298,8 +293,7 @@ class _Observer:
         progress = state._progress
         seen = setup.game.observe(progress.engine, player)
         self.tensor.fill(0)
-        if "observation" in self.dict:
-            self.dict["observation"][:] = encode(seen)
+        self.dict["observation"][:] = encode(seen)
         if self.perfect_recall:
             dealt = [deal.hands[player] for deal in progress.deals]
             setup.history.write(self.dict["history"], player, dealt, progress.actions,
