@@ -22,6 +22,7 @@ the raw loop's steps/s: the median over pairs of adjacent batches.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import sys
@@ -39,6 +40,11 @@ CASES: list[tuple[str, Any]] = [
     ("king, 2 players + Graybeard, abilities", king.Config(players=2, pirate_abilities=True)),
     ("queen, 4 players", queen.Config(players=4)),
 ]
+
+
+def available() -> bool:
+    """Whether the ``openspiel`` extra is installed."""
+    return importlib.util.find_spec("pyspiel") is not None
 
 
 def raw_batch(name: str, config: Any, games_count: int, seed: int) -> tuple[float, int]:
@@ -88,13 +94,37 @@ def games_per_batch(run: Callable[[int], tuple[float, int]], seconds: float) -> 
 
 def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
     """The rows of one configuration."""
+    rates = _rates(config, seconds, repeats, views=True)
+    rows = []
+    for loop, found in rates.items():
+        ratio = "" if loop == "raw" else (
+            f"{statistics.median(a / b for a, b in zip(found, rates['raw'], strict=True)):.3f}"
+            " × raw")
+        rows.append(f"| {label}: {loop} | {statistics.median(found):,.0f} | steps/s | {ratio} |")
+    return rows
+
+
+def row(config: Any, label: str, repeats: int, seconds: float,
+        add: Callable[..., None]) -> None:
+    """One row of ``python -m benchmarks``: pyspiel random playouts against the raw loop."""
+    rates = _rates(config, seconds, repeats, views=False)
+    ratio = statistics.median(a / b for a, b in zip(rates["pyspiel"], rates["raw"], strict=True))
+    add(f"{label}: OpenSpiel random playouts", f"{statistics.median(rates['pyspiel']):,.0f}",
+        "steps/s", f"{ratio:.3f} × the raw loop", "")
+
+
+def _rates(config: Any, seconds: float, repeats: int, *, views: bool
+           ) -> dict[str, list[float]]:
+    """Steps/s of each loop in each repeat, the loops alternating in order."""
+
     name = "king" if isinstance(config, king.Config) else "queen"
     game = load_game(config)
     loops: dict[str, Callable[[int, int], tuple[float, int]]] = {
         "raw": lambda n, seed: raw_batch(name, config, n, seed),
         "pyspiel": lambda n, seed: spiel_batch(game, n, seed, False),
-        "pyspiel + views": lambda n, seed: spiel_batch(game, n, seed, True),
     }
+    if views:
+        loops["pyspiel + views"] = lambda n, seed: spiel_batch(game, n, seed, True)
     sizes = {loop: games_per_batch(lambda n, run=run: run(n, 0), seconds)  # type: ignore[misc]
              for loop, run in loops.items()}
     rates: dict[str, list[float]] = {loop: [] for loop in loops}
@@ -103,13 +133,7 @@ def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
         for loop in order:
             spent, steps = loops[loop](sizes[loop], 1_000_000 * (rep + 1))
             rates[loop].append(steps / spent)
-    rows = []
-    for loop, found in rates.items():
-        ratio = "" if loop == "raw" else (
-            f"{statistics.median(a / b for a, b in zip(found, rates['raw'], strict=True)):.3f}"
-            " × raw")
-        rows.append(f"| {label}: {loop} | {statistics.median(found):,.0f} | steps/s | {ratio} |")
-    return rows
+    return rates
 
 
 def main(argv: Sequence[str] | None = None) -> int:
