@@ -41,9 +41,14 @@ its turns so far, then now: the first in full, each later one as the fields that
 changed. It is built from ``observe`` alone, so it holds what the seat saw and nothing
 more, with perfect recall. The observation string is the observation now (the finished
 rounds left out). The tensors: the observation tensor is
-:func:`skullgames.rl.encode` of the observation; the information state tensor adds the
-seat's own hand as dealt in each round and every move so far, who made it and, unless
-the seat cannot see it, the move (see :class:`~skullgames.rl.openspiel._views.HistoryLayout`).
+:func:`skullgames.rl.encode` of the observation; the information state tensor is that
+followed by the seat's own hand as dealt in each round (a count per distinct card of the
+deck) and one slot per move the longest game can have: filled, hidden from the seat, the
+mover's seat counted from the seat's (one-hot), and, unless hidden, the move by the words
+of its notation (``"bid 3"``, ``"front 0 1 2 4"``: one-hot per word position over the
+words that position takes in the action space). A bid, a Grapeshot or Cannonball and a
+Skull Queen placement are hidden from the others until every seat has made one, Skull
+Queen's face-down card until the trick is complete, Bendt the Bandit's discards always.
 
 **Returns** are the final scores, at the end (zeros before): ``RewardModel.TERMINAL``,
 general sum, ``min_utility()`` and ``max_utility()`` from the game's ``score_bounds``.
