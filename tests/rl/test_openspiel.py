@@ -442,3 +442,20 @@ def test_the_mccfr_example_beats_the_random_bot() -> None:
     spec.loader.exec_module(example)
     learned, random_bot = example.main(["--iterations", "300", "--games", "200"])
     assert learned > random_bot + 1
+
+
+def test_a_policy_bot_plays_openspiels_uniform_random_policy_to_the_end() -> None:
+    from open_spiel.python.policy import UniformRandomPolicy
+
+    game = pyspiel.load_game(QUEEN, {"players": 3, "rounds": 1})
+    bots = [PolicyBot(UniformRandomPolicy(game), game, random.Random(seat)) for seat in range(3)]
+    state = queen.new_game(game.config, seed=5)
+    moves = 0
+    while not queen.is_over(state):
+        seat = queen.current_player(state)
+        assert seat is not None
+        move = bots[seat].choose(queen.observe(state, seat))
+        assert move in queen.legal_moves(state)
+        state = queen.apply(state, move)
+        moves += 1
+    assert moves == game.max_game_length()  # three placements and 3 x 14 plays, no more
