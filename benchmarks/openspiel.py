@@ -30,7 +30,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skullgames import GAMES, king, queen
+from benchmarks.rl import raw_steps
+from skullgames import king, queen
 from skullgames.rl.openspiel import load_game
 
 clock = time.process_time
@@ -45,22 +46,6 @@ CASES: list[tuple[str, Any]] = [
 def available() -> bool:
     """Whether the ``openspiel`` extra is installed."""
     return importlib.util.find_spec("pyspiel") is not None
-
-
-def raw_batch(name: str, config: Any, games_count: int, seed: int) -> tuple[float, int]:
-    """Seconds and player moves for ``games_count`` random games of the raw engine loop."""
-    game = GAMES[name]
-    new_game, legal_moves, apply, is_over = (game.new_game, game.legal_moves, game.apply,
-                                             game.is_over)
-    choice = random.Random(seed).choice
-    steps = 0
-    start = clock()
-    for i in range(games_count):
-        state = new_game(config, seed=seed + i)
-        while not is_over(state):
-            state = apply(state, choice(legal_moves(state)))
-            steps += 1
-    return clock() - start, steps
 
 
 def spiel_batch(game: Any, games_count: int, seed: int, views: bool) -> tuple[float, int]:
@@ -120,7 +105,7 @@ def _rates(config: Any, seconds: float, repeats: int, *, views: bool
     name = "king" if isinstance(config, king.Config) else "queen"
     game = load_game(config)
     loops: dict[str, Callable[[int, int], tuple[float, int]]] = {
-        "raw": lambda n, seed: raw_batch(name, config, n, seed),
+        "raw": lambda n, seed: raw_steps(name, config, n, seed, clock)[::-1],
         "pyspiel": lambda n, seed: spiel_batch(game, n, seed, False),
     }
     if views:

@@ -37,7 +37,6 @@ from types import ModuleType
 from typing import Any
 
 import skullgames
-from benchmarks import openspiel as openspiel_rows
 from benchmarks import rl as rl_rows
 from skullgames import king
 
@@ -442,9 +441,6 @@ def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
                          per_call_us, table.add)
         rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
                          clock, table.add)
-        if openspiel_rows.available():
-            openspiel_rows.row(case.config, case.label, mode.repeats, mode.batch_seconds,
-                               table.add)
 
 
 def machine() -> str:
