@@ -37,7 +37,6 @@ from types import ModuleType
 from typing import Any
 
 import skullgames
-from benchmarks import rl as rl_rows
 from skullgames import king
 
 REPO = Path(__file__).resolve().parent.parent
@@ -431,6 +430,13 @@ def memory(case: Case, mode: Mode, table: Table, *, target: bool) -> None:
 def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
                            notes: list[str]) -> None:
     """The rows of :mod:`benchmarks.rl`, for the first case of each game."""
+    # Loaded by path: this file also runs as a script, where ``benchmarks`` is no package.
+    spec = importlib.util.spec_from_file_location("_skullgames_bench_rl",
+                                                  Path(__file__).with_name("rl.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    rl_rows = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rl_rows)
     if not rl_rows.available():
         notes.append("note: the rl extra is not installed: no reinforcement-learning rows")
         print(notes[-1])

@@ -10,6 +10,7 @@ import pytest
 
 from skullgames import IllegalMoveError
 from skullgames.actions import ActionSpace
+from skullgames.registry import Game
 
 
 def check_bijection(space: ActionSpace[Any]) -> None:
@@ -46,3 +47,32 @@ def check_position(space: ActionSpace[Any], state: Any, legal: tuple[Any, ...],
     for i in rng.sample(refused, min(illegal_tries, len(refused))):
         with pytest.raises(IllegalMoveError):
             apply(state, space.move(i))
+
+
+def check_random_game(game: Game[Any, Any, Any, Any], config: Any, seed: int,
+                      choices: int) -> None:
+    """A random game of ``config``: the numbering is a bijection, and every position's
+    mask is the legal moves (:func:`check_position`) until the end, where it is empty."""
+    rng = random.Random(choices)
+    space: ActionSpace[Any] = game.action_space(config)
+    check_bijection(space)
+    state = game.new_game(config, seed=seed)
+    while not game.is_over(state):
+        check_position(space, state, game.legal_moves(state), game.observe, game.apply,
+                       config.players, rng)
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    assert not any(space.mask(state))
+    assert not any(space.mask(game.observe(state, 0)))
+
+
+def check_scores_within_bounds(game: Game[Any, Any, Any, Any], config: Any, seed: int,
+                               choices: int) -> None:
+    """A random game of ``config``: the running totals after every move, and so the
+    final scores, lie within ``score_bounds``."""
+    rng = random.Random(choices)
+    state = game.new_game(config, seed=seed)
+    lowest, highest = game.score_bounds(config)
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert all(lowest <= total <= highest for total in state.totals), (
+            state.totals, (lowest, highest))

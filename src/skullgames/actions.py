@@ -50,8 +50,8 @@ class ActionSpace(Generic[MoveT]):
     the caller, never chosen by a player.
     """
 
-    __slots__ = ("_config", "_constant", "_game", "_index", "_key", "_legal_moves",
-                 "_moves", "_observation_type", "_state_type")
+    __slots__ = ("_chance_type", "_config", "_constant", "_game", "_index", "_key",
+                 "_legal_moves", "_moves", "_observation_type", "_state_type")
 
     def __init__(
         self,
@@ -63,14 +63,16 @@ class ActionSpace(Generic[MoveT]):
         legal_moves: Callable[[Any], tuple[MoveT, ...]],
         state_type: type,
         observation_type: type,
+        chance_type: type,
         constant_legal_moves: Iterable[tuple[MoveT, ...]] = (),
     ) -> None:
         """Number ``moves`` in order (for the game modules; users call ``action_space``).
 
         ``key(move)`` gives a cheap hashable key that equals for equal moves and is
         ``None`` for anything that is no move of the game; ``legal_moves(state)`` is the
-        engine's. ``constant_legal_moves`` are tuples that the engine returns as they
-        are (every placement, say): their masks are computed once.
+        engine's; ``chance_type`` is the game's ``Deal``. ``constant_legal_moves`` are
+        tuples that the engine returns as they are (every placement, say): their masks
+        are computed once.
         """
         self._game = game
         self._config = config
@@ -79,6 +81,7 @@ class ActionSpace(Generic[MoveT]):
         self._legal_moves = legal_moves
         self._state_type = state_type
         self._observation_type = observation_type
+        self._chance_type = chance_type
         self._index: dict[Hashable, int] = {}
         for i, move in enumerate(self._moves):
             k = key(move)
@@ -125,7 +128,7 @@ class ActionSpace(Generic[MoveT]):
         return found
 
     def _why_not(self, move: object, key: Hashable | None) -> str:
-        if type(move).__name__ == "Deal" and key is None:
+        if type(move) is self._chance_type:
             return (f"{move!r} is not an action: deals are chance events, given by the seed "
                     "or by the caller")
         if key is None:

@@ -5,14 +5,12 @@ is refused, and every final score lies within ``score_bounds``."""
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullgames import ConfigError, IllegalMoveError, king
+from skullgames import GAMES, ConfigError, IllegalMoveError, king
 from skullgames.king import (
     AdjustBid,
     Bid,
@@ -30,14 +28,12 @@ from skullgames.king import (
     action_space,
     apply,
     card,
-    is_over,
-    legal_moves,
     new_game,
     observe,
     parse_move,
     score_bounds,
 )
-from tests.actions import check_bijection, check_position
+from tests.actions import check_random_game, check_scores_within_bounds
 from tests.king.test_option_properties import option_configs
 
 
@@ -51,28 +47,14 @@ def every_option(draw: st.DrawFn) -> Config:
 @given(config=every_option(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_the_mask_is_the_legal_moves_in_random_games(config: Config, seed: int,
                                                      choices: int) -> None:
-    rng = random.Random(choices)
-    space = action_space(config)
-    check_bijection(space)
-    state = new_game(config, seed=seed)
-    while not is_over(state):
-        check_position(space, state, legal_moves(state), observe, apply, config.players, rng)
-        state = apply(state, rng.choice(legal_moves(state)))
-    assert not any(space.mask(state))
-    assert not any(space.mask(observe(state, 0)))
+    check_random_game(GAMES["king"], config, seed, choices)
 
 
 @settings(max_examples=40, deadline=None)
 @given(config=every_option(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_every_score_lies_within_the_bounds(config: Config, seed: int, choices: int) -> None:
     """The final scores, and the running totals after every round."""
-    rng = random.Random(choices)
-    state = new_game(config, seed=seed)
-    lowest, highest = score_bounds(config)
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-        assert all(lowest <= total <= highest for total in state.totals), (state.totals,
-                                                                           (lowest, highest))
+    check_scores_within_bounds(GAMES["king"], config, seed, choices)
 
 
 def test_every_ability_choice_is_an_action() -> None:

@@ -5,13 +5,11 @@ every other action is refused, and every final score lies within ``score_bounds`
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullgames import ConfigError, IllegalMoveError
+from skullgames import GAMES, ConfigError, IllegalMoveError
 from skullgames.queen import (
     PLACES,
     Config,
@@ -19,15 +17,12 @@ from skullgames.queen import (
     Plank,
     Side,
     action_space,
-    apply,
-    is_over,
-    legal_moves,
     new_game,
     observe,
     parse_move,
     score_bounds,
 )
-from tests.actions import check_bijection, check_position
+from tests.actions import check_random_game, check_scores_within_bounds
 from tests.queen.helpers import WITHOUT_SHRINKING
 
 
@@ -43,26 +38,14 @@ def configs(draw: st.DrawFn) -> Config:
 @given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_the_mask_is_the_legal_moves_in_random_games(config: Config, seed: int,
                                                      choices: int) -> None:
-    rng = random.Random(choices)
-    space = action_space(config)
-    check_bijection(space)
-    state = new_game(config, seed=seed)
-    while not is_over(state):
-        check_position(space, state, legal_moves(state), observe, apply, config.players, rng)
-        state = apply(state, rng.choice(legal_moves(state)))
-    assert not any(space.mask(state))
+    check_random_game(GAMES["queen"], config, seed, choices)
 
 
 @settings(max_examples=30, deadline=None, phases=WITHOUT_SHRINKING)
 @given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_every_score_lies_within_the_bounds(config: Config, seed: int, choices: int) -> None:
     """The final scores, and the running totals after every round."""
-    rng = random.Random(choices)
-    state = new_game(config, seed=seed)
-    lowest, highest = score_bounds(config)
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-        assert all(lowest <= total <= highest for total in state.totals)
+    check_scores_within_bounds(GAMES["queen"], config, seed, choices)
 
 
 def test_the_layout() -> None:

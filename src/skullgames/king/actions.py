@@ -23,6 +23,7 @@ from skullgames.king.moves import (
     AdjustBid,
     Bid,
     ChooseLeader,
+    Deal,
     Discard,
     Move,
     Play,
@@ -73,7 +74,7 @@ def action_space(config: Config | None = None) -> ActionSpace[Move]:
 def _action_space(config: Config) -> ActionSpace[Move]:
     return ActionSpace(game="king", config=config, moves=_layout(config), key=_key,
                        legal_moves=legal_moves, state_type=State,
-                       observation_type=Observation)
+                       observation_type=Observation, chance_type=Deal)
 
 
 def _layout(config: Config) -> list[Move]:

@@ -17,7 +17,7 @@ from typing import cast
 from skullgames.actions import ActionSpace
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves
-from skullgames.queen.moves import PLACES, PLAYS, Move, Place, Play
+from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
 from skullgames.queen.observation import Observation
 from skullgames.queen.planks import Side
 from skullgames.queen.state import State
@@ -62,7 +62,8 @@ def _action_space(config: Config) -> ActionSpace[Move]:
     moves: list[Move] = [*PLACES, *(PLAYS[c.index] for c in config.deck)]
     return ActionSpace(game="queen", config=config, moves=moves, key=_key,
                        legal_moves=legal_moves, state_type=State,
-                       observation_type=Observation, constant_legal_moves=[PLACES])
+                       observation_type=Observation, chance_type=Deal,
+                       constant_legal_moves=[PLACES])
 
 
 _PLACE_COUNT = len(PLACES)

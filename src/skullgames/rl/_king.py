@@ -16,7 +16,7 @@ from skullgames.king import (
     score_bounds,
 )
 from skullgames.king.game import _WAGERS
-from skullgames.rl._layout import Layout, tensor
+from skullgames.rl._layout import Layout, SeatFields, tensor
 
 # Members found by position: tuple.index compares by identity first, where a dict would
 # hash the member with Enum.__hash__, a Python function.
@@ -43,8 +43,6 @@ class KingEncoder:
         players = self.players = config.players
         ghost = config.has_ghost
         self._hand_most = max(config.hand_sizes)
-        # Bendt the Bandit draws two before he discards: a hand may hold two more.
-        self._held_most = self._hand_most + 2 * config.pirate_abilities
         self._rounds = len(config.hand_sizes)
         self._bounds = score_bounds(config)
         f = len(faces)
@@ -66,14 +64,13 @@ class KingEncoder:
         self.bid_shown = a("bid_shown", players, "1 where the bid is shown")
         self.has_bid = a("has_bid", players, "1 for each seat that has bid")
         self.won = a("tricks_won", players, "tricks won this round / the largest hand")
-        self.scores = a("scores", players, "running totals mapped from score_bounds onto "
-                        "-1..1")
-        self.sizes = a("hand_sizes", players + ghost, "cards in each hand / the largest "
-                       "hand, + 2 with pirate abilities (Graybeard's stack last)")
-        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat")
-        self.leader = a("leader", players + ghost, "one-hot: who led (leads) the trick "
-                        "(Graybeard last)")
-        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
+        # Bendt the Bandit draws two before he discards: a hand may hold two more.
+        self._seat_fields = SeatFields(
+            lay, players, ghost, bounds=self._bounds,
+            hand_most=self._hand_most + 2 * config.pirate_abilities,
+            sizes_doc="cards in each hand / the largest hand, + 2 with pirate abilities "
+                      "(Graybeard's stack last)",
+            leader_doc="one-hot: who led (leads) the trick (Graybeard last)")
         self._cannonball = config.cannonball
         if config.cannonball:
             self.shots = a("shots", players, "1 for a Cannonball shown")
@@ -103,9 +100,6 @@ class KingEncoder:
              -1: self.trick + slot * stride + f}
             for slot in range(players + ghost)
         ]
-        self._seats = [[(me + k) % players for k in range(players)] for me in range(players)]
-        self._low = self._bounds[0]
-        self._span = self._bounds[1] - self._bounds[0]
         self._last_played: tuple[object, list[int], list[float]] = ((), [], [])
 
     def encode(self, view: Observation) -> npt.NDArray[Any]:
@@ -135,32 +129,19 @@ class KingEncoder:
             value.append(1.0)
         index.append(self.suit_state + _SUIT_STATES.index(view.suit_state))
         value.append(1.0)
-        seats = self._seats[me]  # the seats in relative order, the observer first
+        seats = self._seat_fields.seats[me]  # the seats in relative order, observer first
         bids = view.bids
         shown = [bids[s] for s in seats]
-        has_bid, won, totals, sizes = view.has_bid, view.tricks_won, view.totals, view.hand_sizes
-        low, span = self._low, self._span
-        held = self._held_most
+        has_bid, won = view.has_bid, view.tricks_won
         for start, values in (
             (self.bids, [0.0 if b is None else b / most for b in shown]),
             (self.bid_shown, [0.0 if b is None else 1.0 for b in shown]),
             (self.has_bid, [1.0 if has_bid[s] else 0.0 for s in seats]),
             (self.won, [won[s] / most for s in seats]),
-            (self.scores, [2.0 * (totals[s] - low) / span - 1.0 for s in seats]),
-            (self.sizes, [sizes[s] / held for s in seats]),
         ):
             index += range(start, start + players)
             value += values
-        if view.ghost_size:
-            index.append(self.sizes + players)
-            value.append(view.ghost_size / held)
-        index.append(self.dealer + (view.dealer - me) % players)
-        leader = view.leader
-        index.append(self.leader + (players if leader is None else (leader - me) % players))
-        value += (1.0, 1.0)
-        if view.to_move is not None:
-            index.append(self.to_move + (view.to_move - me) % players)
-            value.append(1.0)
+        self._seat_fields.write(index, value, view, view.ghost_size)
         if self._cannonball:
             self._shots(view, index, value)
         if self._abilities:

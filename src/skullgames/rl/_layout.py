@@ -47,12 +47,59 @@ class Layout:
         return start
 
 
-def scaled_score(total: int, bounds: tuple[int, int]) -> float:
-    """A final-score total mapped linearly from ``bounds`` onto -1..1."""
-    lowest, highest = bounds
-    if highest == lowest:  # plank values all 0: every score is 0
-        return 0.0
-    return 2.0 * (total - lowest) / (highest - lowest) - 1.0
+class SeatFields:
+    """The per-seat fields that end both games' tables: scores, hands, dealer, leader.
+
+    Per relative seat: the scores, the hand sizes (with the ghost's stack), the dealer,
+    the leader and the seat to move.
+
+    Position ``k`` is the seat ``k`` places to the observer's left; the ghost (Graybeard,
+    the Pirate King) has the position after the players.
+    """
+
+    def __init__(self, layout: Layout, players: int, ghost: bool, *, bounds: tuple[int, int],
+                 hand_most: int, sizes_doc: str, leader_doc: str) -> None:
+        a = layout.add
+        self.scores = a("scores", players, "running totals mapped from score_bounds onto "
+                        "-1..1")
+        self.sizes = a("hand_sizes", players + ghost, sizes_doc)
+        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat")
+        self.leader = a("leader", players + ghost, leader_doc)
+        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
+        self.players = players
+        self._ghost = ghost
+        self.hand_most = hand_most
+        lowest, highest = bounds
+        self._low = lowest
+        self._span = highest - lowest or 1  # plank values all 0: every score is 0
+        self.seats = [[(me + k) % players for k in range(players)] for me in range(players)]
+
+    def write(self, index: list[int], value: list[float], view: Any, ghost_cards: int
+              ) -> None:
+        """Append the fields of ``view`` (either game's observation) to a sparse tensor."""
+        players, me = self.players, view.seat
+        seats = self.seats[me]
+        totals, sizes = view.totals, view.hand_sizes
+        low, span, most = self._low, self._span, self.hand_most
+        index += range(self.scores, self.scores + players)
+        value += [2.0 * (totals[s] - low) / span - 1.0 for s in seats]
+        index += range(self.sizes, self.sizes + players)
+        value += [sizes[s] / most for s in seats]
+        if ghost_cards:
+            index.append(self.sizes + players)
+            value.append(ghost_cards / most)
+        index.append(self.dealer + (view.dealer - me) % players)
+        value.append(1.0)
+        leader = view.leader
+        if leader is not None:
+            index.append(self.leader + (leader - me) % players)
+            value.append(1.0)
+        elif self._ghost:  # the ghost leads
+            index.append(self.leader + players)
+            value.append(1.0)
+        if view.to_move is not None:
+            index.append(self.to_move + (view.to_move - me) % players)
+            value.append(1.0)
 
 
 def tensor(index: Sequence[int], value: Sequence[float], size: int) -> npt.NDArray[Any]:

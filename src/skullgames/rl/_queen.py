@@ -20,7 +20,7 @@ from skullgames.queen import (
 )
 from skullgames.queen.cards import COLORS
 from skullgames.queen.planks import TOP
-from skullgames.rl._layout import Layout, scaled_score, tensor
+from skullgames.rl._layout import Layout, SeatFields, tensor
 
 _T = TypeVar("_T")
 _PHASES = tuple(Phase)  # found by identity: faster than hashing an Enum member
@@ -70,17 +70,12 @@ class QueenEncoder:
                         "colour a one-hot of spaces 0..4 and the water")
         self.plank_points = a("plank_points", players, "what each plank scores as it "
                               "stands / 4 x the largest plank value")
-        self.scores = a("scores", players, "running totals mapped from score_bounds onto "
-                        "-1..1")
-        self.sizes = a("hand_sizes", players + ghost, "cards in each hand / the hand size "
-                       "(the Pirate King's stack last)")
-        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat")
-        self.leader = a("leader", players + ghost, "one-hot: who leads the trick (the "
-                        "Pirate King last)")
-        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
+        self._seat_fields = SeatFields(
+            lay, players, ghost, bounds=self._bounds, hand_most=self._hand_most,
+            sizes_doc="cards in each hand / the hand size (the Pirate King's stack last)",
+            leader_doc="one-hot: who leads the trick (the Pirate King last)")
         self.fields = tuple(lay.fields)
         self.size = lay.size
-        self._seats = [[(me + k) % players for k in range(players)] for me in range(players)]
         self._last: dict[str, tuple[Any, dict[int, Any]]] = {}
 
     def encode(self, view: Observation) -> npt.NDArray[Any]:
@@ -99,12 +94,6 @@ class QueenEncoder:
         index += [self.face_down + (seat - me) % players for seat in view.face_down]
         if view.trick_color is not None:
             index.append(self.color + view.trick_color.index)
-        index.append(self.dealer + (view.dealer - me) % players)
-        if view.leader is not None or self.config.has_ghost:
-            leader = view.leader
-            index.append(self.leader + (players if leader is None else (leader - me) % players))
-        if view.to_move is not None:
-            index.append(self.to_move + (view.to_move - me) % players)
         value: list[float] = [1.0] * len(index)
         value[1] = view.round_number / self.config.rounds
         for part in (self._cached(view.placements, me, self._placements),
@@ -114,15 +103,7 @@ class QueenEncoder:
         index += [self.has_placed + (seat - me) % players
                   for seat, placed in enumerate(view.has_placed) if placed]
         value += [1.0] * (len(index) - len(value))
-        seats = self._seats[me]
-        totals, sizes, most = view.totals, view.hand_sizes, self._hand_most
-        index += range(self.scores, self.scores + players)
-        value += [scaled_score(totals[s], self._bounds) for s in seats]
-        index += range(self.sizes, self.sizes + players)
-        value += [sizes[s] / most for s in seats]
-        if view.ghost_cards:
-            index.append(self.sizes + players)
-            value.append(view.ghost_cards / most)
+        self._seat_fields.write(index, value, view, view.ghost_cards)
         return tensor(index, value, self.size)
 
     def _cached(self, part: Any, me: int, encode: Callable[[Any, int], _T]) -> _T:
