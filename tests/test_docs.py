@@ -25,6 +25,8 @@ import skullgames.queen
 import skullgames.rl
 import skullgames.rl.gymnasium
 import skullgames.rl.pettingzoo
+import skullgames.serve
+import skullgames.svg
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -57,8 +59,9 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     body = zlib.decompress(raw.split(b"\n", 4)[4]).decode()
     documented = {line.split(" ", 1)[0] for line in body.splitlines()}
     for module in (skullgames, skullgames.king, skullgames.queen, skullgames.bots,
-                   skullgames.bots.king, skullgames.bots.queen, skullgames.actions,
-                   skullgames.rl, skullgames.rl.gymnasium, skullgames.rl.pettingzoo):
+                   skullgames.bots.king, skullgames.bots.queen, skullgames.svg,
+                   skullgames.serve, skullgames.actions, skullgames.rl,
+                   skullgames.rl.gymnasium, skullgames.rl.pettingzoo):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented

@@ -6,6 +6,7 @@ Subcommands, each with ``--help``:
 - ``play [king|queen]``: you against bots at the terminal.
 - ``simulate [king|queen] --games N --bots random,greedy,search``: many seeded bot games
   on every core, with a table of mean scores and win rates.
+- ``serve [king|queen]``: a table in the browser against bots (:mod:`skullgames.serve`).
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
 
@@ -26,7 +27,7 @@ from typing import Any
 
 from skullgames import king, queen
 from skullgames.bots import BOT_NAMES, make_bot
-from skullgames.cli import _king, _queen
+from skullgames.cli import _king, _queen, _serve
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import SkullgamesError
 from skullgames.serialization import from_json, to_json
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game of a JSON-lines file, from 1 [1]")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
+    _serve.add_parser(commands)
     return parser
 
 
@@ -149,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, write, input)
         if args.command == "simulate":
             return _simulate(args, write)
+        if args.command == "serve":
+            return _serve.main_serve(args, write)
         return _replay(args, write, input)
     except SkullgamesError as error:
         print(f"skullgames {args.command}: error: {error}", file=sys.stderr)

@@ -73,6 +73,12 @@ class Observation(_ObservationFields):
     (0, (card('B4'),), (1, 1, 1), 1, ())
     """
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 _new_observation = fast_constructor(Observation)
 

@@ -61,6 +61,12 @@ class Observation:
     rounds: tuple[RoundResult, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
