@@ -30,11 +30,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from benchmarks.rl import raw_steps
 from skullgames import king, queen
 from skullgames.rl.openspiel import load_game
 
 clock = time.process_time
+
+RawSteps = Callable[[str, Any, int, int, Callable[[], float]], tuple[int, float]]
+"""``benchmarks.rl.raw_steps``: moves and seconds of random games of the raw loop."""
 
 CASES: list[tuple[str, Any]] = [
     ("king, 4 players", king.Config(players=4)),
@@ -79,7 +81,9 @@ def games_per_batch(run: Callable[[int], tuple[float, int]], seconds: float) -> 
 
 def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
     """The rows of one configuration."""
-    rates = _rates(config, seconds, repeats, views=True)
+    from benchmarks.rl import raw_steps
+
+    rates = _rates(config, seconds, repeats, raw_steps, clock, views=True)
     rows = []
     for loop, found in rates.items():
         ratio = "" if loop == "raw" else (
@@ -89,17 +93,21 @@ def measure(label: str, config: Any, seconds: float, repeats: int) -> list[str]:
     return rows
 
 
-def row(config: Any, label: str, repeats: int, seconds: float,
-        add: Callable[..., None]) -> None:
-    """One row of ``python -m benchmarks``: pyspiel random playouts against the raw loop."""
-    rates = _rates(config, seconds, repeats, views=False)
+def row(config: Any, label: str, repeats: int, seconds: float, raw_steps: RawSteps,
+        clock: Callable[[], float], add: Callable[..., None]) -> None:
+    """One row of ``python -m benchmarks``: pyspiel random playouts against the raw loop.
+
+    ``raw_steps`` is :func:`benchmarks.rl.raw_steps`, passed in: ``python -m benchmarks``
+    loads this file by path, where ``benchmarks`` is no package.
+    """
+    rates = _rates(config, seconds, repeats, raw_steps, clock, views=False)
     ratio = statistics.median(a / b for a, b in zip(rates["pyspiel"], rates["raw"], strict=True))
     add(f"{label}: OpenSpiel random playouts", f"{statistics.median(rates['pyspiel']):,.0f}",
         "steps/s", f"{ratio:.3f} × the raw loop", "")
 
 
-def _rates(config: Any, seconds: float, repeats: int, *, views: bool
-           ) -> dict[str, list[float]]:
+def _rates(config: Any, seconds: float, repeats: int, raw_steps: RawSteps,
+           clock: Callable[[], float], *, views: bool) -> dict[str, list[float]]:
     """Steps/s of each loop in each repeat, the loops alternating in order."""
 
     name = "king" if isinstance(config, king.Config) else "queen"

@@ -27,14 +27,17 @@ def test_quick_run_prints_every_row() -> None:
 
 
 def test_the_row_of_python_m_benchmarks() -> None:
+    import time
+
     from benchmarks import openspiel as openspiel_rows
+    from benchmarks.rl import raw_steps
 
     from skullgames import king
 
     rows: list[tuple[str, ...]] = []
     assert openspiel_rows.available()
     openspiel_rows.row(king.Config(players=2, rounds=(1, 2)), "king, 2 players", 2, 0.001,
-                       lambda *cells: rows.append(cells))
+                       raw_steps, time.process_time, lambda *cells: rows.append(cells))
     assert [row[0] for row in rows] == ["king, 2 players: OpenSpiel random playouts"]
     assert rows[0][2] == "steps/s" and "× the raw loop" in rows[0][3]
     assert float(rows[0][1].replace(",", "")) > 0
