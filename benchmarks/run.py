@@ -427,16 +427,23 @@ def memory(case: Case, mode: Mode, table: Table, *, target: bool) -> None:
 # The run ----------------------------------------------------------------------------------
 
 
-def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
-                           notes: list[str]) -> None:
-    """The rows of :mod:`benchmarks.rl`, for the first case of each game."""
-    # Loaded by path: this file also runs as a script, where ``benchmarks`` is no package.
-    spec = importlib.util.spec_from_file_location("_skullgames_bench_rl",
-                                                  Path(__file__).with_name("rl.py"))
+def sibling(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``, loaded by path: this file also runs as a script, where
+    ``benchmarks`` is no package."""
+    spec = importlib.util.spec_from_file_location(f"_skullgames_bench_{name}",
+                                                  Path(__file__).with_name(f"{name}.py"))
     assert spec is not None
     assert spec.loader is not None
-    rl_rows = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rl_rows)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
+                           notes: list[str]) -> None:
+    """The rows of :mod:`benchmarks.rl` and :mod:`benchmarks.openspiel`, for the first
+    case of each game."""
+    rl_rows, openspiel_rows = sibling("rl"), sibling("openspiel")
     if not rl_rows.available():
         notes.append("note: the rl extra is not installed: no reinforcement-learning rows")
         print(notes[-1])
@@ -447,6 +454,9 @@ def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
                          per_call_us, table.add)
         rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
                          clock, table.add)
+        if openspiel_rows.available():
+            openspiel_rows.row(case.config, case.label, mode.repeats, mode.batch_seconds,
+                               rl_rows.raw_steps, clock, table.add)
 
 
 def machine() -> str:
