@@ -16,11 +16,15 @@ from pathlib import Path
 import pytest
 
 import skullgames
+import skullgames.actions
 import skullgames.bots
 import skullgames.bots.king
 import skullgames.bots.queen
 import skullgames.king
 import skullgames.queen
+import skullgames.rl
+import skullgames.rl.gymnasium
+import skullgames.rl.pettingzoo
 import skullgames.serve
 import skullgames.svg
 
@@ -56,7 +60,8 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     documented = {line.split(" ", 1)[0] for line in body.splitlines()}
     for module in (skullgames, skullgames.king, skullgames.queen, skullgames.bots,
                    skullgames.bots.king, skullgames.bots.queen, skullgames.svg,
-                   skullgames.serve):
+                   skullgames.serve, skullgames.actions, skullgames.rl,
+                   skullgames.rl.gymnasium, skullgames.rl.pettingzoo):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented
