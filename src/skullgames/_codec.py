@@ -257,19 +257,19 @@ class Field:
 
 
 class Record(Codec[T]):
-    """An object of named fields, read into ``make(**fields)`` (by default the class).
+    """An object of named fields, read into ``make(**fields)`` (usually the class).
 
     Unknown fields are refused, missing ones too unless they have a default; an error the
-    class raises on the values (a :class:`~skullgames.SkullgamesError`) is reported at
-    the object's path. ``check`` may refuse the finished value (a seat out of range for
-    its config) with a message.
+    class raises on the values is reported at the object's path; ``make`` may also raise
+    a :class:`~skullgames.SerializationError` whose path starts with ``.``, a path within
+    the object (a derived field that does not work out). ``get`` gives the values to
+    write when they are not the attributes.
     """
 
     def __init__(self, name: str, fields: Sequence[Field], make: Callable[..., T], *,
                  get: Callable[[T], Mapping[str, Any]] | None = None,
-                 check: Callable[[T], str | None] | None = None,
                  description: str = "") -> None:
-        self.name, self.fields, self.make, self.check = name, tuple(fields), make, check
+        self.name, self.fields, self.make = name, tuple(fields), make
         self.get = get
         self.names = tuple(f.name for f in self.fields)
         self.description = description
@@ -301,16 +301,12 @@ class Record(Codec[T]):
             if error.path.startswith("."):  # a path within this object (see derived fields)
                 raise SerializationError(error.reason, path + error.path) from None
             raise
-        except SkullgamesError as error:
+        except (SkullgamesError, ValueError, TypeError) as error:  # the class refuses them
             raise SerializationError(str(error), path) from None
-        if self.check is not None:
-            problem = self.check(value)
-            if problem is not None:
-                raise SerializationError(problem, path)
         return value
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
-        return defs.ref(self.name, _Schema(self._body, lazy=True, defs=defs))
+        return defs.ref(self.name, _Schema(self._body, lazy=True))
 
     def _body(self, defs: Definitions) -> dict[str, Any]:
         properties: dict[str, Any] = {}
@@ -342,14 +338,13 @@ class Custom(Codec[T]):
         return self._load(data, path)
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
-        return defs.ref(self.name, _Schema(self._schema, lazy=True, defs=defs))
+        return defs.ref(self.name, _Schema(self._schema, lazy=True))
 
 
 class _Schema(Codec[Any]):
     """A fixed schema body (or a function of the definitions), for :meth:`Definitions.ref`."""
 
-    def __init__(self, body: Any, *, lazy: bool = False, defs: Definitions | None = None
-                 ) -> None:
+    def __init__(self, body: Any, *, lazy: bool = False) -> None:
         self.body, self.lazy = body, lazy
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
