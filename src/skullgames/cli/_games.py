@@ -1,0 +1,122 @@
+"""What the command line needs of each game, one object per game, found by the game's name.
+
+A game of the registry (:data:`skullgames.GAMES`) plays at the command line through a
+:class:`GameCli`, found in the module ``skullgames.cli._<name>`` as ``CLI``: its rule
+flags and the :class:`~skullgames.Config` they make, a narrator that tells a game as it
+goes, and the human's turn at the terminal. Adding a game to the command line is one
+such module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from skullgames.errors import ConfigError
+
+Write = Callable[[str], None]
+Ask = Callable[[str], str]
+
+SHARED_FLAGS = ("players", "rounds")
+"""The rule flags every game reads (``--players``, ``--rounds``), each in its own way."""
+
+
+class Narrator(Protocol):
+    """Tells one game as it goes, move by move, for a person to follow."""
+
+    def start(self, state: Any) -> None:
+        """Tell the table and the first deal."""
+        ...
+
+    def step(self, before: Any, move: Any, after: Any) -> bool:
+        """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
+        ...
+
+    def where(self, state: Any) -> str:
+        """Where a game stands, to end a sentence: ``in round 3``."""
+        ...
+
+
+class GameCli(Protocol):
+    """One game at the command line."""
+
+    rule_flags: tuple[str, ...]
+    """The ``argparse`` destinations of the game's own rule flags (not the shared ones)."""
+
+    def add_rule_flags(self, parser: argparse.ArgumentParser) -> None:
+        """Add the game's own rule flags, each with ``default=argparse.SUPPRESS``."""
+        ...
+
+    def config(self, options: Mapping[str, Any]) -> Any:
+        """The game's ``Config`` of the flags given (shared ones included, as typed)."""
+        ...
+
+    def narrator(self, write: Write, names: Sequence[str],
+                 show_hands: Sequence[int] | None = None) -> Narrator:
+        """A narrator writing to ``write``; ``show_hands`` are the hands shown at a deal."""
+        ...
+
+    def human_turn(self, state: Any, seat: int, names: Sequence[str], write: Write,
+                   ask: Ask) -> Any | None:
+        """Ask the human at ``seat`` until they give a legal move; ``None`` if they quit."""
+        ...
+
+    def is_deal(self, move: Any) -> bool:
+        """True for the game's ``Deal`` move (a game dealt from its seed replays without)."""
+        ...
+
+
+def _load() -> dict[str, GameCli]:
+    from skullgames.cli._registry_stub import GAMES
+
+    return {name: importlib.import_module(f"skullgames.cli._{name}").CLI for name in GAMES}
+
+
+CLIS: Mapping[str, GameCli] = _load()
+"""Each game's :class:`GameCli`, by the game's name in :data:`skullgames.GAMES`."""
+
+
+def add_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """Add the shared rule flags, then every game's own."""
+    shared = parser.add_argument_group(
+        "rules of every game (the defaults: the standard game)")
+    shared.add_argument("--players", type=_players, default=argparse.SUPPRESS, metavar="N",
+                        help="number of players: Skull King 2-8 (classic 2-6), "
+                             "Skull Queen 2-6 [4]")
+    shared.add_argument("--rounds", default=argparse.SUPPRESS, metavar="PLAN",
+                        help="Skull King: a preset name or hand sizes such as 1,3,5 "
+                             "[standard]; Skull Queen: a number of rounds [as many as "
+                             "players]")
+    for cli in CLIS.values():
+        cli.add_rule_flags(parser)
+
+
+def config_from(game: str, args: argparse.Namespace) -> Any:
+    """The ``Config`` of ``game`` that the parsed flags ask for.
+
+    Refuses with a :class:`~skullgames.ConfigError` a flag of another game, which the
+    chosen game would silently ignore.
+    """
+    from skullgames.cli._registry_stub import GAMES
+
+    given = vars(args)
+    cli = CLIS[game]
+    for other_name, other in CLIS.items():
+        for flag in other.rule_flags:
+            if flag in given and flag not in cli.rule_flags:
+                raise ConfigError(
+                    f"--{flag.replace('_', '-')} is a {GAMES[other_name].title} option, "
+                    f"not a {GAMES[game].title} one")
+    options = {flag: given[flag] for flag in (*SHARED_FLAGS, *cli.rule_flags) if flag in given}
+    return cli.config(options)
+
+
+def _players(text: str) -> int:
+    from skullgames.cli._numbers import whole_number
+
+    try:
+        return whole_number(text, "--players")
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--players: ")) from None
