@@ -13,10 +13,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from skullgames import king, queen, to_json
+from skullgames import GAMES, king, queen, to_json
 from skullgames.cli import build_parser, main
 from skullgames.cli._games import CLIS, SHARED_FLAGS, config_from
-from skullgames.cli._registry_stub import GAMES
 
 HUGE = "9" * 5000
 

@@ -26,10 +26,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from skullgames import GAMES
 from skullgames.bots import BOT_NAMES
-from skullgames.cli._games import CLIS, add_rule_flags, config_from
+from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
 from skullgames.cli._numbers import shown, whole_number
-from skullgames.cli._registry_stub import GAMES
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.serialization import from_json, to_json
@@ -38,7 +38,11 @@ __all__ = ["main"]
 
 
 class _Quit(Exception):
-    """The human left the game."""
+    """The human left the game at ``state``."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
 
 
 def _game_argument(parser: argparse.ArgumentParser) -> None:
@@ -192,12 +196,8 @@ def _watch(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     bots = [_bot(game, name, args.seed, seat) for seat, name in enumerate(names)]
     narrator = CLIS[args.game].narrator(write, names)
     narrator.start(state)
-    while not game.is_over(state):
-        seat: int = game.current_player(state)
-        move = bots[seat].choose(game.observe(state, seat))
-        after = game.apply(state, move)
-        narrator.step(state, move, after)
-        state = after
+    _play_out(game, state, narrator,
+              lambda now, seat: bots[seat].choose(game.observe(now, seat)))
     return 0
 
 
@@ -215,20 +215,20 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     narrator = cli.narrator(write, names, show_hands=[seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
     narrator.start(state)
+
+    def choose(now: Any, to_move: int) -> Any:
+        if to_move != seat:
+            return bots[to_move].choose(game.observe(now, to_move))
+        move = cli.human_turn(now, seat, names, write, _asker(ask, now))
+        if move is None:
+            raise _Quit(now)
+        return move
+
     try:
-        while not game.is_over(state):
-            to_move: int = game.current_player(state)
-            if to_move == seat:
-                move = cli.human_turn(state, seat, names, write, _asker(ask))
-                if move is None:
-                    raise _Quit
-            else:
-                move = bots[to_move].choose(game.observe(state, to_move))
-            after = game.apply(state, move)
-            narrator.step(state, move, after)
-            state = after
-    except _Quit:
-        write(f"\nYou left the game {narrator.where(state)}. Replay it with --seed {seed}.")
+        state = _play_out(game, state, narrator, choose)
+    except _Quit as quit:
+        write(f"\nYou left the game {narrator.where(quit.state)}. "
+              f"Replay it with --seed {seed}.")
         return 0
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
@@ -237,12 +237,26 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     return 0
 
 
-def _asker(ask: Callable[[str], str]) -> Callable[[str], str]:
+def _play_out(game: Any, state: Any, narrator: Narrator,
+              choose: Callable[[Any, int], Any]) -> Any:
+    """Play ``state`` to its end, each move ``choose(state, seat)``, told as it goes."""
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        if seat is None:  # only a game made with auto_deal=False waits for a Deal
+            raise SkullgamesError("the game waits for a deal")
+        move = choose(state, seat)
+        after = game.apply(state, move)
+        narrator.step(state, move, after)
+        state = after
+    return state
+
+
+def _asker(ask: Callable[[str], str], state: Any) -> Callable[[str], str]:
     def asking(prompt: str) -> str:
         try:
             return ask(prompt)
         except EOFError:
-            raise _Quit from None
+            raise _Quit(state) from None
 
     return asking
 

@@ -14,6 +14,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from skullgames import GAMES
 from skullgames.errors import ConfigError
 
 Write = Callable[[str], None]
@@ -69,8 +70,6 @@ class GameCli(Protocol):
 
 
 def _load() -> dict[str, GameCli]:
-    from skullgames.cli._registry_stub import GAMES
-
     return {name: importlib.import_module(f"skullgames.cli._{name}").CLI for name in GAMES}
 
 
@@ -99,8 +98,6 @@ def config_from(game: str, args: argparse.Namespace) -> Any:
     Refuses with a :class:`~skullgames.ConfigError` a flag of another game, which the
     chosen game would silently ignore.
     """
-    from skullgames.cli._registry_stub import GAMES
-
     given = vars(args)
     cli = CLIS[game]
     for other_name, other in CLIS.items():
