@@ -194,7 +194,7 @@ def _watch(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     config, names = _table(args)
     state = game.new_game(config, seed=args.seed)
     bots = [_bot(game, name, args.seed, seat) for seat, name in enumerate(names)]
-    narrator = CLIS[args.game].narrator(write, names)
+    narrator = CLIS[args.game].narrator(write, names, None)
     narrator.start(state)
     _play_out(game, state, narrator,
               lambda now, seat: bots[seat].choose(game.observe(now, seat)))
@@ -212,7 +212,7 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     names[seat] = "you"
     bots = {s: _bot(game, n, seed, s) for s, n in enumerate(names) if s != seat}
     state = game.new_game(config, seed=seed)
-    narrator = cli.narrator(write, names, show_hands=[seat])
+    narrator = cli.narrator(write, names, [seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
     narrator.start(state)
 
@@ -289,10 +289,10 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
     game, cli = GAMES[name], CLIS[name]
     saved = from_json(document, game.State)
     state = game.new_game(saved.config, seed=saved.seed, auto_deal=saved.auto_deal)
-    narrator = cli.narrator(write, [""] * saved.config.players)
+    narrator = cli.narrator(write, [""] * saved.config.players, None)
     narrator.start(state)
     for move in saved.history:
-        if saved.auto_deal and cli.is_deal(move):
+        if saved.auto_deal and type(move) is cli.deal:
             continue
         after = game.apply(state, move)
         if narrator.step(state, move, after) and args.pause:

@@ -2,9 +2,8 @@
 
 A game of the registry (:data:`skullgames.GAMES`) plays at the command line through a
 :class:`GameCli`, found in the module ``skullgames.cli._<name>`` as ``CLI``: its rule
-flags and the :class:`~skullgames.Config` they make, a narrator that tells a game as it
-goes, and the human's turn at the terminal. Adding a game to the command line is one
-such module.
+flags and the game's ``Config`` they make, a narrator that tells a game as it goes, and
+the human's turn at the terminal. Adding a game to the command line is one such module.
 """
 
 from __future__ import annotations
@@ -13,6 +12,8 @@ import argparse
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
+
+import attrs
 
 from skullgames import GAMES
 from skullgames.errors import ConfigError
@@ -40,36 +41,26 @@ class Narrator(Protocol):
         ...
 
 
-class GameCli(Protocol):
-    """One game at the command line."""
+@attrs.frozen(kw_only=True)
+class GameCli:
+    """One game at the command line: what the commands need of it beyond the registry."""
 
     rule_flags: tuple[str, ...]
     """The ``argparse`` destinations of the game's own rule flags (not the shared ones)."""
-
-    def add_rule_flags(self, parser: argparse.ArgumentParser) -> None:
-        """Add the game's own rule flags, each with ``default=argparse.SUPPRESS``."""
-        ...
-
-    def config(self, options: Mapping[str, Any]) -> Any:
-        """The game's ``Config`` of the flags given (shared ones included, as typed)."""
-        ...
-
-    def narrator(self, write: Write, names: Sequence[str],
-                 show_hands: Sequence[int] | None = None) -> Narrator:
-        """A narrator writing to ``write``; ``show_hands`` are the hands shown at a deal."""
-        ...
-
-    def human_turn(self, state: Any, seat: int, names: Sequence[str], write: Write,
-                   ask: Ask) -> Any | None:
-        """Ask the human at ``seat`` until they give a legal move; ``None`` if they quit."""
-        ...
-
-    def is_deal(self, move: Any) -> bool:
-        """True for the game's ``Deal`` move (a game dealt from its seed replays without)."""
-        ...
+    add_rule_flags: Callable[[argparse.ArgumentParser], None]
+    """Add the game's own rule flags, each with ``default=argparse.SUPPRESS``."""
+    config: Callable[[Mapping[str, Any]], Any]
+    """The game's ``Config`` of the flags given (shared ones included), as typed."""
+    narrator: Callable[[Write, Sequence[str], Sequence[int] | None], Narrator]
+    """``narrator(write, names, show_hands)``: tells a game; ``None`` shows every hand."""
+    human_turn: Callable[[Any, int, Sequence[str], Write, Ask], Any]
+    """``human_turn(state, seat, names, write, ask)``: a legal move, ``None`` on quitting."""
+    deal: type
+    """The game's ``Deal`` move, which a game dealt from its seed replays without."""
 
 
 def _load() -> dict[str, GameCli]:
+    # The game modules import GameCli from here: it is defined above, before this runs.
     return {name: importlib.import_module(f"skullgames.cli._{name}").CLI for name in GAMES}
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from skullgames import king
+from skullgames.cli._games import GameCli
 from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
@@ -291,33 +292,6 @@ def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
     )
 
 
-class KingCli:
-    """Skull King at the command line (the :class:`~skullgames.cli._games.GameCli`)."""
-
-    rule_flags = RULE_FLAGS
-
-    def add_rule_flags(self, parser: argparse.ArgumentParser) -> None:
-        """Add one flag per option of :class:`skullgames.king.Config`."""
-        add_rule_flags(parser)
-
-    def config(self, options: Mapping[str, Any]) -> king.Config:
-        """The Config of the flags given."""
-        return config_from(options)
-
-    def narrator(self, write: Write, names: Sequence[str],
-                 show_hands: Sequence[int] | None = None) -> Narrator:
-        """A Skull King narrator."""
-        return Narrator(write, names, show_hands)
-
-    def human_turn(self, state: State, seat: int, names: Sequence[str], write: Write,
-                   ask: Callable[[str], str]) -> king.Move | None:
-        """Ask the human for a move."""
-        return human_turn(state, seat, names, write, ask)
-
-    def is_deal(self, move: object) -> bool:
-        """True for a :class:`~skullgames.king.Deal`."""
-        return type(move) is king.Deal
-
-
-CLI = KingCli()
+CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
+              narrator=Narrator, human_turn=human_turn, deal=king.Deal)
 """Skull King at the command line."""

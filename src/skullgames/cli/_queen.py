@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from skullgames import queen
+from skullgames.cli._games import GameCli
 from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
@@ -288,33 +289,6 @@ def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) 
     return result.planks[seat].space(color) is None
 
 
-class QueenCli:
-    """Skull Queen at the command line (the :class:`~skullgames.cli._games.GameCli`)."""
-
-    rule_flags = RULE_FLAGS
-
-    def add_rule_flags(self, parser: argparse.ArgumentParser) -> None:
-        """Add one flag per option of :class:`skullgames.queen.Config`."""
-        add_rule_flags(parser)
-
-    def config(self, options: Mapping[str, Any]) -> queen.Config:
-        """The Config of the flags given."""
-        return config_from(options)
-
-    def narrator(self, write: Write, names: Sequence[str],
-                 show_hands: Sequence[int] | None = None) -> Narrator:
-        """A Skull Queen narrator."""
-        return Narrator(write, names, show_hands)
-
-    def human_turn(self, state: State, seat: int, names: Sequence[str], write: Write,
-                   ask: Callable[[str], str]) -> queen.Move | None:
-        """Ask the human for a move."""
-        return human_turn(state, seat, names, write, ask)
-
-    def is_deal(self, move: object) -> bool:
-        """True for a :class:`~skullgames.queen.Deal`."""
-        return type(move) is queen.Deal
-
-
-CLI = QueenCli()
+CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
+              narrator=Narrator, human_turn=human_turn, deal=queen.Deal)
 """Skull Queen at the command line."""
