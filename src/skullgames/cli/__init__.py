@@ -29,7 +29,7 @@ from typing import Any
 from skullgames import GAMES
 from skullgames.bots import BOT_NAMES
 from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
-from skullgames.cli._numbers import shown, whole_number
+from skullgames.cli._numbers import number_argument, shown
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.serialization import from_json, to_json
@@ -62,23 +62,8 @@ def _bot_list(text: str) -> tuple[str, ...]:
     return names
 
 
-def _number(*, signed: bool = False, least: int = 0) -> Callable[[str], int]:
-    """An ``argparse`` type: a whole number (``signed``: maybe negative) of at least ``least``."""
-
-    def number(text: str) -> int:
-        try:
-            value = whole_number(text, "", signed=signed)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error).removeprefix(": ")) from None
-        if not signed and value < least:
-            raise argparse.ArgumentTypeError(f"{value} is not at least {least}")
-        return value
-
-    return number
-
-
-_positive = _number(least=1)
-_seed = _number(signed=True)
+_positive = number_argument(least=1)
+_seed = number_argument(signed=True)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
     _game_argument(play)
     play.add_argument("--seed", type=_seed, default=None, help="the game's seed [random]")
-    play.add_argument("--seat", type=_number(), default=0, help="your seat, from 0 [0]")
+    play.add_argument("--seat", type=number_argument(), default=0, help="your seat, from 0 [0]")
     play.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
                       help="your opponents' bots, repeated to fill the table "
                            f"({', '.join(BOT_NAMES)}) [greedy]")

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import attrs
 
 from skullgames import GAMES
+from skullgames.cli._numbers import number_argument
 from skullgames.errors import ConfigError
 
 Write = Callable[[str], None]
@@ -72,7 +73,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     """Add the shared rule flags, then every game's own."""
     shared = parser.add_argument_group(
         "rules of every game (the defaults: the standard game)")
-    shared.add_argument("--players", type=_players, default=argparse.SUPPRESS, metavar="N",
+    shared.add_argument("--players", type=number_argument(), default=argparse.SUPPRESS, metavar="N",
                         help="number of players: Skull King 2-8 (classic 2-6), "
                              "Skull Queen 2-6 [4]")
     shared.add_argument("--rounds", default=argparse.SUPPRESS, metavar="PLAN",
@@ -99,12 +100,3 @@ def config_from(game: str, args: argparse.Namespace) -> Any:
                     f"not a {GAMES[game].title} one")
     options = {flag: given[flag] for flag in (*SHARED_FLAGS, *cli.rule_flags) if flag in given}
     return cli.config(options)
-
-
-def _players(text: str) -> int:
-    from skullgames.cli._numbers import whole_number
-
-    try:
-        return whole_number(text, "--players")
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix("--players: ")) from None

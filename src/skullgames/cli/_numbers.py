@@ -8,6 +8,9 @@ that quotes what was typed (shortened when it is long).
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
+
 from skullgames.errors import InvalidNotationError
 
 MOST_DIGITS = 30
@@ -55,3 +58,22 @@ def number_list(text: str, what: str) -> tuple[int, ...]:
     (1, 3, 5)
     """
     return tuple(whole_number(part, what) for part in text.split(","))
+
+
+def number_argument(*, signed: bool = False, least: int = 0) -> Callable[[str], int]:
+    """An ``argparse`` type: a whole number (``signed``: maybe negative) of at least ``least``.
+
+    >>> number_argument(least=1)("3")
+    3
+    """
+
+    def number(text: str) -> int:
+        try:
+            value = whole_number(text, "", signed=signed)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error).removeprefix(": ")) from None
+        if not signed and value < least:
+            raise argparse.ArgumentTypeError(f"{value} is not at least {least}")
+        return value
+
+    return number
