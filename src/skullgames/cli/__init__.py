@@ -6,6 +6,7 @@ Subcommands, each with ``--help``:
 - ``play [GAME]``: you against bots at the terminal.
 - ``simulate [GAME] --games N --bots random,greedy,search``: many seeded bot games
   on every core, with a table of mean scores and win rates.
+- ``serve [GAME]``: a table in the browser against bots (:mod:`skullgames.serve`).
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
 
@@ -28,6 +29,7 @@ from typing import Any
 
 from skullgames import GAMES
 from skullgames.bots import BOT_NAMES
+from skullgames.cli import _serve
 from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
 from skullgames.cli._numbers import number_argument, shown
 from skullgames.cli._simulate import main_simulate
@@ -131,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game of a JSON-lines file, from 1 [1]")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
+    _serve.add_parser(commands)
     return parser
 
 
@@ -146,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, write, input)
         if args.command == "simulate":
             return _simulate(args, write)
+        if args.command == "serve":
+            return _serve.main_serve(args, write)
         return _replay(args, write, input)
     except SkullgamesError as error:
         print(f"skullgames {args.command}: error: {error}", file=sys.stderr)

@@ -123,6 +123,12 @@ class Observation(_ObservationFields):
             return (None, *waiting)
         return waiting
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 _new_observation = fast_constructor(Observation)
 

@@ -95,6 +95,12 @@ class Observation:
         clockwise = ((self.seat + step) % players for step in range(1, players))
         return tuple(seat for seat in clockwise if seat not in played)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
