@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import typing
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
@@ -29,6 +29,9 @@ from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
 from skullgames.registry import GAMES
 from skullgames.schemas import json_schema
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
 
 __all__ = [
     "FORMAT_VERSION",
@@ -84,7 +87,15 @@ def to_dict(value: object) -> Any:
     return make_converter().unstructure(value)
 
 
-def from_dict(data: Any, cls: type[T]) -> T:
+@overload
+def from_dict(data: Any, cls: type[T]) -> T: ...
+
+
+@overload
+def from_dict(data: Any, cls: TypeForm[T]) -> T: ...
+
+
+def from_dict(data: Any, cls: Any) -> Any:
     """Load a value of type ``cls`` from plain JSON data, as :func:`from_json` does from text.
 
     ``data`` is untrusted and is checked exactly as :func:`from_json` checks a document:
@@ -101,8 +112,7 @@ def from_dict(data: Any, cls: type[T]) -> T:
     """
     _check_type(cls)
     try:
-        value: T = make_converter().structure(data, cls)
-        return value
+        return make_converter().structure(data, cls)
     except SerializationError:
         raise
     except (ClassValidationError, IterableValidationError) as error:
@@ -129,8 +139,20 @@ def to_json(obj: object) -> str:
     return json.dumps(to_dict(obj), separators=(",", ":"), ensure_ascii=False)
 
 
-def from_json(text: str | bytes, cls: type[T]) -> T:
+@overload
+def from_json(text: str | bytes, cls: type[T]) -> T: ...
+
+
+@overload
+def from_json(text: str | bytes, cls: TypeForm[T]) -> T: ...
+
+
+def from_json(text: str | bytes, cls: Any) -> Any:
     """Load a value of type ``cls`` from JSON text written by :func:`to_json`.
+
+    ``cls`` is a class (``king.State``, ``king.Bid``) or a union of them such as
+    ``king.Move``; type checkers give the result that type (a union through
+    ``TypeForm``, PEP 747).
 
     The document is untrusted: any problem (bad JSON, wrong types, unknown tags,
     impossible game states) raises :class:`~skullgames.SerializationError` with the path

@@ -85,6 +85,10 @@ def test_king_fields_of_a_known_position() -> None:
     assert hand[0] == 1.0 and sum(hand) == 1.0
     assert field(view, layout, "bids") == [0.0, 0.0, 0.0]
     assert field(view, layout, "has_bid") == [0.0, 1.0, 0.0]  # seat 1 is one to the left
+    assert field(view, layout, "bid_shown") == [0.0, 0.0, 0.0]
+    own = rl.encode(king.observe(state, 1))  # seat 1 sees its own bid of 1 card in 1
+    assert field(own, layout, "bids") == [1.0, 0.0, 0.0]
+    assert field(own, layout, "bid_shown") == [1.0, 0.0, 0.0]
     assert field(view, layout, "phase") == [0, 1, 0, 0, 0, 0]
     for move in ["bid 0", "bid 0", "P10"]:
         state = king.apply(state, king.parse_move(move))
@@ -154,3 +158,59 @@ def test_options_change_the_size() -> None:
     assert rl.observation_size("king", king.Config(players=2)) < plain
     assert rl.observation_size(GAMES["queen"], queen.Config(players=2)) < rl.observation_size(
         "queen")
+
+
+def play_until(game: Any, state: Any, done: Any, seed: int = 0) -> Any:
+    rng = random.Random(seed)
+    while not done(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def test_king_option_fields() -> None:
+    """Cannonball choices stay hidden until all have chosen (K11); a pending ability
+    names its pirate and owner (K12)."""
+    config = king.Config(players=3, scoring=king.Scoring.RASCAL, cannonball=True,
+                         pirate_abilities=True, rounds=(6, 7, 8, 9, 10))
+    layout = rl.observation_layout("king", config)
+    state = play_until(GAMES["king"], king.new_game(config, seed=2),
+                       lambda s: s.phase is king.Phase.SHOT and any(x is not None for x in s.shots))
+    chose = next(seat for seat, shot in enumerate(state.shots) if shot is not None)
+    mine = rl.encode(king.observe(state, chose))
+    theirs = rl.encode(king.observe(state, (chose + 1) % 3))
+    assert field(mine, layout, "shot_shown")[0] == 1.0
+    assert field(mine, layout, "shots")[0] == float(state.shots[chose])
+    assert sum(field(theirs, layout, "shot_shown")) == 0.0
+    assert field(theirs, layout, "has_shot")[2] == 1.0  # chose is two to its left
+    state = play_until(GAMES["king"], state, lambda s: s.phase is king.Phase.ABILITY
+                       or king.is_over(s))
+    assert state.pending is not None
+    view = rl.encode(king.observe(state, state.pending.seat))
+    pirates = list(king.Pirate)
+    assert field(view, layout, "pending")[pirates.index(state.pending.pirate)] == 1.0
+    assert field(view, layout, "pending_seat") == [1.0, 0.0, 0.0]
+
+
+def test_queen_face_down_cards_and_planks() -> None:
+    """Two players (DECISIONS Q7): the other captain's card lies face down; the planks
+    show where each pawn stands and what the plank scores."""
+    config = queen.Config(players=2)
+    layout = rl.observation_layout("queen", config)
+    state = play_until(GAMES["queen"], queen.new_game(config, seed=1),
+                       lambda s: any(seat is not None for seat, _ in s.trick))
+    played = next(seat for seat, _ in state.trick if seat is not None)
+    other = 1 - played
+    view = rl.encode(queen.observe(state, other))
+    assert field(view, layout, "face_down") == [0.0, 1.0]
+    trick = field(view, layout, "trick")
+    cards = len(config.deck)
+    assert sum(trick[cards:2 * cards]) == 0.0  # the face-down card is not shown
+    assert sum(trick[2 * cards:]) == 1.0  # the Pirate King's card is
+    planks = field(view, layout, "planks")
+    plank = state.planks[other]
+    assert planks[0] == float(plank.side is queen.Side.BACK)
+    for color, space in enumerate(plank.spaces):
+        one_hot = planks[1 + 6 * color:7 + 6 * color]
+        assert one_hot.index(1.0) == (5 if space is None else space)
+    points = field(view, layout, "plank_points")[0]
+    assert points == pytest.approx(plank.points(config.plank_values) / 32)

@@ -12,7 +12,9 @@ __all__ = ["add_parser", "main_serve"]
 
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
-    from skullgames.cli import _bot_list, _game_argument, _king, _queen
+    from skullgames.cli import _bot_list, _game_argument
+    from skullgames.cli._games import add_rule_flags
+    from skullgames.cli._numbers import number_argument
 
     serve = commands.add_parser(
         "serve", help="play in the browser against bots",
@@ -22,21 +24,22 @@ def add_parser(commands: Any) -> None:
     _game_argument(serve)
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on [127.0.0.1: this machine only]")
-    serve.add_argument("--port", type=int, default=8000, help="the port; 0 picks one [8000]")
-    serve.add_argument("--seat", type=int, default=0, help="your seat, from 0 [0]")
+    serve.add_argument("--port", type=number_argument(), default=8000,
+                       help="the port; 0 picks one [8000]")
+    serve.add_argument("--seat", type=number_argument(), default=0,
+                       help="your seat, from 0 [0]")
     serve.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
                        help="your opponents' bots, repeated to fill the table [greedy]")
-    _king.add_rule_flags(serve)
-    _queen.add_rule_flags(serve)
+    add_rule_flags(serve)
 
 
 def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     """Serve until interrupted; the server answers every request in its own thread."""
-    from skullgames.cli import _config
+    from skullgames.cli._games import config_from
     from skullgames.errors import SkullgamesError
     from skullgames.serve import make_server
 
-    config = _config(args)
+    config = config_from(args.game, args)
     if not 0 <= args.seat < config.players:
         raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {args.seat}")
     server = make_server(args.game, config, host=args.host, port=args.port, bots=args.bots,
