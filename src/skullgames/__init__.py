@@ -17,6 +17,7 @@ from skullgames.errors import (
 )
 from skullgames.registry import GAMES, Game
 from skullgames.serialization import configure_converter, from_json, make_converter, to_json
+from skullgames.simulation import simulate
 
 __all__ = [
     "GAMES",
@@ -30,5 +31,6 @@ __all__ = [
     "configure_converter",
     "from_json",
     "make_converter",
+    "simulate",
     "to_json",
 ]

@@ -27,7 +27,7 @@ from typing import Any
 from skullgames import king, queen
 from skullgames.bots import BOT_NAMES, make_bot
 from skullgames.cli import _king, _queen
-from skullgames.cli._simulate import main_simulate
+from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import SkullgamesError
 from skullgames.serialization import from_json, to_json
 
@@ -107,21 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser(
         "simulate", help="play many seeded bot games on all cores and compare the bots",
-        description="Plays games with seeds SEED, SEED+1, ... on every core and prints each "
-                    "bot's mean score and win rate per seat with 95%% intervals.")
+        description="Plays games with seeds SEED, SEED+1, ... on every core, or on a Ray "
+                    "cluster, and prints each bot's mean score and win rate per seat with "
+                    "95%% intervals.")
     _game_argument(simulate)
-    simulate.add_argument("--games", type=_positive, default=100, help="how many games [100]")
-    simulate.add_argument("--bots", type=_bot_list, default=("random", "greedy"), metavar="LIST",
-                          help="bots by seat, repeated to fill the table; the seats turn "
-                               "by one each game unless --no-rotate [random,greedy]")
-    simulate.add_argument("--seed", type=int, default=0, help="the first game's seed [0]")
-    simulate.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
-                          help="worker processes [all cores]")
-    simulate.add_argument("--no-rotate", dest="rotate", action="store_false",
-                          help="keep every bot in its seat for every game")
-    simulate.add_argument("--out", metavar="FILE",
-                          help="write every finished game as a line of JSON, for replay")
-    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_simulate_arguments(simulate, _positive)
     _king.add_rule_flags(simulate)
     _queen.add_rule_flags(simulate)
 
@@ -255,25 +245,7 @@ def _asker(ask: Callable[[str], str]) -> Callable[[str], str]:
 
 
 def _simulate(args: argparse.Namespace, write: Callable[[str], None]) -> int:
-    engine, _ = _game(args)
-    config = _config(args)
-    engine.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
-    title = "Skull Queen" if args.game == "queen" else "Skull King"
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
-    try:
-        write(f"{title}, {config.players} players, {args.games} games from seed "
-              f"{args.seed}, bots by seat {','.join(args.bots)}"
-              f"{' (turning one seat per game)' if args.rotate else ''}:")
-        main_simulate(args.game, to_json(config), config.players, args.bots, args.games,
-                      args.seed, min(args.jobs, args.games), args.rotate, out, args.quiet,
-                      write)
-    finally:
-        if out is not None:
-            out.close()
-    if args.out:
-        write(f"Games written to {args.out} (replay one with: skullgames replay {args.out} "
-              "--game 1)")
-    return 0
+    return run_simulate(args, _config(args), write)
 
 
 def _replay(args: argparse.Namespace, write: Callable[[str], None],
@@ -290,7 +262,7 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
         raise SkullgamesError(f"{args.file} holds no game")
     if args.index > len(documents):
         raise SkullgamesError(f"{args.file} holds {len(documents)} game(s), not {args.index}")
-    document = documents[args.index - 1]
+    document = saved_game(documents[args.index - 1])
     engine: Any = king
     cli: Any = _king
     try:

@@ -1,0 +1,142 @@
+"""Each bot's mean score and win rate with 95% intervals, tallied exactly as games arrive."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import attrs
+
+from skullgames.simulation._games import GameRecord
+
+
+@attrs.frozen
+class Estimate:
+    """A sample mean with the half-width of its 95% confidence interval."""
+
+    mean: float
+    """The sample mean."""
+    half_width: float
+    """1.96 standard errors: infinite for one sample, NaN for none."""
+
+    @property
+    def low(self) -> float:
+        """The lower end of the interval."""
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        """The upper end of the interval."""
+        return self.mean + self.half_width
+
+    def percent(self) -> str:
+        """A rate and its interval in percent, the interval kept within 0% to 100%.
+
+        >>> Estimate(0.25, 0.5).percent()
+        '25.0% | 0.0% to 75.0%'
+        """
+        low, high = max(0.0, self.low), min(1.0, self.high)
+        return f"{100 * self.mean:.1f}% | {100 * low:.1f}% to {100 * high:.1f}%"
+
+
+@attrs.frozen
+class BotResult:
+    """How one bot did over a simulation: its games and seats, mean score and win rate."""
+
+    bot: str
+    """The bot's name."""
+    games: int
+    """The games it sat in."""
+    seats: int
+    """The seats it filled, over all its games."""
+    score: Estimate
+    """Its mean score per seat."""
+    win_rate: Estimate
+    """Its share of the wins per seat: 1 for a sole winner, 1/k for each of k tied."""
+
+
+class _Sums:
+    """n, the sum and the sum of squares of one bot's samples, as exact fractions."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = Fraction(0)
+        self.squares = Fraction(0)
+
+    def add(self, sample: Fraction) -> None:
+        self.n += 1
+        self.total += sample
+        self.squares += sample * sample
+
+    def estimate(self) -> Estimate:
+        """Mean and normal-approximation 95% interval (1.96 standard errors)."""
+        if self.n == 0:
+            return Estimate(math.nan, math.nan)
+        mean = self.total / self.n
+        if self.n == 1:
+            return Estimate(float(mean), math.inf)
+        variance = (self.squares - self.n * mean * mean) / (self.n - 1)
+        return Estimate(float(mean), 1.96 * math.sqrt(variance / self.n))
+
+
+class Tally:
+    """Running results of a simulation, the same whatever order the games arrive in.
+
+    Seats of one game are not independent, so each game gives one sample per bot: the
+    mean over that bot's seats of its score, and of its share of the win. Sums are kept as
+    exact fractions, so every backend and every order of arrival prints the same table,
+    and memory does not grow with the number of games.
+
+    >>> tally = Tally(["random", "greedy"])
+    >>> tally.add(GameRecord(game=0, seed=0, bots=("random", "greedy", "random"),
+    ...                      scores=(20, 50, -10), winners=(1,)))
+    >>> [(r.bot, r.games, r.seats, r.score.mean, r.win_rate.mean) for r in tally.results()]
+    [('random', 1, 2, 5.0, 0.0), ('greedy', 1, 1, 50.0, 1.0)]
+    """
+
+    def __init__(self, bots: Iterable[str]) -> None:
+        self._bots = list(dict.fromkeys(bots))
+        self._seats = dict.fromkeys(self._bots, 0)
+        self._scores = {bot: _Sums() for bot in self._bots}
+        self._wins = {bot: _Sums() for bot in self._bots}
+
+    def add(self, record: GameRecord) -> None:
+        """Count one finished game."""
+        seats: dict[str, list[int]] = {}
+        for seat, bot in enumerate(record.bots):
+            seats.setdefault(bot, []).append(seat)
+        for bot, mine in seats.items():
+            self._seats[bot] += len(mine)
+            self._scores[bot].add(Fraction(sum(record.scores[s] for s in mine), len(mine)))
+            won = sum(1 for s in mine if s in record.winners)
+            self._wins[bot].add(Fraction(won, len(record.winners) * len(mine)))
+
+    def results(self) -> tuple[BotResult, ...]:
+        """Each bot's results so far, in the order the bots were given."""
+        return tuple(
+            BotResult(bot, self._scores[bot].n, self._seats[bot],
+                      self._scores[bot].estimate(), self._wins[bot].estimate())
+            for bot in self._bots
+        )
+
+
+def table(results: Sequence[BotResult]) -> str:
+    """The results as a Markdown table (readable as plain text too).
+
+    >>> print(table([BotResult("greedy", 10, 20, Estimate(41.5, 3.25), Estimate(0.5, 0.1))]))
+    | bot | games | seats | mean score | 95% interval | win rate | 95% interval |
+    |---|---:|---:|---:|---:|---:|---:|
+    | greedy | 10 | 20 | 41.5 | 38.2 to 44.8 | 50.0% | 40.0% to 60.0% |
+    """
+    lines = [
+        "| bot | games | seats | mean score | 95% interval | win rate | 95% interval |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        s, w = r.score, r.win_rate
+        lines.append(
+            f"| {r.bot} | {r.games} | {r.seats} | {s.mean:.1f} | {s.low:.1f} to {s.high:.1f} "
+            f"| {w.percent()} |"
+        )
+    return "\n".join(lines)
