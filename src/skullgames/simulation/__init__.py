@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Generator, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -48,6 +48,8 @@ __all__ = [
     "SimulationResult",
     "simulate",
 ]
+
+ConfigT = TypeVar("ConfigT")
 
 BACKENDS: tuple[str, ...] = ("local", "ray")
 """Where games are played: ``"local"``, this machine's processes; ``"ray"``, Ray tasks."""
@@ -78,8 +80,8 @@ class SimulationResult:
 
 
 def simulate(
-    game: str | Game[Any, Any, Any, Any],
-    config: Any = None,
+    game: str | Game[ConfigT, Any, Any, Any],
+    config: ConfigT | None = None,
     *,
     bots: BotsArgument,
     games: int,
@@ -124,7 +126,7 @@ def simulate(
     entry = _game(game)
     if config is None:
         config = entry.Config()
-    elif not isinstance(config, entry.Config):
+    if not isinstance(config, entry.Config):
         raise TypeError(f"config must be a {entry.title} Config, not {type(config).__name__}")
     games = _whole("games", games, 1)
     seed = _whole("seed", seed, None)

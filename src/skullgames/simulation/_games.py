@@ -38,6 +38,7 @@ class GameRecord:
     def to_json_line(self) -> str:
         """The record as one line of JSON, as ``skullgames simulate --out`` writes it.
 
+        >>> from skullgames.simulation import GameRecord
         >>> GameRecord(game=2, seed=12, bots=("random", "greedy"), scores=(30, -10),
         ...            winners=(0,)).to_json_line()
         '{"game": 2, "seed": 12, "bots": ["random", "greedy"], "scores": [30, -10], \

@@ -33,6 +33,7 @@ class Estimate:
     def percent(self) -> str:
         """A rate and its interval in percent, the interval kept within 0% to 100%.
 
+        >>> from skullgames.simulation import Estimate
         >>> Estimate(0.25, 0.5).percent()
         '25.0% | 0.0% to 75.0%'
         """
