@@ -46,6 +46,7 @@ __all__ = [
     "Estimate",
     "GameRecord",
     "SimulationResult",
+    "default_task_size",
     "simulate",
 ]
 
@@ -144,8 +145,7 @@ def simulate(
     line_up = contestants(entry, bots)
 
     def make_work(workers: int) -> Iterator[Batch]:
-        cap = RAY_TASK_SIZE if backend == "ray" else LOCAL_TASK_SIZE
-        size = task_size or max(1, min(cap, games // (workers * 8)))
+        size = task_size or default_task_size(backend, games, workers)
         return batches(game=entry.name, config=config, seed=seed, games=games, size=size,
                        line_up=line_up, rotate=rotate, keep_states=keep_states)
 
@@ -180,6 +180,19 @@ def simulate(
         finished.close()  # stops the workers at once if the caller stopped (Ctrl-C)
     return SimulationResult(game=entry.name, games=games, seed=seed,
                             bots=tuple(r for r in tally.results() if r.games))
+
+
+def default_task_size(backend: str, games: int, workers: int) -> int:
+    """The games per batch when none is asked for.
+
+    Eight batches per worker, at most :data:`RAY_TASK_SIZE` on Ray and
+    :data:`LOCAL_TASK_SIZE` locally.
+
+    >>> default_task_size("ray", 1_000_000, 16), default_task_size("local", 100, 2)
+    (200, 6)
+    """
+    cap = RAY_TASK_SIZE if backend == "ray" else LOCAL_TASK_SIZE
+    return max(1, min(cap, games // (workers * 8)))
 
 
 class _Seen:
