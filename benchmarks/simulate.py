@@ -2,21 +2,26 @@
 
 Run from the repository root::
 
-    python benchmarks/simulate.py            # the full run, a few minutes
-    python benchmarks/simulate.py --quick    # seconds; figures rough (a test runs it)
+    python benchmarks/simulate.py            # the full run, about ten minutes
+    python benchmarks/simulate.py --quick    # seconds; figures meaningless (a test runs it)
     python -m benchmarks.simulate            # the same
 
 Every run plays the same seeded games (4-player Skull King, the standard game, bots
-``random,greedy``), and every figure is wall-clock time, since the work is spread over
-processes. A backend's time for a run is a fixed cost (starting worker processes,
-the first and last batches) plus a time per game: both come from two runs, one of a
-third of the games and one of all, and games/s is one over the time per game, the
-throughput of a long run. For each number of CPUs the local backend (``jobs=N``; with one
-CPU it plays in this process) and the Ray backend (a local Ray started once with
-``num_cpus=N``; its start-up is reported apart) are measured in turn in each pass, so
-load that comes and goes on a shared machine slows both alike. "Ray / local" is the
-median over the passes of local time per game / Ray time per game from the same pass,
-and Ray's overhead per game the median of their difference, at each task size.
+``random,greedy``). A backend's cost of a run is a fixed part (starting worker
+processes, importing the library, the first and last batches) plus a part per game:
+both come from two runs, one of a third of the games and one of all. Costs are measured
+twice: wall-clock time (games/s), which other work on a shared machine disturbs, and
+CPU time of this process and every process below it (Ray's server, raylet and workers,
+or the local backend's workers), which it disturbs much less. On dedicated cores
+throughput is one over the CPU time per game, so "Ray / local, CPU" (local CPU time
+per game over Ray's) is the throughput ratio the backends reach when the cores are
+theirs.
+
+For each number of CPUs, the local backend (``jobs=N``; with one CPU it plays in this
+process) and the Ray backend (a local Ray started once with ``num_cpus=N``; its start-up
+is reported apart) are measured in turn in each pass, so load that comes and goes slows
+both alike; ratios and differences are medians over the passes of figures from the
+same pass.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,10 +55,27 @@ class Mode:
     games_per_cpu: int  # the long run; the short one is a third of it
     repeats: int
     task_sizes: tuple[int | None, ...]  # None: the default of the long run
+    idle_seconds: float  # how long to watch an idle Ray
 
 
-FULL = Mode(games_per_cpu=1600, repeats=3, task_sizes=(None, 10, 1))
-QUICK = Mode(games_per_cpu=24, repeats=1, task_sizes=(None,))
+FULL = Mode(games_per_cpu=1600, repeats=3, task_sizes=(None, 10, 1), idle_seconds=20)
+QUICK = Mode(games_per_cpu=24, repeats=1, task_sizes=(None,), idle_seconds=1)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Wall-clock and CPU seconds; as a line, per game (``per_game``) or per run (``fixed``)."""
+
+    wall: float
+    cpu: float
+
+
+@dataclass(frozen=True)
+class Line:
+    """A backend's cost of a run as ``fixed + games * per_game``."""
+
+    per_game: Cost
+    fixed: Cost
 
 
 @dataclass(frozen=True)
@@ -63,37 +85,61 @@ class Row:
     backend: str
     cpus: int
     task_size: str
-    games_per_second: float
-    fixed_seconds: float
-    versus_local: float | None = None
-    overhead_ms: float | None = None
+    lines: list[Line]
+    locals_: list[Line] | None = None  # the local lines of the same passes, for Ray's rows
+    idle: float = 0.0  # CPU seconds per second that Ray's processes use doing nothing
 
 
-@dataclass(frozen=True)
-class Line:
-    """A backend's time per run as ``fixed + games * per_game``, from a short and a long run."""
+def cpu_seconds() -> float:
+    """CPU time of this process and of every process below it, living or ended.
 
-    per_game: float
-    fixed: float
+    Ray's processes (its server, its raylet, its workers) and the local backend's workers
+    all descend from this process. Living descendants are read from ``/proc`` (Linux);
+    ended ones are counted by whoever waited for them (``os.times`` here, ``cutime`` and
+    ``cstime`` of a living parent), so the sum only grows.
+    """
+    own = os.times()
+    total = own.user + own.system + own.children_user + own.children_system
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", encoding="ascii", errors="replace") as file:
+                text = file.read()
+        except OSError:  # ended while we looked
+            continue
+        fields = text[text.rindex(")") + 2:].split()  # after the command name
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = sum(int(x) for x in fields[11:15]) / tick
+    below = {os.getpid()}
+    grew = True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in below} - below
+        below |= more
+        grew = bool(more)
+    return total + sum(used[pid] for pid in below - {os.getpid()} if pid in used)
 
 
-def timed(run: Callable[[], object]) -> float:
-    """Wall-clock seconds of ``run()``."""
-    start = time.perf_counter()
+def measured(run: Callable[[], object]) -> Cost:
+    """The wall-clock and CPU seconds of ``run()``."""
+    wall, cpu = time.perf_counter(), cpu_seconds()
     run()
-    return time.perf_counter() - start
+    return Cost(time.perf_counter() - wall, cpu_seconds() - cpu)
 
 
 def line(backend: str, cpus: int, task_size: int | None, games: int) -> Line:
-    """Time a run of ``games // 3`` games and one of ``games``; the line through both."""
-    def run(count: int) -> float:
-        return timed(lambda: simulate("king", CONFIG, bots=BOTS, games=count, seed=0,
-                                      jobs=cpus, backend=backend, task_size=task_size))
+    """Run ``games // 3`` games and then ``games``; the line through both costs."""
+    def run(count: int) -> Cost:
+        return measured(lambda: simulate("king", CONFIG, bots=BOTS, games=count, seed=0,
+                                         jobs=cpus, backend=backend, task_size=task_size))
 
     short, long = games // 3, games
-    short_time, long_time = run(short), run(long)
-    per_game = (long_time - short_time) / (long - short)
-    return Line(per_game, short_time - short * per_game)
+    a, b = run(short), run(long)
+    per_game = Cost((b.wall - a.wall) / (long - short), (b.cpu - a.cpu) / (long - short))
+    return Line(per_game, Cost(a.wall - short * per_game.wall, a.cpu - short * per_game.cpu))
 
 
 def measure(cpus: int, mode: Mode, with_ray: bool, say: Callable[[str], None]
@@ -104,13 +150,17 @@ def measure(cpus: int, mode: Mode, with_ray: bool, say: Callable[[str], None]
     rays: dict[int, list[Line]] = {}
     sizes = [size or default_task_size("ray", games, cpus) for size in mode.task_sizes]
     start = None
+    idle_rate = 0.0
     ray: Any = None
     if with_ray:
         ray = import_ray()
         say(f"{cpus} CPU(s): starting Ray")
-        start = timed(lambda: ray.init(num_cpus=cpus, include_dashboard=False,
-                                       logging_level="WARNING"))
+        start = measured(lambda: ray.init(num_cpus=cpus, include_dashboard=False,
+                                          logging_level="WARNING")).wall
         simulate("king", CONFIG, bots=BOTS, games=cpus * 2, backend="ray", task_size=1)
+        say(f"{cpus} CPU(s): Ray idle")
+        idle = measured(lambda: time.sleep(mode.idle_seconds))
+        idle_rate = idle.cpu / idle.wall
     try:
         for repeat in range(mode.repeats):
             say(f"{cpus} CPU(s): local, pass {repeat + 1}")
@@ -121,33 +171,56 @@ def measure(cpus: int, mode: Mode, with_ray: bool, say: Callable[[str], None]
     finally:
         if ray is not None:
             ray.shutdown()
-    local_per_game = statistics.median(x.per_game for x in locals_)
-    rows = [Row("local", cpus, "default", 1 / local_per_game,
-                statistics.median(x.fixed for x in locals_))]
+    rows = [Row("local", cpus, "default", locals_)]
     for size, given in zip(sizes, mode.task_sizes, strict=True):
-        lines = rays.get(size, [])
-        if not lines:
-            continue
-        pairs = list(zip(locals_, lines, strict=True))  # measured side by side, in the same pass
-        rows.append(Row(
-            "ray", cpus, f"{size}{' (default)' if given is None else ''}",
-            1 / statistics.median(x.per_game for x in lines),
-            statistics.median(x.fixed for x in lines),
-            statistics.median(here.per_game / there.per_game for here, there in pairs),
-            1000 * statistics.median(there.per_game - here.per_game for here, there in pairs),
-        ))
+        if size in rays:
+            label = f"{size}{' (default)' if given is None else ''}"
+            rows.append(Row("ray", cpus, label, rays[size], locals_, idle_rate))
     return rows, start
 
 
 def table(rows: Sequence[Row]) -> str:
-    """The rows as Markdown."""
-    lines = ["| backend | CPUs | task size | games/s | fixed cost per run | Ray / local | "
-             "Ray overhead per game |", "|---|---:|---|---:|---:|---:|---:|"]
+    """The rows as Markdown: medians over the passes.
+
+    Ray's processes use CPU even when idle (its server and raylet keep time, its workers
+    wait): on a shared machine, where a game takes longer on the clock, that cost per
+    game grows. The "net" CPU time per game leaves it out (``idle`` CPU seconds per
+    second times the wall-clock time per game); on ``N`` dedicated cores Ray then plays
+    ``(N - idle) / net`` games a second against the local backend's ``N / local``.
+    """
+    def median(values: Iterable[float]) -> float:
+        return statistics.median(values)
+
+    lines = [
+        "| backend | CPUs | task size | games/s | CPU ms per game | net of Ray's idle CPU "
+        "| Ray / local, wall | Ray / local, dedicated cores | Ray's overhead per game |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in rows:
-        versus = "" if r.versus_local is None else f"{r.versus_local:.2f}"
-        overhead = "" if r.overhead_ms is None else f"{r.overhead_ms:+.2f} ms"
-        lines.append(f"| {r.backend} | {r.cpus} | {r.task_size} | {r.games_per_second:.0f} | "
-                     f"{r.fixed_seconds:.2f} s | {versus} | {overhead} |")
+        cpu = median(x.per_game.cpu for x in r.lines)
+        cells = [r.backend, str(r.cpus), r.task_size,
+                 f"{1 / median(x.per_game.wall for x in r.lines):.0f}", f"{1000 * cpu:.2f}"]
+        if r.locals_ is None:
+            cells += ["", "", "", ""]
+        else:
+            # figures from the same pass: the local CPU time per game, Ray's net of idle
+            pairs = [(here.per_game.cpu, there.per_game.cpu - r.idle * there.per_game.wall)
+                     for here, there in zip(r.locals_, r.lines, strict=True)]
+            walls = [here.per_game.wall / there.per_game.wall
+                     for here, there in zip(r.locals_, r.lines, strict=True)]
+            share = (r.cpus - r.idle) / r.cpus
+            cells += [
+                f"{1000 * median(net for _, net in pairs):.2f}",
+                f"{median(walls):.2f}",
+                f"{median(share * local / net for local, net in pairs):.3f}",
+                f"{1000 * median(net - local for local, net in pairs):+.3f} ms",
+            ]
+        lines.append(f"| {' | '.join(cells)} |")
+    idle = sorted({(r.cpus, r.idle) for r in rows if r.locals_ is not None})
+    if idle:
+        lines.append("")
+        lines.append("Ray's idle CPU: " + ", ".join(
+            f"{100 * rate:.1f}% of a core with {cpus} CPU(s)" for cpus, rate in idle))
     return "\n".join(lines)
 
 

@@ -118,6 +118,12 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(
     assert "Traceback" not in err
 
 
+def test_an_address_with_the_local_backend_is_refused(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert main(["simulate", "--backend", "local", "--address", "10.0.0.1:6379"]) == 2
+    assert "use it with --backend ray" in capsys.readouterr().err
+
+
 def test_ctrl_c_stops_at_once_and_keeps_the_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen(

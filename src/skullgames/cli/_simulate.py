@@ -30,9 +30,9 @@ def add_simulate_arguments(parser: argparse.ArgumentParser,
     parser.add_argument("--jobs", type=positive, default=None,
                         help="worker processes, or the CPUs of a local Ray [all cores]; "
                              "with --address, the most cluster CPUs to use [all]")
-    parser.add_argument("--backend", choices=BACKENDS, default="local",
+    parser.add_argument("--backend", choices=BACKENDS, default=None,
                         help="local: processes of this machine; ray: Ray tasks, on a local "
-                             "Ray or the cluster at --address [local]")
+                             "Ray or the cluster at --address [local; ray with --address]")
     parser.add_argument("--address", metavar="ADDR",
                         help="join the Ray cluster at ADDR (host:port of its head; 'auto' "
                              "for the one this machine belongs to); implies --backend ray")
@@ -49,7 +49,10 @@ def add_simulate_arguments(parser: argparse.ArgumentParser,
 def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], None]) -> int:
     """Run ``simulate`` with parsed ``args`` and the game's ``config``; the exit status."""
     game = GAMES[args.game]
-    backend = "ray" if args.address else args.backend
+    backend = args.backend or ("ray" if args.address else "local")
+    if backend == "local" and args.address:
+        raise SkullgamesError("--address is the address of a Ray cluster: use it with "
+                              "--backend ray")
     if os.getcwd() not in sys.path:  # module:Class bots from the current folder, as
         sys.path.insert(0, os.getcwd())  # python -m would find them
     names = ",".join(c.name for c in contestants(game, args.bots))

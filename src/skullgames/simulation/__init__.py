@@ -149,7 +149,6 @@ def simulate(
         return batches(game=entry.name, config=config, seed=seed, games=games, size=size,
                        line_up=line_up, rotate=rotate, keep_states=keep_states)
 
-    finished: Generator[Finished, None, None]
     if backend == "ray":
         from skullgames.simulation._ray import run_ray
 
@@ -159,8 +158,16 @@ def simulate(
         if workers > 1:
             check_picklable(line_up)
         finished = run_local(make_work, jobs=workers)
-
     tally = Tally(_result_order(entry, line_up))
+    _collect(finished, games, tally, on_record, progress)
+    return SimulationResult(game=entry.name, games=games, seed=seed,
+                            bots=tuple(r for r in tally.results() if r.games))
+
+
+def _collect(finished: Generator[Finished, None, None], games: int, tally: Tally,
+             on_record: Callable[[GameRecord], None] | None,
+             progress: Callable[[int, int], None] | None) -> None:
+    """Count every game of the batches as they finish, each batch once."""
     seen = _Seen()
     done = 0
     if progress is not None:
@@ -178,8 +185,6 @@ def simulate(
                 progress(done, games)
     finally:
         finished.close()  # stops the workers at once if the caller stopped (Ctrl-C)
-    return SimulationResult(game=entry.name, games=games, seed=seed,
-                            bots=tuple(r for r in tally.results() if r.games))
 
 
 def default_task_size(backend: str, games: int, workers: int) -> int:

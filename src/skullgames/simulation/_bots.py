@@ -74,11 +74,11 @@ search, or a class given as module:Class
         if sources.setdefault(contestant.name, contestant.source) != contestant.source:
             raise ConfigError(f"two different bots are both called {contestant.name!r}: "
                               "name them with a mapping, as bots={'mine': ..., 'other': ...}")
-        make_bot(game, contestant, random.Random(0))
+        build_bot(game, contestant, random.Random(0))
     return line_up
 
 
-def make_bot(game: Game[Any, Any, Any, Any], contestant: Contestant, rng: random.Random
+def build_bot(game: Game[Any, Any, Any, Any], contestant: Contestant, rng: random.Random
              ) -> Bot[Any, Any]:
     """Make ``contestant``'s bot for ``game``, drawing its randomness from ``rng``."""
     source = contestant.source

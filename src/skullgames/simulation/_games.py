@@ -11,7 +11,7 @@ import attrs
 
 from skullgames.registry import GAMES
 from skullgames.serialization import to_json
-from skullgames.simulation._bots import Contestant, make_bot
+from skullgames.simulation._bots import Contestant, build_bot
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +102,7 @@ def _play(batch: Batch, number: int) -> GameRecord:
     game = GAMES[batch.game]
     seed = batch.seed + number
     seats = seating(batch.line_up, batch.config.players, number, batch.rotate)
-    bots = [make_bot(game, contestant, random.Random(f"{seed}:{seat}:{contestant.name}"))
+    bots = [build_bot(game, contestant, random.Random(f"{seed}:{seat}:{contestant.name}"))
             for seat, contestant in enumerate(seats)]
     state = game.new_game(batch.config, seed=seed)
     while not game.is_over(state):
