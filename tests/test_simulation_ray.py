@@ -6,8 +6,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,4 +99,35 @@ def test_the_command_joins_a_running_cluster_at_its_address(local_ray: str,
         return sorted(path.read_text().splitlines(), key=lambda ln: json.loads(ln)["game"])
 
     assert by_game(ray_out) == by_game(local_out)
-    assert os.path.getsize(ray_out) > 0
+    assert len(by_game(ray_out)) == 12
+
+
+def test_ctrl_c_stops_a_ray_run_and_keeps_the_finished_games(local_ray: str,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "skullgames", "simulate", "--address", local_ray, "--games",
+         "100000000", "--players", "3", "--task-size", "5", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,  # its own process group, as a terminal's job is
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, stderr
+    assert "interrupted" in stderr
+    assert "Traceback" not in stderr
+    lines = out.read_text().splitlines()
+    assert lines
+    assert all(json.loads(line)["seed"] == json.loads(line)["game"] for line in lines)
+    deadline = time.monotonic() + 60  # the cluster gets its CPUs back, and plays on
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2
+    assert run(backend="ray", games=4)[0].bots[0].games == 4
