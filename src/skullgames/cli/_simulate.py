@@ -17,16 +17,19 @@ from skullgames.simulation._bots import contestants
 from skullgames.simulation._ray import INSTALL_HINT
 
 
-def add_simulate_arguments(parser: argparse.ArgumentParser,
-                           positive: Callable[[str], int]) -> None:
-    """The flags of ``simulate`` other than the game and its rule options."""
+def add_simulate_arguments(parser: argparse.ArgumentParser, *,
+                           positive: Callable[[str], int], seed: Callable[[str], int]) -> None:
+    """The flags of ``simulate`` other than the game and its rule options.
+
+    ``positive`` and ``seed`` read a count and a seed, as the other commands do.
+    """
     parser.add_argument("--games", type=positive, default=100, help="how many games [100]")
     parser.add_argument(
         "--bots", default="random,greedy", metavar="LIST",
         help="bots by seat, repeated to fill the table: the game's bots by name "
              "(random, greedy, search) or your own class as module:Class; the seats turn "
              "by one each game unless --no-rotate [random,greedy]")
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed [0]")
+    parser.add_argument("--seed", type=seed, default=0, help="the first game's seed [0]")
     parser.add_argument("--jobs", type=positive, default=None,
                         help="worker processes, or the CPUs of a local Ray [all cores]; "
                              "with --address, the most cluster CPUs to use [all]")
