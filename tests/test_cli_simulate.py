@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from skullgames import from_json, king
 from skullgames.cli import main
+from tests.ctrl_c import simulate_until_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,39 +124,13 @@ def test_an_address_with_the_local_backend_is_refused(capsys: pytest.CaptureFixt
 
 def test_ctrl_c_stops_at_once_and_keeps_the_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "skullgames", "simulate", "--games", "100000000", "--jobs",
-         "2", "--players", "3", "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,  # its own process group, as a terminal's job is
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches every process of the job
-        stdout, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, stderr
-    assert "interrupted" in stderr
-    assert "Traceback" not in stderr
-    assert stdout.startswith("Skull King, 3 players, 100000000 games")
+    result = simulate_until_ctrl_c(["--games", "100000000", "--jobs", "2", "--players", "3"],
+                                   out)
+    assert result.returncode == 130, result.stderr
+    assert "interrupted" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout.startswith("Skull King, 3 players, 100000000 games")
     lines = out.read_text().splitlines()
     assert lines
     assert all(json.loads(line)["seed"] == json.loads(line)["game"] for line in lines)
-    assert not group_alive(process.pid, wait=10)  # no worker outlives the command
-
-
-def group_alive(group: int, wait: float) -> bool:
-    """Whether a process of ``group`` is still alive after ``wait`` seconds at most."""
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(group, 0)
-        except ProcessLookupError:
-            return False
-        time.sleep(0.1)
-    subprocess.run(["ps", "-o", "pid,pgid,stat,args", "-g", str(group)], check=False)
-    return True
+    assert not result.outlived  # no worker outlives the command

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -19,6 +17,7 @@ import pytest
 from skullgames import king, simulate
 from skullgames.simulation import GameRecord, SimulationResult
 from tests import simulation_bots
+from tests.ctrl_c import simulate_until_ctrl_c
 
 ray = pytest.importorskip("ray")
 
@@ -105,27 +104,15 @@ def test_the_command_joins_a_running_cluster_at_its_address(local_ray: str,
 def test_ctrl_c_stops_a_ray_run_and_keeps_the_finished_games(local_ray: str,
                                                              tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "skullgames", "simulate", "--address", local_ray, "--games",
-         "100000000", "--players", "3", "--task-size", "5", "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,  # its own process group, as a terminal's job is
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        os.killpg(process.pid, signal.SIGINT)
-        _, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, stderr
-    assert "interrupted" in stderr
-    assert "Traceback" not in stderr
+    result = simulate_until_ctrl_c(["--address", local_ray, "--games", "100000000",
+                                    "--players", "3", "--task-size", "5"], out)
+    assert result.returncode == 130, result.stderr
+    assert "interrupted" in result.stderr
+    assert "Traceback" not in result.stderr
     lines = out.read_text().splitlines()
     assert lines
     assert all(json.loads(line)["seed"] == json.loads(line)["game"] for line in lines)
+    assert not result.outlived  # no worker outlives the command
     deadline = time.monotonic() + 60  # the cluster gets its CPUs back, and plays on
     while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
