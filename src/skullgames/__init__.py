@@ -16,7 +16,15 @@ from skullgames.errors import (
     SkullgamesError,
 )
 from skullgames.registry import GAMES, Game
-from skullgames.serialization import configure_converter, from_json, make_converter, to_json
+from skullgames.serialization import (
+    configure_converter,
+    from_dict,
+    from_json,
+    json_schema,
+    make_converter,
+    to_dict,
+    to_json,
+)
 from skullgames.simulation import simulate
 
 __all__ = [
@@ -29,8 +37,11 @@ __all__ = [
     "SkullgamesError",
     "__version__",
     "configure_converter",
+    "from_dict",
     "from_json",
+    "json_schema",
     "make_converter",
     "simulate",
+    "to_dict",
     "to_json",
 ]

@@ -264,7 +264,7 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
         state = apply(world, move)
         while state.round_index == start and state.phase is Phase.PLAY:
             state = apply(state, _policy(state))
-        return state.rounds[start].points
+        return state.rounds[-1].points  # the round just played (a sample has no earlier)
 
 
 def _policy(state: State) -> Move:
@@ -318,17 +318,20 @@ def sample_world(observation: Observation, rng: random.Random, *,
     """A complete game state that seat ``observation.seat`` cannot tell from the real one.
 
     The seat's own hand, every card played, the centre, the cards set aside, the
-    revealed placements, the planks, the scores and the finished rounds are taken from
-    the observation. The hidden cards (the other hands, the Pirate King's stack with two
-    players, and the other captain's face-down card) are dealt at random from the cards
-    the seat has not seen, so that each hand has its size in
-    ``observation.hand_sizes`` and no seat holds a colour it failed to follow
-    (:func:`infer_voids`). A face-down card is drawn among the cards its owner could
-    legally have played from the sampled hand. Placements made but still hidden come from
-    ``guess_place(seat, hand)``, by default uniformly from all 1,250.
+    revealed placements, the planks and the scores are taken from the observation. The
+    hidden cards (the other hands, the Pirate King's stack with two players, and the
+    other captain's face-down card) are dealt at random from the cards the seat has not
+    seen, so that each hand has its size in ``observation.hand_sizes`` and no seat holds
+    a colour it failed to follow (:func:`infer_voids`). A face-down card is drawn among
+    the cards its owner could legally have played from the sampled hand. Placements made
+    but still hidden come from ``guess_place(seat, hand)``, by default uniformly from all
+    1,250.
 
-    The state is built directly: its ``deal`` is the sampled deal of this round, and
-    ``queen.replay(state.config, state.history)`` gives an equal state. It has no seed:
+    The state is built directly: its ``deal`` is the sampled deal of this round, and its
+    record starts with this round: its ``rounds`` are empty (an observation summarises
+    the finished rounds, whose cards it does not keep) and its ``history`` is this
+    round's moves, which the engine replays from the round's start to this state. It has
+    no seed:
     at the end of the round it waits for a :class:`~skullgames.queen.Deal`.
 
     Raises ``ValueError`` for an observation no real game could produce.
@@ -341,7 +344,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
     if phase not in (Phase.PLACE, Phase.PLAY):
         return new_state(config, None, False, phase, o.round_number - 1, o.dealer, None,
                          ((),) * players, (), (), (), (None,) * players, (), None, None, (),
-                         None, (), o.totals, o.rounds)
+                         None, (), o.totals, ())
 
     tricks: list[Trick] = [t.plays for t in o.tricks]
     if o.trick:
@@ -401,7 +404,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         )
     return new_state(config, None, False, phase, o.round_number - 1, o.dealer, deal, hands,
                      ghost, o.center, o.set_aside, placements, o.planks, o.leader, o.to_move,
-                     trick, o.trick_color, o.tricks, o.totals, o.rounds)
+                     trick, o.trick_color, o.tricks, o.totals, ())
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
