@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 import skullgames.simulation as simulation
@@ -121,12 +122,27 @@ def test_the_tally_is_the_same_in_any_order() -> None:
     _, records = run(games=20)
     shuffled = records[:]
     random.Random(3).shuffle(shuffled)
-    forward, backward = Tally(["random", "greedy"]), Tally(["random", "greedy"])
+    forward = Tally(["random", "greedy"], players=3)
+    backward = Tally(["random", "greedy"], players=3)
     for record in records:
         forward.add(record)
     for record in shuffled:
         backward.add(record)
     assert forward.results() == backward.results()
+
+
+def test_shares_of_tied_wins_are_counted_exactly() -> None:
+    # 8 seats, 4 winners: one of a's four seats and three of b's; a's share of the win per
+    # seat is 1/4 * 1/4 = 1/16, b's 3/16; mean scores per seat are exact quarters
+    tally = Tally(["a", "b"], players=8)
+    record = GameRecord(game=0, seed=0, bots=("a", "b") * 4,
+                        scores=(10, 40, 0, 40, 0, 40, 1, 40), winners=(1, 3, 5, 6))
+    tally.add(record)
+    tally.add(attrs.evolve(record, game=1, scores=(3, 0, 0, 0, 0, 0, 0, 0), winners=(0,)))
+    a, b = tally.results()
+    assert (a.win_rate.mean, b.win_rate.mean) == ((1 / 16 + 1 / 4) / 2, (3 / 16 + 0) / 2)
+    assert (a.score.mean, b.score.mean) == ((11 / 4 + 3 / 4) / 2, (40 + 0) / 2)
+    assert (a.seats, b.seats, a.games) == (8, 8, 2)
 
 
 def test_a_batch_that_comes_back_twice_counts_once(monkeypatch: pytest.MonkeyPatch) -> None:

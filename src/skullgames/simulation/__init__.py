@@ -158,7 +158,7 @@ def simulate(
         if workers > 1:
             check_picklable(line_up)
         finished = run_local(make_work, jobs=workers)
-    tally = Tally(_result_order(entry, line_up))
+    tally = Tally(_result_order(entry, line_up), players=config.players)
     _collect(finished, games, tally, on_record, progress)
     return SimulationResult(game=entry.name, games=games, seed=seed,
                             bots=tuple(r for r in tally.results() if r.games))
