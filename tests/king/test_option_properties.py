@@ -58,6 +58,7 @@ def option_configs(draw: st.DrawFn) -> Config:
         kraken_leader=draw(st.sampled_from(KrakenLeader)),
         whale_leader=draw(st.sampled_from(WhaleLeader)),
         character_ends_choice=draw(st.booleans()),
+        whale_cancels_loot=draw(st.booleans()),
     )
 
 

@@ -138,7 +138,8 @@ def check_trick(before: State, after: State) -> None:
         return
     seats = [seat for seat, _ in finished.plays]
     plays = [p for _, p in finished.plays]
-    want = expected(plays, seats, classic=before.config.edition is Edition.CLASSIC)
+    want = expected(plays, seats, classic=before.config.edition is Edition.CLASSIC,
+                    whale_cancels_loot=before.config.whale_cancels_loot)
     assert finished.winner == (None if want.winner is None else seats[want.winner])
     assert finished.next_leader == seats[want.next_leader]
     assert finished.bonus == want.bonus
@@ -158,7 +159,8 @@ def check_round(before: State, after: State) -> None:
     want = round_points(result.bids, tricks, bonuses, alliances,
                         cards_dealt=result.cards_dealt, round_number=result.round_number,
                         rascal=config.scoring is Scoring.RASCAL,
-                        round_bonus=config.round_bonus)
+                        round_bonus=config.round_bonus,
+                        classic=config.edition is Edition.CLASSIC)
     assert list(result.points) == want
     assert all(s.tricks == t for s, t in zip(result.scores, tricks, strict=True))
     # The next round is dealt by the next seat to the left, whose left neighbour leads.

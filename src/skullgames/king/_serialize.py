@@ -14,7 +14,7 @@ import cattrs
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king._load import replay_fast
 from skullgames.king.cards import Card, card
-from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
+from skullgames.king.config import MAX_HAND, Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
 from skullgames.king.moves import (
     AdjustBid,
@@ -46,7 +46,7 @@ from skullgames.serialization import (
 STATE_FORMAT = "skullgames.king/state"
 
 _CONFIG_FLAGS = ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus", "character_ends_choice")
+                 "round_bonus", "character_ends_choice", "whale_cancels_loot")
 _CONFIG_ENUMS = (("edition", Edition), ("scoring", Scoring), ("kraken_leader", KrakenLeader),
                  ("whale_leader", WhaleLeader))
 _CONFIG_KEYS = ("players", "rounds", "hand_cap", *(name for name, _ in _CONFIG_ENUMS),
@@ -108,7 +108,9 @@ def structure_move(data: Any, path: str) -> Move:
     try:
         if tag == "bid":
             expect_only(doc, path, ("type", "n"))
-            return Bid(expect_int(doc.get("n"), f"{path}.n", 0, 14))
+            # Any whole number up to the largest hand a config can deal; the engine checks
+            # it against the cards dealt (K9).
+            return Bid(expect_int(doc.get("n"), f"{path}.n", 0, MAX_HAND))
         if tag == "play":
             expect_only(doc, path, ("type", "card", "as_pirate"))
             played = structure_card(doc.get("card"), f"{path}.card")

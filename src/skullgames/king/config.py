@@ -119,7 +119,8 @@ class Config:
       (K8), see :attr:`hand_sizes`; ``hand_cap`` sets another cap.
     - Judgement calls, played the other way: ``kraken_leader`` (D3),
       ``whale_leader`` (D4), ``character_ends_choice`` (S1: ``False`` lets the next number
-      card set the suit after an escape lead and a character).
+      card set the suit after an escape lead and a character), ``whale_cancels_loot``
+      (K15: ``True`` means a Loot in a White Whale trick forms no alliance).
 
     >>> from skullgames.king import Config, Scoring
     >>> config = Config(players=3, kraken=True, scoring=Scoring.RASCAL, rounds=(5, 5, 5))
@@ -141,6 +142,7 @@ class Config:
     whale_leader: WhaleLeader = WhaleLeader.WHALE_PLAYER
     character_ends_choice: bool = True
     hand_cap: int | None = None
+    whale_cancels_loot: bool = False
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, alias="_deck")
     _hand_sizes: tuple[int, ...] = attrs.field(
         init=False, repr=False, eq=False, alias="_hand_sizes"
@@ -198,7 +200,7 @@ def _deck_of(suits: tuple[Suit, ...], top_rank: int, loot: bool, kraken: bool,
 
 def _validate(config: Config) -> None:
     for name in ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus", "character_ends_choice"):
+                 "round_bonus", "character_ends_choice", "whale_cancels_loot"):
         if type(getattr(config, name)) is not bool:
             raise ConfigError(f"{name}: expected True or False, got {getattr(config, name)!r}")
     if not isinstance(config.edition, Edition):
@@ -226,3 +228,15 @@ def _validate(config: Config) -> None:
             raise ConfigError("scoring: Rascal's scoring is only in the modern edition")
     if config.cannonball and config.scoring is not Scoring.RASCAL:
         raise ConfigError("cannonball: the Cannonball is played with Rascal's scoring only")
+
+
+MAX_HAND = max(
+    Config(players=2, edition=Edition.CLASSIC, rounds=(99,)).hand_sizes[0],
+    Config(players=2, loot=True, kraken=True, white_whale=True, rounds=(99,)).hand_sizes[0],
+)
+"""The largest hand any config deals (two classic players, heads-up: 33 cards).
+
+>>> from skullgames.king.config import MAX_HAND
+>>> MAX_HAND
+33
+"""

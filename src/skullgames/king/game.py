@@ -22,7 +22,7 @@ import attrs
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
-from skullgames.king.config import Config
+from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
     AdjustBid,
     Bid,
@@ -64,7 +64,7 @@ def _plays_of(c: Card) -> tuple[Play, ...]:
 # a call, where c.order is a slot.
 _PLAYS: dict[int, tuple[Play, ...]] = {c.order: _plays_of(c) for c in map(interned, ALL_CARDS)}
 assert len(_PLAYS) == len(ALL_CARDS)
-_BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(15))
+_BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
 _SHOTS = (Shot(False), Shot(True))
 _WAGERS = (Wager(0), Wager(10), Wager(20))
 _ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))

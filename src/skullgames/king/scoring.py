@@ -19,7 +19,7 @@ import attrs
 from skullgames._checks import as_tuple
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
-from skullgames.king.config import Config, Scoring
+from skullgames.king.config import Config, Edition, Scoring
 
 __all__ = ["SeatScore", "round_breakdown", "score_round"]
 
@@ -114,6 +114,7 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
             loot[partner] += LOOT_ALLIANCE_POINTS
             loot[winner] += LOOT_ALLIANCE_POINTS
     rascal = config.scoring is Scoring.RASCAL
+    classic = config.edition is Edition.CLASSIC  # zero bids: the round number (K9)
     scores = []
     for seat in range(seats):
         bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]
@@ -121,7 +122,8 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if rascal:
             base, bonus = _rascal(off, cards_dealt, bonus, cannonballs[seat])
         elif bid == 0:
-            base, bonus = (10 if took == 0 else -10) * cards_dealt, bonus if took == 0 else 0
+            base = (10 if took == 0 else -10) * (round_number if classic else cards_dealt)
+            bonus = bonus if took == 0 else 0
         elif off == 0:
             base = 20 * took + (10 * round_number if config.round_bonus else 0)
         else:
@@ -158,9 +160,10 @@ def score_round(
     """The points of one round per seat, from plain values.
 
     ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per
-    seat. ``cards_dealt`` is the hand size this round; zero bids and Rascal's potential
-    use it (DECISIONS K9). ``round_number`` is needed only for ``config.round_bonus``
-    and defaults to ``cards_dealt``. ``loot_alliances`` are ``(loot player, winner)``
+    seat. ``cards_dealt`` is the hand size this round; modern zero bids and Rascal's
+    potential use it (DECISIONS K9). ``round_number`` (from 1) scores classic zero bids
+    and ``config.round_bonus``; it defaults to ``cards_dealt``, which it equals under the
+    standard plan. ``loot_alliances`` are ``(loot player, winner)``
     pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's
     wagers per seat (0, 10 or 20 each time, summed) and ``cannonballs`` says who chose
     the Cannonball under Rascal's scoring.

@@ -214,9 +214,12 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
 
 def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
             active: int, lead_suit: Suit | None, config: Config) -> TrickResult:
+    next_leader: Seat
     if config.kraken_leader is KrakenLeader.LEFT_OF_KRAKEN:
-        # First print: the player to the Kraken player's left, who played after them.
-        next_leader = plays[(active + 1) % len(plays)][0]
+        # First print: the player to the Kraken player's left, who played after them;
+        # Graybeard is skipped, the next human seat leads (K16).
+        after = [plays[(active + k) % len(plays)][0] for k in range(1, len(plays) + 1)]
+        next_leader = next(seat for seat in after if seat is not None)
     else:
         next_leader = _would_have_won(plays, roles, creatures)
     return _new_result(tuple(plays), _DESTROYED, None, plays[active][1].card,
@@ -247,11 +250,13 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = plays[active][0]
         return _new_result(tuple(plays), _DISCARDED, None, None, next_leader, 0,
                            (), lead_suit)
-    return _won(plays, roles, best, config, lead_suit)
+    return _won(plays, roles, best, config, lead_suit,
+                loot=config.loot and not config.whale_cancels_loot)  # K15
 
 
 def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, config: Config,
-         lead_suit: Suit | None) -> TrickResult:
+         lead_suit: Suit | None, *, loot: bool | None = None) -> TrickResult:
+    """The trick won by ``plays[index]``; ``loot`` says whether Loot cards form alliances."""
     winner, winning = plays[index]
     winning_role = roles[index]
     items: list[Bonus] = []
@@ -278,7 +283,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
         for seat, play in plays
         if play.card.kind is _LOOT and seat is not None and winner is not None
         and seat != winner
-    ) if config.loot else ()
+    ) if (config.loot if loot is None else loot) else ()
     return _new_result(tuple(plays), _WON, winner, winning.card, winner,
                        sum([b.points for b in items]) if items else 0, tuple(items),
                        lead_suit, alliances)
