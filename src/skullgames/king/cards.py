@@ -59,7 +59,7 @@ class Kind(enum.Enum):
 
 
 class Pirate(enum.Enum):
-    """The five named pirates (DECISIONS K2); the value is their card notation.
+    """The five named pirates (:ref:`ruling-k2`); the value is their card notation.
 
     >>> from skullgames.king import card
     >>> card("HARRY").pirate, card("HARRY").pirate.full_name

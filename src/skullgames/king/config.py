@@ -28,7 +28,7 @@ __all__ = ["ROUND_PRESETS", "Config", "Edition", "KrakenLeader", "Scoring", "Wha
 
 
 class Edition(enum.Enum):
-    """Which printing of the game (DECISIONS K1).
+    """Which printing of the game (:ref:`ruling-k1`).
 
     >>> from skullgames.king import Config, Edition
     >>> len(Config(edition=Edition.CLASSIC).deck)
@@ -42,7 +42,7 @@ class Edition(enum.Enum):
 
 
 class Scoring(enum.Enum):
-    """How a round is scored (RESEARCH.md §3.5, §3.6).
+    """How a round is scored (:ref:`king-scoring`).
 
     >>> from skullgames.king import Config, Scoring, score_round
     >>> score_round([2], [3], cards_dealt=4, config=Config(scoring=Scoring.RASCAL))
@@ -56,7 +56,7 @@ class Scoring(enum.Enum):
 
 
 class KrakenLeader(enum.Enum):
-    """Who leads after the Kraken destroys a trick (RESEARCH.md D3, DECISIONS K6)."""
+    """Who leads after the Kraken destroys a trick (D3, :ref:`ruling-k6`)."""
 
     WOULD_HAVE_WON = "would_have_won"
     """The player who would have won without the Kraken (FAQ, French rulebook, BGA)."""
@@ -65,10 +65,10 @@ class KrakenLeader(enum.Enum):
 
 
 class WhaleLeader(enum.Enum):
-    """Who leads after a White Whale trick of only special cards (RESEARCH.md D4)."""
+    """Who leads after a White Whale trick of only special cards (D4, :ref:`ruling-k7`)."""
 
     WHALE_PLAYER = "whale_player"
-    """The player of the White Whale (2021 rulebooks, BGA; DECISIONS K7)."""
+    """The player of the White Whale (2021 rulebooks, BGA; :ref:`ruling-k7`)."""
     WOULD_HAVE_WON = "would_have_won"
     """The player who would have won without the White Whale (the 2024 reading)."""
 
@@ -84,7 +84,7 @@ ROUND_PRESETS: dict[str, tuple[int, ...]] = {
     "whirlpool_paired": (9, 9, 7, 7, 5, 5, 3, 3, 1, 1),
     "past_your_bedtime": (1,),
 }
-"""The round plans of the rulebook by name (DECISIONS K9), as hand sizes per round."""
+"""The round plans of the rulebook by name (:ref:`ruling-k9`), as hand sizes per round."""
 
 
 def _round_plan(value: Any) -> tuple[int, ...]:
@@ -105,15 +105,15 @@ def _round_plan(value: Any) -> tuple[int, ...]:
 
 @attrs.frozen
 class Config:
-    """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
+    """Frozen rule options; the defaults are the standard rules (see :doc:`/rulings`).
 
     - ``players``: 2 to 8 (modern), 2 to 6 (classic). Two modern players play with
-      Graybeard's ghost (DECISIONS K10).
+      Graybeard's ghost (:ref:`ruling-k10`).
     - ``edition``: :class:`Edition`. ``loot``, ``kraken``, ``white_whale``: the advanced
       cards (modern). ``scoring``: :class:`Scoring`; ``cannonball`` adds the Grapeshot /
       Cannonball choice to Rascal's scoring (K11). ``pirate_abilities``: the named
       pirates' powers (K12). ``round_bonus``: 10 × round number on a correct non-zero
-      bid (K3, the summary in sources/004).
+      bid (:ref:`ruling-k3`).
     - ``rounds``: a tuple of hand sizes or the name of a preset in
       :data:`ROUND_PRESETS`, stored as the tuple. The hand size actually dealt is capped
       (K8), see :attr:`hand_sizes`; ``hand_cap`` sets another cap.
@@ -164,7 +164,7 @@ class Config:
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards dealt to each player in each round: the round plan under the hand cap.
 
-        The cap is 8 cards with 8 players (DECISIONS K8) and otherwise as many as the
+        The cap is 8 cards with 8 players (:ref:`ruling-k8`) and otherwise as many as the
         deck can give every hand (10 with 7 players).
         """
         return self._hand_sizes

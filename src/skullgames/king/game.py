@@ -174,7 +174,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (DECISIONS K14).
+    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-k14`).
 
     >>> from skullgames import king
     >>> state = king.new_game(king.Config(players=3, rounds=(1,)), auto_deal=False)
@@ -414,7 +414,7 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
 
 
 def _use_ability(state: State, pirate: Pirate, seat: int, last: bool) -> State:
-    """A trick won with a named pirate (RESEARCH.md §3.8): use the ability now."""
+    """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
         peeked = state.peeked[:seat] + (state.undealt,) + state.peeked[seat + 1:]
         return _open_trick(_replace(state, peeked=peeked), state.leader)

@@ -61,7 +61,7 @@ class Observation(_ObservationFields):
     Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
     ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
     shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
-    already (DECISIONS K13). ``shots`` and ``has_shot`` work the same way for Grapeshot /
+    already (:ref:`ruling-k13`). ``shots`` and ``has_shot`` work the same way for Grapeshot /
     Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
     was then), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).

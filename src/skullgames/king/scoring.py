@@ -4,7 +4,7 @@
 >>> score_round([2, 0, 1], [2, 1, 0], cards_dealt=5)
 (40, -50, -10)
 
-Bonuses count only for an exact bid (RESEARCH.md §3.5):
+Bonuses count only for an exact bid (:ref:`king-bonuses`):
 
 >>> score_round([1, 2], [1, 1], cards_dealt=2, bonuses=[30, 40])
 (50, -10)
@@ -134,7 +134,7 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
 
 
 def _rascal(off: int, cards_dealt: int, bonus: int, cannonball: bool) -> tuple[int, int]:
-    """Rascal's scoring (RESEARCH.md §3.6): the potential, all, half or nothing."""
+    """Rascal's scoring (:ref:`king-rascal`): the potential, all, half or nothing."""
     if cannonball:
         return (15 * cards_dealt, bonus) if off == 0 else (0, 0)
     potential = 10 * cards_dealt
@@ -161,7 +161,7 @@ def score_round(
 
     ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per
     seat. ``cards_dealt`` is the hand size this round; modern zero bids and Rascal's
-    potential use it (DECISIONS K9). ``round_number`` (from 1) scores classic zero bids
+    potential use it (:ref:`ruling-k9`). ``round_number`` (from 1) scores classic zero bids
     and ``config.round_bonus``; it defaults to ``cards_dealt``, which it equals under the
     standard plan. ``loot_alliances`` are ``(loot player, winner)``
     pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's

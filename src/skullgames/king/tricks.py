@@ -5,7 +5,7 @@
 >>> result.winner, result.winning_card
 (2, card('B2'))
 
-A mermaid takes the Skull King even when a pirate is in the trick (RESEARCH.md §3.4):
+A mermaid takes the Skull King even when a pirate is in the trick (:ref:`king-winner`):
 
 >>> result = resolve_trick([(0, Play(card("Y14"))), (1, Play(card("ROSIE"))),
 ...                         (2, Play(card("SK"))), (3, Play(card("MER")))])
@@ -56,13 +56,13 @@ class Outcome(enum.Enum):
     WON = "won"
     """Captured by :attr:`TrickResult.winner` (``None`` when Graybeard took it)."""
     DESTROYED = "destroyed"
-    """The Kraken destroyed it: nobody takes it, no bonuses (DECISIONS K6)."""
+    """The Kraken destroyed it: nobody takes it, no bonuses (:ref:`ruling-k6`)."""
     DISCARDED = "discarded"
-    """The White Whale with only special cards: nobody takes it (DECISIONS K7)."""
+    """The White Whale with only special cards: nobody takes it (:ref:`ruling-k7`)."""
 
 
 class BonusKind(enum.Enum):
-    """The bonus points a trick can carry (RESEARCH.md §2.5, §3.5).
+    """The bonus points a trick can carry (:ref:`king-bonuses`).
 
     >>> from skullgames.king import Play, card, resolve_trick
     >>> result = resolve_trick([(0, Play(card("SK"))), (1, Play(card("ROSIE")))])
@@ -169,7 +169,7 @@ def is_character(play: Play) -> bool:
 
 
 def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
-    """Index of the winning play among cards without creature powers (RESEARCH.md §3.4)."""
+    """Index of the winning play among cards without creature powers (:ref:`king-winner`)."""
     if not plays:
         return None
     if _SKULL_KING in roles:
@@ -228,7 +228,7 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
 
 def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
                     left_out: list[int]) -> Seat:
-    """Who would have won without the cards at ``left_out`` (DECISIONS K6).
+    """Who would have won without the cards at ``left_out`` (:ref:`ruling-k6`).
 
     With only those cards in the trick, its first player.
     """
@@ -289,7 +289,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
                        lead_suit, alliances)
 
 
-# The bonus of a winning character (RESEARCH.md §3.5): the part of the cards it captures
+# The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
 # for a bonus, the bonus and its points; the classic edition's part and points apart (no
 # mermaid bonus there).
 _CAPTURES = {
@@ -330,9 +330,9 @@ _OPEN, _SET, _NONE = SuitState.OPEN, SuitState.SET, SuitState.NONE
 
 def next_suit(state: SuitState, suit: Suit | None, play: Play, config: Config, first: bool
               ) -> tuple[SuitState, Suit | None]:
-    """The suit to follow after ``play`` is added to a trick (RESEARCH.md §2.3, §3.3).
+    """The suit to follow after ``play`` is added to a trick (:ref:`king-following-suit`).
 
-    ``first`` says that ``play`` leads the trick. Modern (DECISIONS K4): escape-type
+    ``first`` says that ``play`` leads the trick. Modern (:ref:`ruling-k4`): escape-type
     cards pass the choice on; a character lead leaves the trick without a suit, and so
     does a character after escapes unless ``config.character_ends_choice`` is off (S1).
     Classic: the first number card sets the suit.
