@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import types
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -73,7 +75,7 @@ class WhaleLeader(enum.Enum):
     """The player who would have won without the White Whale (the 2024 reading)."""
 
 
-ROUND_PRESETS: dict[str, tuple[int, ...]] = {
+ROUND_PRESETS: Mapping[str, tuple[int, ...]] = types.MappingProxyType({
     "standard": tuple(range(1, 11)),
     "even_keeled": (2, 4, 6, 8, 10) * 2,
     "even_keeled_paired": (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
@@ -83,8 +85,11 @@ ROUND_PRESETS: dict[str, tuple[int, ...]] = {
     "whirlpool": (9, 7, 5, 3, 1) * 2,
     "whirlpool_paired": (9, 9, 7, 7, 5, 5, 3, 3, 1, 1),
     "past_your_bedtime": (1,),
-}
-"""The round plans of the rulebook by name (:ref:`ruling-k9`), as hand sizes per round."""
+})
+"""The round plans of the rulebook by name, as hand sizes per round (:ref:`ruling-k9`).
+
+Read-only: a ``types.MappingProxyType``.
+"""
 
 
 def _round_plan(value: Any) -> tuple[int, ...]:

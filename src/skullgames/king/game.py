@@ -19,8 +19,9 @@ from typing import Any
 
 import attrs
 
+from skullgames._checks import MAX_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
-from skullgames.errors import IllegalMoveError
+from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
@@ -94,13 +95,14 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     >>> king.new_game(auto_deal=False).phase
     <Phase.DEAL: 'deal'>
     """
-    config = Config() if config is None else config
-    if not isinstance(config, Config):
-        raise TypeError(f"config must be a skullgames.king.Config, not {type(config).__name__}")
-    if seed is None and auto_deal:
-        seed = random.randrange(2**63)
-    if seed is not None and type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    config = _checked_config(config)
+    if type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True or False", auto_deal)
+    if seed is None:
+        if auto_deal:
+            seed = random.randint(0, MAX_SEED)
+    else:
+        check_seed(seed)
     n = config.players
     state = State(
         config=config, seed=seed, auto_deal=auto_deal, phase=Phase.DEAL, round_index=0,
@@ -115,8 +117,38 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
-    """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``."""
+    """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
+
+    >>> from skullgames import king
+    >>> king.seeded_deal(king.Config(players=3), 11, 0)
+    Deal(hands=((card('B4'),), (card('Y4'),), (card('Y10'),)), ghost=(), stock=...)
+    >>> king.seeded_deal(king.Config(players=3), 11, 10)
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.ConfigError: round_index: this game has rounds 0..9 (counted from 0), not 10
+    """
+    config = _checked_config(config, none_ok=False)
+    check_seed(seed)
+    if type(round_index) is not int:
+        raise wrong_type("round_index", "an int", round_index)
+    rounds = len(config.hand_sizes)
+    if not 0 <= round_index < rounds:
+        raise ConfigError(f"round_index: this game has rounds 0..{rounds - 1} "
+                          f"(counted from 0), not {round_index}")
     return _seeded_deal(config, seed, round_index)[0]
+
+
+def not_a_state(state: object, name: str = "state") -> TypeError:
+    """The ``TypeError`` for an argument ``name`` that is not a Skull King state."""
+    return wrong_type(name, "a skullgames.king.State", state)
+
+
+def _checked_config(config: object, *, none_ok: bool = True) -> Config:
+    if config is None and none_ok:
+        return Config()
+    if not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.king.Config", config)
+    return config
 
 
 def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
@@ -144,6 +176,8 @@ def current_player(state: State) -> int | None:
     >>> print(king.current_player(king.new_game(auto_deal=False)))
     None
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.to_move
 
 
@@ -157,6 +191,8 @@ def is_over(state: State) -> bool:
     >>> king.is_over(state)
     True
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.phase is _OVER
 
 
@@ -170,6 +206,8 @@ def scores(state: State) -> tuple[int, ...]:
     >>> king.scores(state)
     (10, 20, 10)
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.totals
 
 
@@ -183,6 +221,8 @@ def winners(state: State) -> tuple[int, ...]:
     >>> king.scores(state), king.winners(state)
     ((10, 20, -10), (1,))
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     best = max(state.totals)
     return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
@@ -206,6 +246,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> king.legal_moves(state)
     (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     phase = state.phase
     if phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
@@ -261,6 +303,8 @@ def apply(state: State, move: Move) -> State:
     >>> after.bids, state.bids
     ((None, 1, None, None), (None, None, None, None))
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     phase = state.phase
     kind = type(move)
     if phase is _PLAY:
@@ -438,7 +482,9 @@ def _apply_ability(state: State, move: Move) -> State:
     if type(move) is not expected:
         raise IllegalMoveError(f"{pirate.full_name}'s ability waits: play a "
                                f"{expected.__name__}, not {move!r}")
-    if move not in _ability_moves(state, pending):
+    # Whole numbers checked by type: ChooseLeader(1.0) == ChooseLeader(1), but 1.0 is no seat.
+    if (type(move) is not Discard and type(attrs.astuple(move)[0]) is not int) or (
+            move not in _ability_moves(state, pending)):
         raise IllegalMoveError(_why_not(state, pending, move))
     state = _replace(state, phase=Phase.PLAY, pending=None, log=MoveLog((move, state.log)))
     leader = state.leader
@@ -467,7 +513,7 @@ def _why_not(state: State, pending: Pending, move: Move) -> str:
         return f"wager 0, 10 or 20, not {move.points}"
     if type(move) is AdjustBid:
         return (f"change your bid of {state.bids[pending.seat]} by -1, 0 or +1 within "
-                f"0..{state.cards_dealt}, not {move.delta:+d}")
+                f"0..{state.cards_dealt}, not {move.delta!r}")
     return (f"discard {pending.drawn} card(s) from your hand "
             f"({_cards(state.hands[pending.seat])}), not {move}")
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import attrs
 
+from skullgames._checks import wrong_type
 from skullgames._fastinit import fast_constructor
+from skullgames.errors import ConfigError
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
-from skullgames.king.game import legal_moves
+from skullgames.king.game import legal_moves, not_a_state
 from skullgames.king.moves import Move, Play
 from skullgames.king.state import Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Seat, SuitState, TrickResult
@@ -86,9 +88,14 @@ def observe(state: State, player: int) -> Observation:
     >>> view.hand, view.bids, view.has_bid, view.legal_moves
     ((card('Y10'),), (None, None, None), (False, True, False), (Bid(0), Bid(1)))
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     players = state.config.players
-    if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    if type(player) is not int:
+        raise wrong_type("player", "a seat number (an int)", player)
+    if not 0 <= player < players:
+        raise ConfigError(f"player {player} is not a seat of this {players}-player game "
+                          f"(0..{players - 1})")
     bids = state.bids
     if state.phase is Phase.BID:
         bids = tuple(b if seat == player else None for seat, b in enumerate(bids))

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_tuple, wrong_type
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
@@ -372,6 +372,8 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
     (1, 1, <Suit.GREEN: 'G'>)
     """
     config = Config() if config is None else config
+    if not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.king.Config", config)
     plays = as_tuple(plays, "plays", "an iterable of (seat, Play) pairs")
     if not plays:
         raise IllegalMoveError("a trick needs at least one card")
