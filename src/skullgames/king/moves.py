@@ -98,19 +98,21 @@ def _check_int(move: object, value: object, what: str) -> None:
         raise TypeError(f"{type(move).__name__} takes {what} (an int), not {value!r}")
 
 
+# A Deal's cards are checked when it is applied (the engine deals every round, so its own
+# deals skip the check); a Discard's here, since it sorts them.
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(hand) for hand in hands)
+    return tuple(tuple(hand) for hand in hands)
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    cards = tuple(cards)
-    if not all(isinstance(c, Card) for c in cards):
-        raise InvalidNotationError(f"expected cards, got {cards!r}")
-    return cards
+    return tuple(cards)
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(_cards(cards), key=lambda c: c.order))
+    cards = tuple(cards)
+    if not all(isinstance(c, Card) for c in cards):
+        raise InvalidNotationError(f"expected cards, got {cards!r}")
+    return tuple(sorted(cards, key=lambda c: c.order))
 
 
 @attrs.frozen
