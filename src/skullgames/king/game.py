@@ -22,7 +22,7 @@ import attrs
 from skullgames._checks import MAX_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
+from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, interned
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
     AdjustBid,
@@ -35,9 +35,18 @@ from skullgames.king.moves import (
     Shot,
     Wager,
 )
+from skullgames.king.rules import (
+    SuitState,
+    check_play,
+    first_to_act,
+    follows,
+    next_suit,
+    next_to_bid,
+    playable,
+)
 from skullgames.king.scoring import breakdown
-from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State, new_state
-from skullgames.king.tricks import Seat, SuitState, TrickResult, next_suit, resolve
+from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State, _new_state
+from skullgames.king.tricks import Seat, TrickResult, resolve
 
 __all__ = [
     "apply",
@@ -251,12 +260,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
-        if state.suit_state is _SET:
-            lead = state.lead_suit
-            for c in hand:
-                if c.suit is lead:  # must follow: only the lead suit and the specials
-                    return _distinct_plays(hand, lead)
-        return _distinct_plays(hand)
+        return _distinct_plays(playable(hand, state.lead_suit))
     if phase is _BID:
         return _BIDS[len(state.deal.hands[0])]  # type: ignore[union-attr]
     if phase is _SHOT:
@@ -266,13 +270,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _distinct_plays(cards: Iterable[Card], lead: Suit | None = None) -> tuple[Play, ...]:
-    """The plays of ``cards``, each card once; with ``lead``, of that suit and specials only."""
+def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
+    """The plays of ``cards``, each card once."""
     moves: list[Play] = []
     previous = None
     for c in cards:
         # Hands are sorted and cards interned: copies (all specials) are adjacent.
-        if c is not previous and (lead is None or c.suit is lead or c.suit is None):
+        if c is not previous:
             moves += _PLAYS[c.order]
             previous = c
     return tuple(moves)
@@ -337,17 +341,15 @@ def _apply_bid(state: State, move: Bid) -> State:
     bids = list(state.bids)
     bids[seat] = n
     config = state.config
-    players = config.players
-    following = (seat + 1) % players
     to_move: Seat
-    phase, to_move = state.phase, following  # the next seat bids
-    if following == (state.dealer + 1) % players:  # every seat has bid
-        if config.cannonball:  # now the secret Grapeshot or Cannonball
-            phase = _SHOT
+    phase, to_move = state.phase, next_to_bid(state.dealer, bids)
+    if to_move is None:  # every seat has bid
+        if config.cannonball:  # now the secret Grapeshot or Cannonball, in the same order
+            phase, to_move = _SHOT, first_to_act(state.dealer, config.players)
         else:
             phase, to_move = _PLAY, state.leader
     # Written out in full, like _apply_play's transitions: keywords cost.
-    return new_state(config, state.seed, state.auto_deal, phase, state.round_index,
+    return _new_state(config, state.seed, state.auto_deal, phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.undealt, state.ghost,
                      tuple(bids), state.shots, state.tricks_won, state.leader, to_move,
                      state.trick, state.suit_state, state.lead_suit, state.tricks,
@@ -360,10 +362,9 @@ def _apply_shot(state: State, move: Shot) -> State:
         raise IllegalMoveError(f"choose Shot(cannonball=True) or False, not {move!r}")
     seat: int = state.to_move  # type: ignore[assignment]
     shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
-    players = state.config.players
-    following = (seat + 1) % players
+    following = next_to_bid(state.dealer, shots)
     log = MoveLog((move, state.log))
-    if following != (state.dealer + 1) % players:
+    if following is not None:
         return _replace(state, shots=shots, to_move=following, log=log)
     return _replace(state, shots=shots, phase=_PLAY, to_move=state.leader, log=log)
 
@@ -372,23 +373,16 @@ def _apply_play(state: State, move: Play) -> State:
     seat: int = state.to_move  # type: ignore[assignment]
     hand = state.hands[seat]
     played = move.card
+    lead = state.lead_suit
     for index, held in enumerate(hand):  # noqa: B007 (legal moves hold these very objects)
         if held is played:
             break
     else:
-        try:
-            index = hand.index(played)
-        except ValueError:
-            raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})") from None
-    lead = state.lead_suit
+        check_play(played, hand, lead)  # not in the hand: says so
+        index = hand.index(played)
+    if not follows(played, lead):
+        check_play(played, hand, lead)  # off suit: allowed only without the lead suit
     suit_state = state.suit_state
-    if suit_state is _SET and played.suit is not None and played.suit is not lead:
-        for held in hand:
-            if held.suit is lead:  # a card of the lead suit in hand: it must be followed
-                follow = [c for c in hand if c.suit is lead]
-                raise IllegalMoveError(
-                    f"must follow {lead.label}: you hold {_cards(follow)}"  # type: ignore[union-attr]
-                )
     config = state.config
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]
@@ -402,7 +396,7 @@ def _apply_play(state: State, move: Play) -> State:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:
         # Written out in full: this is the commonest transition and keywords cost.
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                          state.dealer, state.deal, hands, state.undealt, state.ghost,
                          state.bids, state.shots, state.tricks_won, state.leader,
                          (seat + 1) % players, trick, suit_state, lead, state.tricks,
@@ -441,7 +435,7 @@ def _finish_trick(state: State, hands: Hands, ghost: tuple[Card, ...], result: T
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     opens = not last and leader is not None and not config.pirate_abilities
-    state = new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+    state = _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                       state.dealer, state.deal, hands, state.undealt, ghost, state.bids,
                       state.shots, tricks_won, leader, leader if opens else None, (), _OPEN,
                       None, (*state.tricks, result), state.pending, state.wagers,
@@ -561,9 +555,9 @@ def _finish_round(state: State) -> State:
     dealer = (state.dealer + 1) % players
     empty = ((),) * players
     # Written out in full: a new round resets most fields.
-    waiting = new_state(config, state.seed, state.auto_deal, _DEAL, round_index, dealer, None,
+    waiting = _new_state(config, state.seed, state.auto_deal, _DEAL, round_index, dealer, None,
                         empty, (), (), (None,) * players, (), (0,) * players,
-                        (dealer + 1) % players, None, state.trick, state.suit_state,
+                        first_to_act(dealer, players), None, state.trick, state.suit_state,
                         state.lead_suit, (), state.pending, (0,) * players, empty,
                         (None,) * players, totals, rounds, state.log)
     if state.auto_deal:
@@ -591,8 +585,8 @@ def _revealed_deal(state: State) -> Deal:
 def _start_round(state: State, deal: Deal, undealt: tuple[Card, ...]) -> State:
     config = state.config
     n = config.players
-    leader = (state.dealer + 1) % n
-    return new_state(config, state.seed, state.auto_deal, _BID, state.round_index,
+    leader = first_to_act(state.dealer, n)
+    return _new_state(config, state.seed, state.auto_deal, _BID, state.round_index,
                      state.dealer, deal, deal.hands, undealt, deal.ghost, (None,) * n,
                      (None,) * n if config.cannonball else (), state.tricks_won, leader,
                      leader, state.trick, state.suit_state, state.lead_suit, state.tricks,
@@ -677,7 +671,7 @@ def _replace(state: State, **changes: Any) -> State:
     values = list(_VALUES(state))
     for name, value in changes.items():
         values[_INDEX[name]] = value
-    return new_state(*values)
+    return _new_state(*values)
 
 
 def _order(c: Card) -> int:

@@ -14,7 +14,7 @@ from skullgames.king.moves import Deal, Move, Play
 from skullgames.king.scoring import SeatScore
 from skullgames.king.tricks import Seat, SuitState, TrickResult
 
-__all__ = ["MoveLog", "Phase", "RoundResult", "State", "new_state"]
+__all__ = ["MoveLog", "Pending", "Phase", "RoundResult", "State"]
 
 
 class Phase(enum.Enum):
@@ -180,5 +180,5 @@ class State(_StateFields):
         return () if self.log is None else self.log.moves()
 
 
-new_state = fast_constructor(State)
-"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
+_new_state = fast_constructor(State)
+"""``_new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""

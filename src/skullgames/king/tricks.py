@@ -37,8 +37,19 @@ from skullgames.king.cards import (
 )
 from skullgames.king.config import Config, Edition, KrakenLeader, WhaleLeader
 from skullgames.king.moves import Play
+from skullgames.king.rules import SuitState, suit_of_trick
 
-__all__ = ["Bonus", "BonusKind", "Outcome", "TrickResult", "resolve_trick"]
+__all__ = [
+    "Bonus",
+    "BonusKind",
+    "Outcome",
+    "Seat",
+    "SuitState",
+    "TrickResult",
+    "resolve",
+    "resolve_trick",
+    "trick_winner",
+]
 
 Seat = int | None
 """A seat number, or ``None`` for Graybeard's ghost in a two-player game."""
@@ -150,22 +161,9 @@ _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
     ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE)
 # Enum members read in every trick, bound once: in CPython 3.11 Suit.BLACK and the like go
 # through EnumType.__getattr__'s slow attribute hook.
-_BLACK, _TIGRESS, _LOOT, _CLASSIC, _MODERN = (
-    Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC, Edition.MODERN)
+_BLACK, _TIGRESS, _LOOT, _CLASSIC = Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC
 _WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
 _FOURTEEN, _BLACK_FOURTEEN = BonusKind.FOURTEEN, BonusKind.BLACK_FOURTEEN
-
-
-def role(play: Play) -> int:
-    """The part a played card takes in the trick (the Tigress as she was declared)."""
-    if play.as_pirate:
-        return _PIRATE
-    return play.card.role
-
-
-def is_character(play: Play) -> bool:
-    """True for a card that, led in the modern edition, leaves the trick without a suit."""
-    return role(play) not in (_ESCAPE, _NUMBER)
 
 
 def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
@@ -195,9 +193,46 @@ def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> in
     return 0 if best is None else best
 
 
+def trick_winner(plays: Sequence[tuple[Seat, Play]]) -> int | None:
+    """Which of ``plays`` takes the trick, as an index into ``plays``; ``None`` for nobody.
+
+    ``plays`` are ``(seat, Play)`` in play order, complete or not (who would take the
+    trick if nobody played after them). Nobody takes a trick the Kraken destroys or a
+    White Whale trick of only special cards (:ref:`ruling-k6`, :ref:`ruling-k7`).
+    Unchecked, like :func:`resolve`; this is the rule :func:`resolve` applies.
+
+    >>> from skullgames.king import Play, card
+    >>> from skullgames.king.tricks import trick_winner
+    >>> trick_winner([(0, Play(card("Y12"))), (1, Play(card("ROSIE"))), (2, Play(card("B2")))])
+    1
+    >>> print(trick_winner([(0, Play(card("Y12"))), (1, Play(card("KRAKEN")))]))
+    None
+    """
+    roles = [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
+    if _KRAKEN in roles or _WHALE in roles:
+        creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
+        if roles[creatures[-1]] == _KRAKEN:
+            return None
+        return _whale_winner(plays, roles)
+    return _base_winner(plays, roles)
+
+
 def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
             ) -> TrickResult:
-    """Resolve a complete trick without checking the input (the engine's fast path)."""
+    """Resolve a complete trick: who takes it, who leads next, what it scores.
+
+    The rules of :ref:`king-winner`, :ref:`king-kraken`, :ref:`king-white-whale`,
+    :ref:`king-bonuses` and Loot alliances, each applied here and nowhere else. Unlike
+    :func:`~skullgames.king.resolve_trick`, it checks nothing (the engine's own trick);
+    ``lead_suit`` is only recorded in the result.
+
+    >>> from skullgames.king import Config, Play, card
+    >>> from skullgames.king.tricks import resolve
+    >>> result = resolve([(0, Play(card("Y12"))), (1, Play(card("SK"))),
+    ...                   (2, Play(card("ROSIE")))], Config(players=3))
+    >>> result.winner, result.next_leader, result.bonus
+    (1, 1, 30)
+    """
     roles = [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
     if _KRAKEN in roles or _WHALE in roles:
         creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
@@ -237,12 +272,18 @@ def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
     return plays[0][0] if index is None else plays[kept[index]][0]
 
 
-def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: int,
-                 lead_suit: Suit | None, config: Config) -> TrickResult:
+def _whale_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
+    """Index of the highest number card, the earliest on a tie (K7); ``None`` without one."""
     best, best_rank = None, 0
     for i, (_, play) in enumerate(plays):
-        if roles[i] == _NUMBER and play.card.rank > best_rank:  # ties: the earliest (K7)
+        if roles[i] == _NUMBER and play.card.rank > best_rank:
             best, best_rank = i, play.card.rank
+    return best
+
+
+def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: int,
+                 lead_suit: Suit | None, config: Config) -> TrickResult:
+    best = _whale_winner(plays, roles)
     if best is None:
         if config.whale_leader is WhaleLeader.WOULD_HAVE_WON:
             next_leader = _would_have_won(plays, roles, [active])
@@ -304,56 +345,6 @@ def _fourteen(c: Card) -> Bonus:
     if c.suit is _BLACK:
         return _new_bonus(_BLACK_FOURTEEN, c, 20)
     return _new_bonus(_FOURTEEN, c, 10)
-
-
-class SuitState(enum.Enum):
-    """Where a trick stands on the suit to follow.
-
-    >>> from skullgames import king
-    >>> state = king.new_game(king.Config(players=3), auto_deal=False)
-    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10"]:
-    ...     state = king.apply(state, king.parse_move(move))
-    >>> state.suit_state, state.lead_suit
-    (<SuitState.SET: 'set'>, <Suit.PURPLE: 'P'>)
-    """
-
-    OPEN = "open"
-    """No card has set the suit yet; the next card may."""
-    SET = "set"
-    """A number card set the suit."""
-    NONE = "none"
-    """A character led (modern edition): nothing to follow for the whole trick."""
-
-
-_OPEN, _SET, _NONE = SuitState.OPEN, SuitState.SET, SuitState.NONE
-
-
-def next_suit(state: SuitState, suit: Suit | None, play: Play, config: Config, first: bool
-              ) -> tuple[SuitState, Suit | None]:
-    """The suit to follow after ``play`` is added to a trick (:ref:`king-following-suit`).
-
-    ``first`` says that ``play`` leads the trick. Modern (:ref:`ruling-k4`): escape-type
-    cards pass the choice on; a character lead leaves the trick without a suit, and so
-    does a character after escapes unless ``config.character_ends_choice`` is off (S1).
-    Classic: the first number card sets the suit.
-    """
-    if state is not _OPEN:
-        return state, suit
-    c = play.card
-    if c.suit is not None:
-        return _SET, c.suit
-    if (config.edition is _MODERN and is_character(play)
-            and (first or config.character_ends_choice)):
-        return _NONE, None
-    return state, suit
-
-
-def suit_of_trick(plays: Iterable[Play], config: Config) -> tuple[SuitState, Suit | None]:
-    """The suit to follow in a trick that holds ``plays`` so far."""
-    state, suit = _OPEN, None
-    for i, play in enumerate(plays):
-        state, suit = next_suit(state, suit, play, config, i == 0)
-    return state, suit
 
 
 def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = None
