@@ -315,7 +315,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         discarded = tuple(o.discarded if seat == me else () for seat in range(players))
         peeked = tuple(o.undealt if seat == me else None for seat in range(players))
         log = MoveLog.of(_public_moves(o, None if phase is Phase.OVER else deal, bids, shots))
-        return State(
+        return State.assemble(
             config=config, seed=None, auto_deal=False, phase=phase,
             round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
             undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,

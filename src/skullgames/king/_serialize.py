@@ -10,6 +10,7 @@ from typing import Any
 
 import cattrs
 
+from skullgames._checks import MAX_SEED
 from skullgames._json import (
     GameRules,
     expect_bool,
@@ -188,12 +189,19 @@ def structure_config(data: Any, path: str) -> Config:
         raise SerializationError(str(error), path) from None
 
 
+def _new_game(config: Config, *, seed: int | None, auto_deal: bool) -> State:
+    """``new_game`` for a saved game: a seed it refuses is the document's error."""
+    if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
+        raise SerializationError(f"{seed} is out of range {-MAX_SEED}..{MAX_SEED}", "$.seed")
+    return new_game(config, seed=seed, auto_deal=auto_deal)
+
+
 class _Rules:
     """The Skull King functions that saving and loading a game use."""
 
     format_name = STATE_FORMAT
     deal_type = Deal
-    new_game = staticmethod(new_game)
+    new_game = staticmethod(_new_game)
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
     parse_move = staticmethod(parse_move)

@@ -34,7 +34,8 @@ def check_invariants(state: State) -> None:
     >>> check_invariants(state)  # a state made by the engine: nothing to report
     >>> import attrs
     >>> try:
-    ...     check_invariants(attrs.evolve(state, totals=(5, 0, 0, 0)))
+    ...     past = attrs.evolve(state.past, totals=(5, 0, 0, 0))
+    ...     check_invariants(attrs.evolve(state, past=past))
     ... except InvariantError as error:
     ...     print(error)
     totals are not the sum of the rounds' points
