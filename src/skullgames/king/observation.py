@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
 from skullgames._checks import wrong_type
@@ -76,7 +78,40 @@ class Observation(_ObservationFields):
     """
 
 
-_new_observation = fast_constructor(Observation)
+class _ObservationMaker(Protocol):
+    def __call__(
+        self, *,
+        config: Config,
+        seat: int,
+        phase: Phase,
+        round_number: int,
+        cards_dealt: int,
+        dealer: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        ghost_size: int,
+        bids: tuple[int | None, ...],
+        has_bid: tuple[bool, ...],
+        shots: tuple[bool | None, ...],
+        has_shot: tuple[bool, ...],
+        tricks_won: tuple[int, ...],
+        leader: Seat,
+        to_move: int | None,
+        trick: tuple[tuple[Seat, Play], ...],
+        suit_state: SuitState,
+        lead_suit: Suit | None,
+        tricks: tuple[TrickResult, ...],
+        pending: Pending | None,
+        wagers: tuple[int, ...],
+        undealt: tuple[Card, ...] | None,
+        discarded: tuple[Card, ...],
+        totals: tuple[int, ...],
+        rounds: tuple[RoundResult, ...],
+        legal_moves: tuple[Move, ...],
+    ) -> Observation: ...
+
+
+_new_observation: _ObservationMaker = fast_constructor(Observation)
 
 
 def observe(state: State, player: int) -> Observation:
@@ -103,32 +138,32 @@ def observe(state: State, player: int) -> Observation:
     if state.phase is Phase.SHOT:
         shots = tuple(s if seat == player else None for seat, s in enumerate(shots))
     pending = state.pending
-    return _new_observation(  # every field, in order
-        state.config,  # config
-        player,  # seat
-        state.phase,  # phase
-        state.round_number,  # round_number
-        state.cards_dealt,  # cards_dealt
-        state.dealer,  # dealer
-        state.hands[player],  # hand
-        tuple(len(h) for h in state.hands),  # hand_sizes
-        len(state.ghost),  # ghost_size
-        bids,  # bids
-        tuple(b is not None for b in state.bids),  # has_bid
-        shots,  # shots
-        tuple(s is not None for s in state.shots),  # has_shot
-        state.tricks_won,  # tricks_won
-        state.leader,  # leader
-        state.to_move,  # to_move
-        state.trick,  # trick
-        state.suit_state,  # suit_state
-        state.lead_suit,  # lead_suit
-        state.tricks,  # tricks
-        pending,  # pending
-        state.wagers,  # wagers
-        state.peeked[player],  # undealt
-        state.discarded[player],  # discarded
-        state.totals,  # totals
-        state.rounds,  # rounds
-        legal_moves(state) if state.to_move == player else (),  # legal_moves
+    return _new_observation(
+        config=state.config,
+        seat=player,
+        phase=state.phase,
+        round_number=state.round_number,
+        cards_dealt=state.cards_dealt,
+        dealer=state.dealer,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        ghost_size=len(state.ghost),
+        bids=bids,
+        has_bid=tuple(b is not None for b in state.bids),
+        shots=shots,
+        has_shot=tuple(s is not None for s in state.shots),
+        tricks_won=state.tricks_won,
+        leader=state.leader,
+        to_move=state.to_move,
+        trick=state.trick,
+        suit_state=state.suit_state,
+        lead_suit=state.lead_suit,
+        tricks=state.tricks,
+        pending=pending,
+        wagers=state.wagers,
+        undealt=state.peeked[player],
+        discarded=state.discarded[player],
+        totals=state.totals,
+        rounds=state.rounds,
+        legal_moves=legal_moves(state) if state.to_move == player else (),
     )

@@ -64,6 +64,8 @@ class SuitState(enum.Enum):
     """A character led (modern edition): nothing to follow for the whole trick."""
 
 
+# Bound once: reading an enum member from its class is slow in CPython 3.11 (see tricks.py
+# for the measured gain, 5.4 % of a random game with the other bound members).
 _OPEN, _SET, _NONE = SuitState.OPEN, SuitState.SET, SuitState.NONE
 _MODERN = Edition.MODERN
 

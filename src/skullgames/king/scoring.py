@@ -13,6 +13,7 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import attrs
 
@@ -65,7 +66,12 @@ class SeatScore(_SeatScoreFields):
         return self.base + self.bonus + self.loot + self.wager
 
 
-_new_score = fast_constructor(SeatScore)
+class _ScoreMaker(Protocol):
+    def __call__(self, *, bid: int, tricks: int, base: int, bonus: int, loot: int,
+                 wager: int, cannonball: bool) -> SeatScore: ...
+
+
+_new_score: _ScoreMaker = fast_constructor(SeatScore)
 
 
 def round_breakdown(
@@ -138,7 +144,8 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        scores.append(_new_score(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
+        scores.append(_new_score(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
+                                 wager=wager, cannonball=cannonballs[seat]))
     return tuple(scores)
 
 

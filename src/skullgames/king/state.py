@@ -191,6 +191,8 @@ class Dealing:
     """The stage between rounds: the game waits for a :class:`~skullgames.king.Deal`."""
 
     phase: ClassVar[Phase] = Phase.DEAL
+    round: ClassVar[None] = None
+    """No round is dealt (every other stage has its :class:`Round`)."""
 
 
 @attrs.define
@@ -404,8 +406,7 @@ class State(_StateFields):
     @property
     def round(self) -> Round | None:
         """The record of the round dealt (the last one when the game is over); else ``None``."""
-        stage = self.stage
-        return None if isinstance(stage, Dealing) else stage.round
+        return self.stage.round
 
     @property
     def to_move(self) -> int | None:
@@ -420,19 +421,19 @@ class State(_StateFields):
     @property
     def deal(self) -> Deal | None:
         """The deal of this round (``None`` while waiting for it)."""
-        round_ = self.round
+        round_ = self.stage.round
         return None if round_ is None else round_.deal
 
     @property
     def undealt(self) -> tuple[Card, ...]:
         """The rest of the deck this round, top first."""
-        round_ = self.round
+        round_ = self.stage.round
         return () if round_ is None else round_.undealt
 
     @property
     def ghost(self) -> tuple[Card, ...]:
         """Graybeard's face-down stack, top first (two modern players)."""
-        round_ = self.round
+        round_ = self.stage.round
         return () if round_ is None else round_.ghost
 
     @property
@@ -461,13 +462,13 @@ class State(_StateFields):
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """The tricks each seat has taken this round."""
-        round_ = self.round
+        round_ = self.stage.round
         return (0,) * self.setup.config.players if round_ is None else round_.tricks_won
 
     @property
     def leader(self) -> Seat:
         """The seat that leads (or led) the current trick; ``None`` for Graybeard."""
-        round_ = self.round
+        round_ = self.stage.round
         if round_ is None:
             return first_to_act(self.past.dealer, self.setup.config.players)
         return round_.leader
@@ -493,7 +494,7 @@ class State(_StateFields):
     @property
     def tricks(self) -> tuple[TrickResult, ...]:
         """The finished tricks of this round."""
-        round_ = self.round
+        round_ = self.stage.round
         return () if round_ is None else round_.tricks
 
     @property
@@ -505,19 +506,19 @@ class State(_StateFields):
     @property
     def wagers(self) -> tuple[int, ...]:
         """Rascal of Roatan's wagers per seat this round."""
-        round_ = self.round
+        round_ = self.stage.round
         return (0,) * self.setup.config.players if round_ is None else round_.wagers
 
     @property
     def discarded(self) -> tuple[tuple[Card, ...], ...]:
         """Bendt the Bandit's discards per seat this round."""
-        round_ = self.round
+        round_ = self.stage.round
         return ((),) * self.setup.config.players if round_ is None else round_.discarded
 
     @property
     def peeked(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Per seat, the undealt cards as Juanita Jade saw them (``None`` before she looks)."""
-        round_ = self.round
+        round_ = self.stage.round
         return (None,) * self.setup.config.players if round_ is None else round_.peeked
 
     # -- Derived -----------------------------------------------------------------------------
