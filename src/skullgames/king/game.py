@@ -264,9 +264,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> king.legal_moves(state)
     (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
-    if state.__class__ is not State:
-        raise not_a_state(state)
-    stage = state.stage
+    try:
+        stage = state.stage
+    except AttributeError:
+        raise not_a_state(state) from None
+    # Only a Skull King state holds these stages, so the phases that take moves need no
+    # other check of the state's type; the others check it (a Skull Queen state).
     if type(stage) is Playing:
         hand, lead = state.hands[stage.to_move], stage.lead_suit
         # Without a suit to follow every card may be played: no need to ask the rule.
@@ -277,6 +280,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _SHOTS
     if type(stage) is Choosing:
         return _ability_moves(state, stage)
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return ()
 
 
@@ -318,10 +323,11 @@ def apply(state: State, move: Move) -> State:
     >>> after.bids, state.bids
     ((None, 1, None, None), (None, None, None, None))
     """
-    if state.__class__ is not State:
-        raise not_a_state(state)
-    stage = state.stage
-    if type(stage) is Playing:
+    try:
+        stage = state.stage
+    except AttributeError:
+        raise not_a_state(state) from None
+    if type(stage) is Playing:  # only a Skull King state holds one (see legal_moves)
         if type(move) is Play:
             return _apply_play(state, stage, move)
         raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
@@ -341,6 +347,8 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
     if type(stage) is Choosing:
         return _apply_ability(state, stage, move)
+    if state.__class__ is not State:
+        raise not_a_state(state)
     raise IllegalMoveError("the game is over")
 
 

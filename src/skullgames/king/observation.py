@@ -19,8 +19,20 @@ from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import legal_moves, not_a_state
 from skullgames.king.moves import Move, Play
-from skullgames.king.state import Pending, Phase, RoundResult, State
-from skullgames.king.tricks import Seat, SuitState, TrickResult
+from skullgames.king.rules import SuitState
+from skullgames.king.state import (
+    Bidding,
+    Choosing,
+    Pending,
+    Phase,
+    Playing,
+    RoundResult,
+    Shooting,
+    State,
+)
+from skullgames.king.tricks import Seat, TrickResult
+
+_OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
 
 __all__ = ["Observation", "observe"]
 
@@ -131,39 +143,70 @@ def observe(state: State, player: int) -> Observation:
     if not 0 <= player < players:
         raise ConfigError(f"player {player} is not a seat of this {players}-player game "
                           f"(0..{players - 1})")
-    bids = state.bids
-    if state.phase is Phase.BID:
-        bids = tuple(b if seat == player else None for seat, b in enumerate(bids))
-    shots = state.shots
-    if state.phase is Phase.SHOT:
-        shots = tuple(s if seat == player else None for seat, s in enumerate(shots))
-    pending = state.pending
+    # Read from the records, not through the state's properties: bots observe every move.
+    stage, past = state.stage, state.past
+    config = state.setup.config
+    round_ = stage.round
+    discarded: tuple[Card, ...]
+    if round_ is None:  # waiting for a deal: the properties' defaults
+        view = state
+        bids, shots = view.bids, view.shots
+        tricks_won, leader, tricks, wagers = (view.tricks_won, view.leader, view.tricks,
+                                              view.wagers)
+        undealt, discarded, ghost_size = None, (), 0
+    else:
+        bids, shots = round_.bids, round_.shots
+        tricks_won, leader, tricks, wagers = (round_.tricks_won, round_.leader, round_.tricks,
+                                              round_.wagers)
+        undealt, discarded = round_.peeked[player], round_.discarded[player]
+        ghost_size = len(round_.ghost)
+    has_bid = tuple([b is not None for b in bids])
+    has_shot = tuple([c is not None for c in shots])
+    to_move: int | None = None
+    trick: tuple[tuple[Seat, Play], ...] = ()
+    suit_state, lead_suit, pending = _OPEN, None, None
+    if type(stage) is Playing:
+        to_move, trick = stage.to_move, stage.trick
+        suit_state, lead_suit = stage.suit_state, stage.lead_suit
+    elif type(stage) is Bidding:  # only the seat's own bid until all are in (K13)
+        to_move = stage.to_move
+        has_bid = tuple([b is not None for b in stage.bids])
+        bids = tuple([b if seat == player else None for seat, b in enumerate(stage.bids)])
+        shots = (None,) * config.players if config.cannonball else ()
+        has_shot = (False,) * len(shots)
+    elif type(stage) is Shooting:  # likewise for the Cannonball (K11)
+        to_move = stage.to_move
+        has_shot = tuple([c is not None for c in stage.shots])
+        shots = tuple([c if seat == player else None for seat, c in enumerate(stage.shots)])
+    elif type(stage) is Choosing:
+        pending = stage.pending
+        to_move = pending.seat
     return _new_observation(
-        config=state.config,
+        config=config,
         seat=player,
-        phase=state.phase,
-        round_number=state.round_number,
+        phase=stage.phase,
+        round_number=past.round_index + 1,
         cards_dealt=state.cards_dealt,
-        dealer=state.dealer,
+        dealer=past.dealer,
         hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        ghost_size=len(state.ghost),
+        hand_sizes=tuple([len(h) for h in state.hands]),
+        ghost_size=ghost_size,
         bids=bids,
-        has_bid=tuple(b is not None for b in state.bids),
+        has_bid=has_bid,
         shots=shots,
-        has_shot=tuple(s is not None for s in state.shots),
-        tricks_won=state.tricks_won,
-        leader=state.leader,
-        to_move=state.to_move,
-        trick=state.trick,
-        suit_state=state.suit_state,
-        lead_suit=state.lead_suit,
-        tricks=state.tricks,
+        has_shot=has_shot,
+        tricks_won=tricks_won,
+        leader=leader,
+        to_move=to_move,
+        trick=trick,
+        suit_state=suit_state,
+        lead_suit=lead_suit,
+        tricks=tricks,
         pending=pending,
-        wagers=state.wagers,
-        undealt=state.peeked[player],
-        discarded=state.discarded[player],
-        totals=state.totals,
-        rounds=state.rounds,
-        legal_moves=legal_moves(state) if state.to_move == player else (),
+        wagers=wagers,
+        undealt=undealt,
+        discarded=discarded,
+        totals=past.totals,
+        rounds=past.rounds,
+        legal_moves=legal_moves(state) if to_move == player else (),
     )
