@@ -240,3 +240,11 @@ def test_a_deal_of_non_cards_is_refused() -> None:
                           auto_deal=False)
     with pytest.raises(IllegalMoveError, match="'Y3' is not a card"):
         king.apply(state, Deal([["Y3"], ["Y4"]]))  # type: ignore[list-item]
+
+
+def test_winners_also_reads_an_observation() -> None:
+    # K14: the totals are public, so a seat's view names the winners too.
+    state = king.new_game(Config(players=3, rounds=(1,)), seed=2)
+    while not king.is_over(state):
+        state = king.apply(state, king.legal_moves(state)[0])
+    assert king.winners(king.observe(state, 1)) == king.winners(state)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -68,6 +69,9 @@ from skullgames.king.state import (
     _new_state,
 )
 from skullgames.king.tricks import Seat, TrickResult, resolve
+
+if TYPE_CHECKING:
+    from skullgames.king.observation import Observation
 
 __all__ = [
     "apply",
@@ -228,8 +232,11 @@ def scores(state: State) -> tuple[int, ...]:
     return state.past.totals
 
 
-def winners(state: State) -> tuple[int, ...]:
+def winners(state: State | Observation) -> tuple[int, ...]:
     """The seats with the highest total; several on a tie, all winners (:ref:`ruling-k14`).
+
+    ``state`` may also be a seat's :class:`~skullgames.king.Observation` (the totals are
+    public).
 
     >>> from skullgames import king
     >>> state = king.new_game(king.Config(players=3, rounds=(1,)), auto_deal=False)
@@ -238,9 +245,14 @@ def winners(state: State) -> tuple[int, ...]:
     >>> king.scores(state), king.winners(state)
     ((10, 20, -10), (1,))
     """
-    if state.__class__ is not State:
-        raise not_a_state(state)
-    totals = state.past.totals
+    if isinstance(state, State):
+        totals = state.past.totals
+    else:  # a seat's Observation shows the totals too (observation.py imports this module)
+        from skullgames.king import observation
+
+        if not isinstance(state, observation.Observation):
+            raise not_a_state(state)
+        totals = state.totals
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 

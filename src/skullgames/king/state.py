@@ -553,6 +553,12 @@ class State(_StateFields):
         """
         return () if self.log is None else self.log.moves()
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 _new_state: Callable[[Setup, Past, Hands, Stage, MoveLog | None], State] = (
     fast_constructor(State))

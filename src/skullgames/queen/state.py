@@ -145,6 +145,12 @@ class State(_StateFields):
             moves.extend(PLAYS[c.index] for seat, c in self.trick if seat is not None)
         return tuple(moves)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 new_state = fast_constructor(State)
 """``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
