@@ -11,7 +11,7 @@ import pytest
 
 from skullgames import king
 from skullgames._fastinit import fast_constructor
-from skullgames.king.state import State, new_state
+from skullgames.king.state import State, _new_state
 
 
 def some_states() -> list[State]:
@@ -26,7 +26,7 @@ def some_states() -> list[State]:
 @pytest.mark.parametrize("state", some_states())
 def test_new_state_equals_the_frozen_init(state: State) -> None:
     values = [getattr(state, name) for name in attrs.fields_dict(State)]
-    fast, slow = new_state(*values), State(*values)
+    fast, slow = _new_state(*values), State(*values)
     assert type(fast) is State
     assert fast == slow
     assert hash(fast) == hash(slow)

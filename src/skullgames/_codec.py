@@ -410,7 +410,10 @@ def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any]
                 "format": {"const": rules.format_name},
                 "version": {"const": FORMAT_VERSION},
                 "config": config.schema(defs),
-                "seed": Nullable(Integer()).schema(defs),
+                "seed": {"anyOf": [
+                    Nullable(Integer()).schema(defs),
+                    {"type": "string", "pattern": "^-?[0-9]{1,20}$",
+                     "description": "a seed outside ±(2**53 - 1), as its digits"}]},
                 "auto_deal": {"type": "boolean"},
                 "moves": {"type": "array",
                           "items": {"anyOf": [move_text.schema(defs), deal.schema(defs)]}},

@@ -10,6 +10,7 @@ through the registry, so nothing here imports a game.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
@@ -175,6 +176,35 @@ class GameRules(Protocol[S]):
         """Write a deal."""
 
 
+SAFE_INTEGER = 2**53 - 1
+"""JavaScript's numbers hold integers exactly up to this size."""
+
+_DIGITS = re.compile(r"-?[0-9]{1,20}")
+
+
+def dump_seed(seed: int | None) -> int | str | None:
+    """A seed as JSON: a number within ±(2**53 - 1), else a string of digits.
+
+    Seeds drawn by ``new_game`` are always numbers; a larger one given by a user (or saved
+    by version 0.1, which drew 63-bit seeds) is written as text so that JavaScript keeps it.
+    """
+    if seed is None or -SAFE_INTEGER <= seed <= SAFE_INTEGER:
+        return seed
+    return str(seed)
+
+
+def load_seed(data: Any, path: str) -> int | None:
+    """A seed written by :func:`dump_seed`, or a plain JSON integer of any size."""
+    if data is None:
+        return None
+    if isinstance(data, str):
+        if _DIGITS.fullmatch(data) is None:
+            raise SerializationError("expected a seed, a whole number or a string of digits",
+                                     path)
+        return int(data)
+    return expect_int(data, path)
+
+
 def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
     """A saved game: its config, seed and moves; the deals only when not dealt from the seed.
 
@@ -190,7 +220,7 @@ def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
         "format": rules.format_name,
         "version": FORMAT_VERSION,
         "config": rules.unstructure_config(state.config),
-        "seed": state.seed,
+        "seed": dump_seed(state.seed),
         "auto_deal": state.auto_deal,
         "moves": moves,
     }
@@ -210,10 +240,8 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
             raise SerializationError(f"missing field {key!r}", path)
     config = rules.structure_config(doc["config"], f"{path}.config")
     auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
-    seed = doc["seed"]
-    if seed is not None:
-        seed = expect_int(seed, f"{path}.seed")
-    elif auto_deal:
+    seed = load_seed(doc["seed"], f"{path}.seed")
+    if seed is None and auto_deal:
         raise SerializationError("a game dealt automatically records its seed", f"{path}.seed")
     try:
         state = rules.new_game(config, seed=seed, auto_deal=auto_deal)

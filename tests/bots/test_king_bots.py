@@ -265,3 +265,31 @@ def test_the_example_of_docs_bots_md_runs(capsys: pytest.CaptureFixture[str]) ->
     for block in blocks:
         exec(compile(block, "docs/bots.md", "exec"), {})
     assert capsys.readouterr().out.strip().endswith(",)")
+
+
+def test_the_bots_use_only_public_engine_names() -> None:
+    # Issue 11: the bots ask the engine's rule functions and import nothing private.
+    source = (Path(__file__).resolve().parents[2] / "src/skullgames/bots/king.py").read_text()
+    imports = re.findall(r"^from skullgames\.king[\w.]* import (\([^)]*\)|.*)$", source,
+                         flags=re.MULTILINE)
+    assert imports
+    names = [name.strip(" \n()") for group in imports for name in group.split(",")]
+    names = [name for name in names if name]
+    assert names and not [name for name in names if name.startswith("_")]
+
+
+def test_infer_voids_follows_the_rule_of_the_engine() -> None:
+    # K4: after a character lead (modern) there is no suit to follow, so an off-suit number
+    # card reveals nothing; after an escape lead the first number card sets the suit.
+    config = Config(players=3)
+    free = [(0, king.Play(king.card("ROSIE"))), (1, king.Play(king.card("Y5"))),
+            (2, king.Play(king.card("G2")))]
+    assert infer_voids(config, [free]) == {}
+    escape = [(0, king.Play(king.card("ESC"))), (1, king.Play(king.card("Y5"))),
+              (2, king.Play(king.card("G2")))]
+    assert infer_voids(config, [escape]) == {2: frozenset({king.Suit.YELLOW})}
+    # Classic: a special lead leaves the choice to the next number card (K4).
+    classic = Config(players=3, edition=Edition.CLASSIC)
+    mary = [(0, king.Play(king.card("ROSIE"))), (1, king.Play(king.card("Y5"))),
+            (2, king.Play(king.card("R2")))]
+    assert infer_voids(classic, [mary]) == {2: frozenset({king.Suit.YELLOW})}

@@ -19,23 +19,37 @@ def is_escape_like(play: Play) -> bool:
     return kind in (Kind.ESCAPE, Kind.LOOT) or (kind is Kind.TIGRESS and not play.as_pirate)
 
 
-def suit_to_follow(plays: Sequence[Play], *, classic: bool) -> Suit | None:
+def suit_to_follow(plays: Sequence[Play], *, classic: bool,
+                   character_ends_choice: bool = True) -> Suit | None:
     """The suit a number card must follow after ``plays`` (RESEARCH §2.3, §3.3; DECISIONS K4).
 
     Classic: the first number card sets it, whatever special came before. Modern: escape-type
-    cards pass the choice on, and the first character ends it with no suit at all.
+    cards pass the choice on, and a character lead leaves the trick with no suit at all; so
+    does the first character after escapes, unless ``character_ends_choice`` is off (S1),
+    when only a number card ends the choice.
     """
-    for p in plays:
+    for i, p in enumerate(plays):
         if p.card.suit is not None:
             return p.card.suit
-        if not classic and not is_escape_like(p):
+        if not classic and not is_escape_like(p) and (i == 0 or character_ends_choice):
             return None
     return None
 
 
-def legal_cards(hand: Sequence[Card], plays: Sequence[Play], *, classic: bool) -> set[Card]:
+def suit_is_none(plays: Sequence[Play], *, classic: bool, character_ends_choice: bool) -> bool:
+    """True when a character ended the choice of suit for the whole trick (modern, K4, S1)."""
+    for i, p in enumerate(plays):
+        if p.card.suit is not None or classic:
+            return False
+        if not is_escape_like(p) and (i == 0 or character_ends_choice):
+            return True
+    return False
+
+
+def legal_cards(hand: Sequence[Card], plays: Sequence[Play], *, classic: bool,
+                character_ends_choice: bool = True) -> set[Card]:
     """The cards of ``hand`` that may be played to a trick holding ``plays``."""
-    suit = suit_to_follow(plays, classic=classic)
+    suit = suit_to_follow(plays, classic=classic, character_ends_choice=character_ends_choice)
     if suit is not None and any(c.suit is suit for c in hand):
         return {c for c in hand if c.suit is suit or c.suit is None}
     return set(hand)
@@ -100,11 +114,12 @@ def _expected_phase_fields(state: State) -> None:
         assert len(hand) == size - len(state.tricks) - (seat in played_now)
     classic = config.edition.value == "classic"
     plays = [p for _, p in state.trick]
-    expected_suit = suit_to_follow(plays, classic=classic)
+    ends = config.character_ends_choice
+    expected_suit = suit_to_follow(plays, classic=classic, character_ends_choice=ends)
     assert state.lead_suit is expected_suit
     if expected_suit is not None:
         assert state.suit_state is SuitState.SET
-    elif not classic and any(not is_escape_like(p) for p in plays):
+    elif suit_is_none(plays, classic=classic, character_ends_choice=ends):
         assert state.suit_state is SuitState.NONE
     else:
         assert state.suit_state is SuitState.OPEN

@@ -82,9 +82,13 @@ def _bonus(plays: Sequence[Play], winner: int, *, classic: bool, whale: bool) ->
     return points
 
 
-def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: bool
-             ) -> Expected:
-    """The winner, next leader, bonus and Loot alliances of a complete trick."""
+def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: bool,
+             whale_cancels_loot: bool = False) -> Expected:
+    """The winner, next leader, bonus and Loot alliances of a complete trick.
+
+    ``whale_cancels_loot``: a Loot in a trick won under the White Whale forms no
+    alliance (DECISIONS K15).
+    """
     everyone = list(range(len(plays)))
     creatures = [i for i in everyone if kind_of(plays[i]) in ("kraken", "whale")]
     whale = False
@@ -101,6 +105,8 @@ def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: boo
         whale = True
     else:
         winner = _base(plays, everyone)
+    if whale and whale_cancels_loot:
+        return Expected(winner, winner, _bonus(plays, winner, classic=classic, whale=whale), ())
     alliances = tuple(
         (loot_seat, winner_seat)
         for i in everyone
@@ -113,8 +119,9 @@ def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: boo
 
 def round_points(bids: Sequence[int], tricks: Sequence[int], bonuses: Sequence[int],
                  alliances: Sequence[tuple[int, int]], *, cards_dealt: int,
-                 round_number: int, rascal: bool, round_bonus: bool) -> list[int]:
-    """Each seat's points for a round (RESEARCH.md §2.5, §3.5, §3.6; DECISIONS K3, K11)."""
+                 round_number: int, rascal: bool, round_bonus: bool, classic: bool
+                 ) -> list[int]:
+    """Each seat's points for a round (RESEARCH.md §2.5, §3.5, §3.6; DECISIONS K3, K9, K11)."""
     exact = [b == t for b, t in zip(bids, tricks, strict=True)]
     points = []
     for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
@@ -122,8 +129,9 @@ def round_points(bids: Sequence[int], tricks: Sequence[int], bonuses: Sequence[i
         if rascal:
             potential = 10 * cards_dealt
             score = {0: potential + bonuses[seat], 1: (potential + bonuses[seat]) // 2}.get(off, 0)
-        elif bid == 0:
-            score = 10 * cards_dealt if took == 0 else -10 * cards_dealt
+        elif bid == 0:  # classic: 10 × the round number, modern: 10 × the cards dealt (K9)
+            unit = round_number if classic else cards_dealt
+            score = 10 * unit if took == 0 else -10 * unit
         elif off == 0:
             score = 20 * took + bonuses[seat] + (10 * round_number if round_bonus else 0)
         else:

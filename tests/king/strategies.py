@@ -23,15 +23,16 @@ def configs(draw: st.DrawFn, *, players: st.SearchStrategy[int] | None = None) -
         return Config(players=n, edition=Edition.CLASSIC, rounds=rounds,
                       round_bonus=round_bonus)
     rascal = draw(st.booleans())
+    loot, white_whale = draw(st.booleans()), draw(st.booleans())
     return Config(
-        players=n, loot=draw(st.booleans()), kraken=draw(st.booleans()),
-        white_whale=draw(st.booleans()),
+        players=n, loot=loot, kraken=draw(st.booleans()), white_whale=white_whale,
         scoring=Scoring.RASCAL if rascal else Scoring.STANDARD,
         rounds=rounds, round_bonus=round_bonus and not rascal,
+        whale_cancels_loot=loot and white_whale and draw(st.booleans()),
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
+seeds = st.integers(0, 2**53 - 1)  # the seeds new_game takes
 
 
 def play_out(state: State, rng: random.Random,

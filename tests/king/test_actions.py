@@ -5,6 +5,8 @@ is refused, and every final score lies within ``score_bounds``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -114,14 +116,27 @@ def test_options_add_their_moves_and_the_classic_deck_its_cards() -> None:
 
 def test_moves_with_the_wrong_types_are_refused_like_apply_refuses_them() -> None:
     space = action_space(Config())
-    wrong: list[object] = [Bid(True), Bid(1.0), Shot(1), Wager(10.0),  # type: ignore[arg-type]
-                           AdjustBid(True), "bid 1", 1, None]
+    # The move classes refuse such fields when made; look-alikes made around the check
+    # are refused by the action space and by apply all the same.
+    makers: list[tuple[Any, object]] = [(Bid, True), (Bid, 1.0), (Shot, 1), (Wager, 10.0),
+                                        (AdjustBid, True)]
+    for cls, value in makers:
+        with pytest.raises(TypeError):
+            cls(value)
+
+    def look_alike(cls: type, value: object) -> object:
+        move: object = object.__new__(cls)
+        object.__setattr__(move, attrs.fields(cls)[0].name, value)
+        return move
+    wrong: list[object] = [look_alike(Bid, True), look_alike(Bid, 1.0), look_alike(Shot, 1),
+                           look_alike(Wager, 10.0), look_alike(AdjustBid, True), "bid 1", 1,
+                           None]
     for move in wrong:
         with pytest.raises(IllegalMoveError):
             space.index(move)  # type: ignore[arg-type]
     state = new_game(Config(), seed=7)
     with pytest.raises(IllegalMoveError):
-        apply(state, Bid(True))
+        apply(state, look_alike(Bid, True))  # type: ignore[arg-type]
 
 
 def test_deals_are_not_actions() -> None:

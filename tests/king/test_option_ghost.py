@@ -74,3 +74,20 @@ def test_classic_two_players_is_heads_up_without_a_ghost() -> None:
     assert not config.has_ghost
     state = king.new_game(config, seed=3)
     assert state.ghost == () and len(state.deal.hands) == 2  # type: ignore[union-attr]
+
+
+def test_kraken_left_of_kraken_skips_graybeard() -> None:
+    # K16: with the first print's rule (the player left of the Kraken's leads), Graybeard
+    # is skipped: the next human seat leads. He leads only after winning a trick (K10).
+    config = Config(players=2, kraken=True, kraken_leader=king.KrakenLeader.LEFT_OF_KRAKEN)
+    plays = [(0, Play(card("KRAKEN"))), (None, Play(card("Y3"))), (1, Play(card("G9")))]
+    assert king.resolve_trick(plays, config).next_leader == 1
+    plays = [(1, Play(card("Y3"))), (None, Play(card("G9"))), (0, Play(card("KRAKEN")))]
+    assert king.resolve_trick(plays, config).next_leader == 1
+    # In a played game: seat 1 leads the Kraken, Graybeard turns Y3, seat 0 plays G9.
+    state = bid_all(dealt(Config(players=2, kraken=True, rounds=(2,),
+                                 kraken_leader=king.KrakenLeader.LEFT_OF_KRAKEN),
+                          "G9 Y5", "KRAKEN Y7", ghost="Y3 Y2"), 0, 0)
+    state = play(state, "KRAKEN", "G9")
+    assert state.last_trick is not None and state.last_trick.next_leader == 0
+    assert state.leader == 0 and king.current_player(state) == 0

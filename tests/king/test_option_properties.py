@@ -40,6 +40,8 @@ from skullgames.king import (
 )
 from skullgames.king.invariants import check_invariants
 
+from .invariants import check_state
+
 
 @st.composite
 def option_configs(draw: st.DrawFn) -> Config:
@@ -59,6 +61,7 @@ def option_configs(draw: st.DrawFn) -> Config:
         kraken_leader=draw(st.sampled_from(KrakenLeader)),
         whale_leader=draw(st.sampled_from(WhaleLeader)),
         character_ends_choice=draw(st.booleans()),
+        whale_cancels_loot=draw(st.booleans()),
     )
 
 
@@ -200,3 +203,20 @@ def test_what_a_seat_cannot_see_can_change_without_changing_its_observation(
                                       if other != seat for c in d)]))
         assert world.hands[seat] == state.hands[seat]
         assert unseen(world) == unseen(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(3, 8), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32),
+       loot=st.booleans())
+def test_character_ends_choice_off_keeps_the_modelled_invariants(
+        players: int, seed: int, choices: int, loot: bool) -> None:
+    """K4, S1 played the other way: the rules model of ``tests/king/invariants.py`` (the
+    suit to follow after an escape lead and a character) holds after every move."""
+    config = Config(players=players, loot=loot, kraken=True, white_whale=True,
+                    character_ends_choice=False, rounds="skip_to_the_brawl")
+    rng = random.Random(choices)
+    state = new_game(config, seed=seed)
+    while not is_over(state):
+        check_state(state)
+        state = apply(state, rng.choice(legal_moves(state)))
+    check_state(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from skullgames import ConfigError, IllegalMoveError, king
+from skullgames import ConfigError, IllegalMoveError, from_json, king, to_json
 from skullgames.king import (
     ROUND_PRESETS,
     Config,
@@ -167,3 +167,64 @@ def test_classic_special_lead_lets_the_next_number_card_set_the_suit() -> None:
     config = Config(players=3, edition=Edition.CLASSIC, rounds=(2,))
     state = play(bid_all(dealt(config, "U3 Y4", "ROSIE Y5", "Y6 R7"), 0, 0, 0), "ROSIE", "Y6")
     assert king.legal_moves(state) == (Play(card("Y4")),)
+
+
+def test_kraken_left_of_kraken_wraps_to_the_first_player() -> None:
+    # D3, first print: the Kraken played last; the player to its left led the trick.
+    plays = [(2, Play(card("Y12"))), (0, Play(card("Y5"))), (1, Play(card("KRAKEN")))]
+    config = Config(players=3, kraken=True, kraken_leader=KrakenLeader.LEFT_OF_KRAKEN)
+    assert resolve_trick(plays, config).next_leader == 2
+
+
+def test_whale_cancels_loot_option() -> None:
+    # K15: by default a Loot in a White Whale trick won by a number card still forms its
+    # alliance with the winner; whale_cancels_loot=True cancels it, like the other specials.
+    plays = [(0, Play(card("G3"))), (1, Play(card("LOOT"))), (2, Play(card("WHALE"))),
+             (3, Play(card("Y9")))]
+    default = resolve_trick(plays, Config(loot=True, white_whale=True))
+    assert default.winner == 3 and default.loot_alliances == ((1, 3),)
+    cancels = Config(loot=True, white_whale=True, whale_cancels_loot=True)
+    result = resolve_trick(plays, cancels)
+    assert result.winner == 3 and result.loot_alliances == ()
+    # Without the Whale the Loot forms its alliance under either setting.
+    plain = [(0, Play(card("G3"))), (1, Play(card("LOOT"))), (2, Play(card("G9")))]
+    assert resolve_trick(plain, cancels).loot_alliances == ((1, 2),)
+    # In a played round the cancelled alliance scores nothing.
+    hands = ("G3", "LOOT", "WHALE", "Y9")  # seat 1 leads round 1
+    for option, loot_points in ((False, 20), (True, 0)):
+        config = Config(players=4, loot=True, white_whale=True, rounds=(1,),
+                        whale_cancels_loot=option)
+        state = play(bid_all(dealt(config, *hands), 0, 0, 1, 0), "LOOT", "WHALE", "Y9", "G3")
+        assert state.rounds[0].scores[1].loot == loot_points
+        assert state.rounds[0].scores[3].loot == loot_points
+
+
+def test_whale_cancels_loot_must_be_a_bool() -> None:
+    with pytest.raises(ConfigError, match="whale_cancels_loot: expected True or False"):
+        Config(whale_cancels_loot=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [15, 20, 23])
+def test_bids_for_hands_over_fourteen_cards(size: int) -> None:
+    # K9: a bid is anything from 0 to the cards dealt, however large the hand.
+    config = Config(players=3, rounds=(size,))
+    state = king.new_game(config, seed=3)
+    assert king.legal_moves(state) == tuple(king.Bid(n) for n in range(size + 1))
+    assert king.observe(state, 1).legal_moves[-1] == king.Bid(size)
+    state = king.apply(state, king.Bid(size))
+    with pytest.raises(IllegalMoveError, match=f"a bid is 0 to {size}"):
+        king.apply(state, king.Bid(size + 1))
+    state = king.apply(king.apply(state, king.Bid(0)), king.Bid(size))
+    assert state.bids == (size, size, 0)
+    assert from_json(to_json(state), king.State) == state
+
+
+def test_whale_cancels_loot_in_json_and_old_documents_load() -> None:
+    # K15: the option round-trips; a document saved before it existed has no key and
+    # loads with the default.
+    config = Config(loot=True, white_whale=True, whale_cancels_loot=True)
+    assert '"whale_cancels_loot":true' in to_json(config)
+    assert from_json(to_json(config), Config) == config
+    old = to_json(Config(loot=True)).replace(',"whale_cancels_loot":false', "")
+    assert "whale_cancels_loot" not in old
+    assert from_json(old, Config) == Config(loot=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from skullgames import IllegalMoveError
+from skullgames import IllegalMoveError, king
 from skullgames.king import Config, Edition, Scoring, apply, round_breakdown, score_round
 
 from .helpers import play, position
@@ -200,3 +200,25 @@ def test_played_classic_round_scary_mary_as_escape_still_pays_the_skull_king() -
     mermaid = position(["R3", "SK", "MER"], config=CLASSIC, bids=[0, 0, 1],
                        plays=["SK", "MER", "R3"])
     assert mermaid.rounds[-1].points == (10, 10, 70)
+
+
+def test_classic_zero_bid_scores_by_the_round_number() -> None:
+    """K9 / §2.5 (D12): classic zero bids score ± 10 × the round number (sources/004 and
+    the Schmidt rules), which differs from the cards dealt only under another plan."""
+    assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=2, config=CLASSIC) == (
+        20, -20)
+    # Modern keeps the cards dealt (K9, §3.9).
+    assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=2) == (90, -90)
+
+
+def test_played_classic_zero_bid_uses_the_round_number_under_whirlpool() -> None:
+    """K9: Whirlpool deals 9 cards in round 1: a made classic zero bid is worth 10."""
+    config = Config(players=3, edition=Edition.CLASSIC, rounds="whirlpool")
+    state = king.new_game(config, seed=5)
+    while state.round_index == 0:
+        state = king.apply(state, king.legal_moves(state)[0])  # everyone bids 0
+    first = state.rounds[0]
+    assert first.cards_dealt == 9 and first.round_number == 1
+    for seat, score in enumerate(first.scores):
+        assert score.bid == 0
+        assert score.base == (10 if score.tricks == 0 else -10), seat

@@ -74,7 +74,8 @@ def load(text: str | bytes, cls: Any) -> object | None:
             assert replay(value.config, value.history, seed=value.seed) == value
         else:  # a manual game may record a seed it never deals from
             rebuilt = replay(value.config, value.history)
-            assert attrs.evolve(rebuilt, seed=value.seed) == value
+            setup = attrs.evolve(rebuilt.setup, seed=value.seed)
+            assert attrs.evolve(rebuilt, setup=setup) == value
         assert from_json(to_json(value), State) == value
     return value
 

@@ -33,13 +33,14 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
-from skullgames.king.cards import ROLE_KRAKEN, ROLE_WHALE, Card, Kind, Suit
+from skullgames.king.cards import Card, Kind, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
 from skullgames.king.moves import Bid, Deal, Move, Play, Shot
 from skullgames.king.observation import Observation
+from skullgames.king.rules import SuitState, bidding_order, follows, next_suit
 from skullgames.king.state import MoveLog, Phase, State
-from skullgames.king.tricks import SuitState, _base_winner, next_suit, resolve, role
+from skullgames.king.tricks import trick_winner
 
 __all__ = [
     "BOTS",
@@ -127,19 +128,8 @@ def _worth(play: Play) -> float:
 def _winning(trick: tuple[tuple[int | None, Play], ...], seat: int, plays: Sequence[Play],
              config: Config) -> list[Play]:
     """The plays that would take the trick if nobody played after them."""
-    seats = [s for s, _ in trick]
-    roles = [role(p) for _, p in trick]
-    creature = ROLE_KRAKEN in roles or ROLE_WHALE in roles
-    winning = []
-    for play in plays:
-        r = role(play)
-        if creature or r in (ROLE_KRAKEN, ROLE_WHALE):
-            wins = resolve((*trick, (seat, play)), config).winner == seat
-        else:  # the common case, without the bonus bookkeeping of a full resolve
-            wins = _base_winner([*trick, (seat, play)], [*roles, r]) == len(seats)
-        if wins:
-            winning.append(play)
-    return winning
+    mine = len(trick)
+    return [play for play in plays if trick_winner((*trick, (seat, play))) == mine]
 
 
 def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
@@ -270,10 +260,8 @@ def infer_voids(config: Config, tricks: Iterable[Sequence[tuple[int | None, Play
     for plays in tricks:
         suit_state, lead = SuitState.OPEN, None
         for i, (seat, play) in enumerate(plays):
-            c = play.card
             # Graybeard (seat None) turns his top card and never has to follow (K10).
-            if (seat is not None and suit_state is SuitState.SET and lead is not None
-                    and c.suit is not None and c.suit is not lead):
+            if seat is not None and lead is not None and not follows(play.card, lead):
                 voids.setdefault(seat, set()).add(lead)
             suit_state, lead = next_suit(suit_state, lead, play, config, i == 0)
     return {seat: frozenset(suits) for seat, suits in voids.items()}
@@ -315,7 +303,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         discarded = tuple(o.discarded if seat == me else () for seat in range(players))
         peeked = tuple(o.undealt if seat == me else None for seat in range(players))
         log = MoveLog.of(_public_moves(o, None if phase is Phase.OVER else deal, bids, shots))
-        return State(
+        return State.assemble(
             config=config, seed=None, auto_deal=False, phase=phase,
             round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
             undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,
@@ -380,8 +368,7 @@ def _public_moves(o: Observation, deal: Deal | None, bids: tuple[int | None, ...
 def _round_moves(deal: Deal, dealer: int, bids: Sequence[int | None],
                  shots: Sequence[bool | None], tricks: Iterable[Iterable[tuple[int | None, Play]]]
                  ) -> list[Move]:
-    players = len(bids)
-    order = [(dealer + 1 + k) % players for k in range(players)]
+    order = bidding_order(dealer, len(bids))
     moves: list[Move] = [deal]
     moves.extend(Bid(b) for seat in order if (b := bids[seat]) is not None)
     moves.extend(Shot(c) for seat in order if shots and (c := shots[seat]) is not None)

@@ -46,7 +46,7 @@ from skullgames._json import (
 )
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Pirate, Suit, card
-from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
+from skullgames.king.config import MAX_HAND, Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
 from skullgames.king.moves import (
     AdjustBid,
@@ -75,7 +75,7 @@ from skullgames.king.tricks import (
 STATE_FORMAT = "skullgames.king/state"
 
 _CONFIG_FLAGS = ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus", "character_ends_choice")
+                 "round_bonus", "character_ends_choice", "whale_cancels_loot")
 _CONFIG_ENUMS = (("edition", Edition), ("scoring", Scoring), ("kraken_leader", KrakenLeader),
                  ("whale_leader", WhaleLeader))
 _CONFIG_KEYS = ("players", "rounds", "hand_cap", *(name for name, _ in _CONFIG_ENUMS),
@@ -133,7 +133,9 @@ def structure_move(data: Any, path: str) -> Move:
     try:
         if tag == "bid":
             expect_only(doc, path, ("type", "n"))
-            return Bid(expect_int(doc.get("n"), f"{path}.n", 0, 14))
+            # Any whole number up to the largest hand a config can deal; the engine checks
+            # it against the cards dealt (K9).
+            return Bid(expect_int(doc.get("n"), f"{path}.n", 0, MAX_HAND))
         if tag == "play":
             expect_only(doc, path, ("type", "card", "as_pirate"))
             played = structure_card(doc.get("card"), f"{path}.card")

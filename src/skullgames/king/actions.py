@@ -98,7 +98,7 @@ def _layout(config: Config) -> list[Move]:
 def _discards(config: Config, faces: list[Card]) -> list[Discard]:
     """Every set of cards Bendt the Bandit may have to discard under ``config``.
 
-    He draws two of the undealt cards, or what there is (DECISIONS K12), and discards as
+    He draws two of the undealt cards, or what there is (:ref:`ruling-k12`), and discards as
     many cards of his hand; copies of a card (escapes, mermaids, loot) may go together.
     """
     hands = config.players + config.has_ghost

@@ -9,8 +9,9 @@ from skullgames.king.cards import Card, Kind, Pirate
 from skullgames.king.config import Config, Edition
 from skullgames.king.game import _WAGERS
 from skullgames.king.moves import Play
+from skullgames.king.rules import suit_of_trick
 from skullgames.king.scoring import LOOT_ALLIANCE_POINTS, breakdown
-from skullgames.king.tricks import resolve, suit_of_trick
+from skullgames.king.tricks import resolve
 
 __all__ = ["score_bounds"]
 

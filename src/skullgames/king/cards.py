@@ -59,7 +59,7 @@ class Kind(enum.Enum):
 
 
 class Pirate(enum.Enum):
-    """The five named pirates (DECISIONS K2); the value is their card notation.
+    """The five named pirates (:ref:`ruling-k2`); the value is their card notation.
 
     >>> from skullgames.king import card
     >>> card("HARRY").pirate, card("HARRY").pirate.full_name
@@ -130,6 +130,13 @@ class Card:
     _text: str = attrs.field(init=False, eq=False, repr=False, alias="_text")
 
     def __attrs_post_init__(self) -> None:
+        for name, value, expected in (("kind", self.kind, Kind), ("suit", self.suit, Suit),
+                                      ("pirate", self.pirate, Pirate)):
+            if not isinstance(value, expected) and not (value is None and name != "kind"):
+                raise TypeError(f"Card {name} must be a {expected.__name__}, not {value!r}; "
+                                "build cards with card('Y3')")
+        if type(self.rank) is not int:
+            raise TypeError(f"Card rank must be an int, not {self.rank!r}")
         is_number = self.kind is Kind.NUMBER
         if is_number != (self.suit is not None) or is_number != (self.rank != 0):
             raise InvalidNotationError("a number card has a suit and a rank, and no other does")

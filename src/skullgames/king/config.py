@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import types
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -28,7 +30,7 @@ __all__ = ["ROUND_PRESETS", "Config", "Edition", "KrakenLeader", "Scoring", "Wha
 
 
 class Edition(enum.Enum):
-    """Which printing of the game (DECISIONS K1).
+    """Which printing of the game (:ref:`ruling-k1`).
 
     >>> from skullgames.king import Config, Edition
     >>> len(Config(edition=Edition.CLASSIC).deck)
@@ -42,7 +44,7 @@ class Edition(enum.Enum):
 
 
 class Scoring(enum.Enum):
-    """How a round is scored (RESEARCH.md §3.5, §3.6).
+    """How a round is scored (:ref:`king-scoring`).
 
     >>> from skullgames.king import Config, Scoring, score_round
     >>> score_round([2], [3], cards_dealt=4, config=Config(scoring=Scoring.RASCAL))
@@ -56,7 +58,7 @@ class Scoring(enum.Enum):
 
 
 class KrakenLeader(enum.Enum):
-    """Who leads after the Kraken destroys a trick (RESEARCH.md D3, DECISIONS K6)."""
+    """Who leads after the Kraken destroys a trick (D3, :ref:`ruling-k6`)."""
 
     WOULD_HAVE_WON = "would_have_won"
     """The player who would have won without the Kraken (FAQ, French rulebook, BGA)."""
@@ -65,15 +67,15 @@ class KrakenLeader(enum.Enum):
 
 
 class WhaleLeader(enum.Enum):
-    """Who leads after a White Whale trick of only special cards (RESEARCH.md D4)."""
+    """Who leads after a White Whale trick of only special cards (D4, :ref:`ruling-k7`)."""
 
     WHALE_PLAYER = "whale_player"
-    """The player of the White Whale (2021 rulebooks, BGA; DECISIONS K7)."""
+    """The player of the White Whale (2021 rulebooks, BGA; :ref:`ruling-k7`)."""
     WOULD_HAVE_WON = "would_have_won"
     """The player who would have won without the White Whale (the 2024 reading)."""
 
 
-ROUND_PRESETS: dict[str, tuple[int, ...]] = {
+ROUND_PRESETS: Mapping[str, tuple[int, ...]] = types.MappingProxyType({
     "standard": tuple(range(1, 11)),
     "even_keeled": (2, 4, 6, 8, 10) * 2,
     "even_keeled_paired": (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
@@ -83,8 +85,11 @@ ROUND_PRESETS: dict[str, tuple[int, ...]] = {
     "whirlpool": (9, 7, 5, 3, 1) * 2,
     "whirlpool_paired": (9, 9, 7, 7, 5, 5, 3, 3, 1, 1),
     "past_your_bedtime": (1,),
-}
-"""The round plans of the rulebook by name (DECISIONS K9), as hand sizes per round."""
+})
+"""The round plans of the rulebook by name, as hand sizes per round (:ref:`ruling-k9`).
+
+Read-only: a ``types.MappingProxyType``.
+"""
 
 
 def _round_plan(value: Any) -> tuple[int, ...]:
@@ -105,21 +110,22 @@ def _round_plan(value: Any) -> tuple[int, ...]:
 
 @attrs.frozen
 class Config:
-    """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
+    """Frozen rule options; the defaults are the standard rules (see :doc:`/rulings`).
 
     - ``players``: 2 to 8 (modern), 2 to 6 (classic). Two modern players play with
-      Graybeard's ghost (DECISIONS K10).
+      Graybeard's ghost (:ref:`ruling-k10`).
     - ``edition``: :class:`Edition`. ``loot``, ``kraken``, ``white_whale``: the advanced
       cards (modern). ``scoring``: :class:`Scoring`; ``cannonball`` adds the Grapeshot /
       Cannonball choice to Rascal's scoring (K11). ``pirate_abilities``: the named
       pirates' powers (K12). ``round_bonus``: 10 × round number on a correct non-zero
-      bid (K3, the summary in sources/004).
+      bid (:ref:`ruling-k3`).
     - ``rounds``: a tuple of hand sizes or the name of a preset in
       :data:`ROUND_PRESETS`, stored as the tuple. The hand size actually dealt is capped
       (K8), see :attr:`hand_sizes`; ``hand_cap`` sets another cap.
     - Judgement calls, played the other way: ``kraken_leader`` (D3),
       ``whale_leader`` (D4), ``character_ends_choice`` (S1: ``False`` lets the next number
-      card set the suit after an escape lead and a character).
+      card set the suit after an escape lead and a character), ``whale_cancels_loot``
+      (K15: ``True`` means a Loot in a White Whale trick forms no alliance).
 
     >>> from skullgames.king import Config, Scoring
     >>> config = Config(players=3, kraken=True, scoring=Scoring.RASCAL, rounds=(5, 5, 5))
@@ -141,6 +147,7 @@ class Config:
     whale_leader: WhaleLeader = WhaleLeader.WHALE_PLAYER
     character_ends_choice: bool = True
     hand_cap: int | None = None
+    whale_cancels_loot: bool = False
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, alias="_deck")
     _hand_sizes: tuple[int, ...] = attrs.field(
         init=False, repr=False, eq=False, alias="_hand_sizes"
@@ -162,7 +169,7 @@ class Config:
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards dealt to each player in each round: the round plan under the hand cap.
 
-        The cap is 8 cards with 8 players (DECISIONS K8) and otherwise as many as the
+        The cap is 8 cards with 8 players (:ref:`ruling-k8`) and otherwise as many as the
         deck can give every hand (10 with 7 players).
         """
         return self._hand_sizes
@@ -198,7 +205,7 @@ def _deck_of(suits: tuple[Suit, ...], top_rank: int, loot: bool, kraken: bool,
 
 def _validate(config: Config) -> None:
     for name in ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus", "character_ends_choice"):
+                 "round_bonus", "character_ends_choice", "whale_cancels_loot"):
         if type(getattr(config, name)) is not bool:
             raise ConfigError(f"{name}: expected True or False, got {getattr(config, name)!r}")
     if not isinstance(config.edition, Edition):
@@ -226,3 +233,15 @@ def _validate(config: Config) -> None:
             raise ConfigError("scoring: Rascal's scoring is only in the modern edition")
     if config.cannonball and config.scoring is not Scoring.RASCAL:
         raise ConfigError("cannonball: the Cannonball is played with Rascal's scoring only")
+
+
+MAX_HAND = max(
+    Config(players=2, edition=Edition.CLASSIC, rounds=(99,)).hand_sizes[0],
+    Config(players=2, loot=True, kraken=True, white_whale=True, rounds=(99,)).hand_sizes[0],
+)
+"""The largest hand any config deals (two classic players, heads-up: 33 cards).
+
+>>> from skullgames.king.config import MAX_HAND
+>>> MAX_HAND
+33
+"""

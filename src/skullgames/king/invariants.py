@@ -27,6 +27,18 @@ def check_invariants(state: State) -> None:
     sizes agree with the tricks played; bids are in range and complete once play has
     begun; trick counts agree with the finished tricks; totals are the sum of the
     rounds' points; the phase agrees with who is to move.
+
+    >>> from skullgames import king
+    >>> from skullgames.king.invariants import InvariantError, check_invariants
+    >>> state = king.new_game(seed=1)
+    >>> check_invariants(state)  # a state made by the engine: nothing to report
+    >>> import attrs
+    >>> try:
+    ...     past = attrs.evolve(state.past, totals=(5, 0, 0, 0))
+    ...     check_invariants(attrs.evolve(state, past=past))
+    ... except InvariantError as error:
+    ...     print(error)
+    totals are not the sum of the rounds' points
     """
     config = state.config
     players = config.players

@@ -45,6 +45,9 @@ class Bid:
 
     n: int
 
+    def __attrs_post_init__(self) -> None:
+        _check_int(self, self.n, "a whole number of tricks")
+
     def __str__(self) -> str:
         return f"bid {self.n}"
 
@@ -89,6 +92,14 @@ class Play:
         return f"Play({self.card!r}, as_pirate={self.as_pirate})"
 
 
+def _check_int(move: object, value: object, what: str) -> None:
+    """A move's whole-number field is an ``int`` (not a ``bool``, not ``1.0``), or TypeError."""
+    if type(value) is not int:
+        raise TypeError(f"{type(move).__name__} takes {what} (an int), not {value!r}")
+
+
+# A Deal's cards are checked when it is applied (the engine deals every round, so its own
+# deals skip the check); a Discard's here, since it sorts them.
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(hand) for hand in hands)
 
@@ -144,6 +155,10 @@ class Shot:
 
     cannonball: bool
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.cannonball) is not bool:
+            raise TypeError(f"Shot takes True or False, not {self.cannonball!r}")
+
     def __str__(self) -> str:
         return "cannonball" if self.cannonball else "grapeshot"
 
@@ -157,6 +172,9 @@ class ChooseLeader:
 
     seat: int
 
+    def __attrs_post_init__(self) -> None:
+        _check_int(self, self.seat, "a seat number")
+
     def __str__(self) -> str:
         return f"leader {self.seat}"
 
@@ -169,7 +187,13 @@ class Discard:
     """Bendt the Bandit's ability: after drawing from the undealt cards, discard as many.
 
     ``cards`` are the cards discarded (two, or fewer when fewer could be drawn), kept in
-    card order so that ``Discard(cards("G1 Y5")) == Discard(cards("Y5 G1"))``.
+    card order, so the order they are given in does not matter.
+
+    >>> from skullgames.king import Discard, card, parse_move
+    >>> Discard([card("Y5"), card("G1")]) == Discard([card("G1"), card("Y5")])
+    True
+    >>> str(Discard([card("Y5"), card("G1")])), parse_move("discard y5 g1")
+    ('discard Y5 G1', Discard((card('Y5'), card('G1'))))
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
@@ -187,6 +211,9 @@ class Wager:
 
     points: int
 
+    def __attrs_post_init__(self) -> None:
+        _check_int(self, self.points, "a whole number of points")
+
     def __str__(self) -> str:
         return f"wager {self.points}"
 
@@ -199,6 +226,9 @@ class AdjustBid:
     """Harry the Giant's ability: change your own bid by ``+1`` or ``-1``, or keep it (0)."""
 
     delta: int
+
+    def __attrs_post_init__(self) -> None:
+        _check_int(self, self.delta, "a whole number")
 
     def __str__(self) -> str:
         return f"adjust {self.delta:+d}" if self.delta else "adjust 0"

@@ -8,17 +8,32 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
+from skullgames._checks import wrong_type
 from skullgames._fastinit import fast_constructor
 from skullgames._summaries import Summaries
-from skullgames.errors import SkullgamesError
+from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
-from skullgames.king.game import legal_moves
+from skullgames.king.game import legal_moves, not_a_state
 from skullgames.king.moves import Move, Play
-from skullgames.king.state import Pending, Phase, RoundResult, State
-from skullgames.king.tricks import Seat, SuitState, TrickResult
+from skullgames.king.rules import SuitState
+from skullgames.king.state import (
+    Bidding,
+    Choosing,
+    Pending,
+    Phase,
+    Playing,
+    RoundResult,
+    Shooting,
+    State,
+)
+from skullgames.king.tricks import Seat, TrickResult
+
+_OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
 
 __all__ = ["Observation", "RoundSummary", "observe"]
 
@@ -99,7 +114,7 @@ class Observation(_ObservationFields):
     Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
     ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
     shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
-    already (DECISIONS K13). ``shots`` and ``has_shot`` work the same way for Grapeshot /
+    already (:ref:`ruling-k13`). ``shots`` and ``has_shot`` work the same way for Grapeshot /
     Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
     was then), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
@@ -150,7 +165,7 @@ class Observation(_ObservationFields):
 
         On this seat's turn they are in the order they play: clockwise, Graybeard
         (``None``, two players) first while his card is still to come, as he plays right
-        after a human lead (DECISIONS K10). Empty outside ``Phase.PLAY``.
+        after a human lead (:ref:`ruling-k10`). Empty outside ``Phase.PLAY``.
         """
         if self.phase is not Phase.PLAY:
             return ()
@@ -169,7 +184,40 @@ class Observation(_ObservationFields):
         return table(self)
 
 
-_new_observation = fast_constructor(Observation)
+class _ObservationMaker(Protocol):
+    def __call__(
+        self, *,
+        config: Config,
+        seat: int,
+        phase: Phase,
+        round_number: int,
+        cards_dealt: int,
+        dealer: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        ghost_size: int,
+        bids: tuple[int | None, ...],
+        has_bid: tuple[bool, ...],
+        shots: tuple[bool | None, ...],
+        has_shot: tuple[bool, ...],
+        tricks_won: tuple[int, ...],
+        leader: Seat,
+        to_move: int | None,
+        trick: tuple[tuple[Seat, Play], ...],
+        suit_state: SuitState,
+        lead_suit: Suit | None,
+        tricks: tuple[TrickResult, ...],
+        pending: Pending | None,
+        wagers: tuple[int, ...],
+        undealt: tuple[Card, ...] | None,
+        discarded: tuple[Card, ...],
+        totals: tuple[int, ...],
+        rounds: tuple[RoundSummary, ...],
+        legal_moves: tuple[Move, ...],
+    ) -> Observation: ...
+
+
+_new_observation: _ObservationMaker = fast_constructor(Observation)
 
 
 def observe(state: State, player: int) -> Observation:
@@ -181,42 +229,78 @@ def observe(state: State, player: int) -> Observation:
     >>> view.hand, view.bids, view.has_bid, view.legal_moves
     ((card('Y10'),), (None, None, None), (False, True, False), (Bid(0), Bid(1)))
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     players = state.config.players
-    if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
-    bids = state.bids
-    if state.phase is Phase.BID:
-        bids = tuple(b if seat == player else None for seat, b in enumerate(bids))
-    shots = state.shots
-    if state.phase is Phase.SHOT:
-        shots = tuple(s if seat == player else None for seat, s in enumerate(shots))
-    pending = state.pending
-    return _new_observation(  # every field, in order
-        state.config,  # config
-        player,  # seat
-        state.phase,  # phase
-        state.round_number,  # round_number
-        state.cards_dealt,  # cards_dealt
-        state.dealer,  # dealer
-        state.hands[player],  # hand
-        tuple(len(h) for h in state.hands),  # hand_sizes
-        len(state.ghost),  # ghost_size
-        bids,  # bids
-        tuple(b is not None for b in state.bids),  # has_bid
-        shots,  # shots
-        tuple(s is not None for s in state.shots),  # has_shot
-        state.tricks_won,  # tricks_won
-        state.leader,  # leader
-        state.to_move,  # to_move
-        state.trick,  # trick
-        state.suit_state,  # suit_state
-        state.lead_suit,  # lead_suit
-        state.tricks,  # tricks
-        pending,  # pending
-        state.wagers,  # wagers
-        state.peeked[player],  # undealt
-        state.discarded[player],  # discarded
-        state.totals,  # totals
-        _summaries(state.rounds),  # rounds
-        legal_moves(state) if state.to_move == player else (),  # legal_moves
+    if type(player) is not int:
+        raise wrong_type("player", "a seat number (an int)", player)
+    if not 0 <= player < players:
+        raise ConfigError(f"player {player} is not a seat of this {players}-player game "
+                          f"(0..{players - 1})")
+    # Read from the records, not through the state's properties: bots observe every move.
+    stage, past = state.stage, state.past
+    config = state.setup.config
+    round_ = stage.round
+    discarded: tuple[Card, ...]
+    if round_ is None:  # waiting for a deal: the properties' defaults
+        view = state
+        bids, shots = view.bids, view.shots
+        tricks_won, leader, tricks, wagers = (view.tricks_won, view.leader, view.tricks,
+                                              view.wagers)
+        undealt, discarded, ghost_size = None, (), 0
+    else:
+        bids, shots = round_.bids, round_.shots
+        tricks_won, leader, tricks, wagers = (round_.tricks_won, round_.leader, round_.tricks,
+                                              round_.wagers)
+        undealt, discarded = round_.peeked[player], round_.discarded[player]
+        ghost_size = len(round_.ghost)
+    has_bid = tuple([b is not None for b in bids])
+    has_shot = tuple([c is not None for c in shots])
+    to_move: int | None = None
+    trick: tuple[tuple[Seat, Play], ...] = ()
+    suit_state, lead_suit, pending = _OPEN, None, None
+    if type(stage) is Playing:
+        to_move, trick = stage.to_move, stage.trick
+        suit_state, lead_suit = stage.suit_state, stage.lead_suit
+    elif type(stage) is Bidding:  # only the seat's own bid until all are in (K13)
+        to_move = stage.to_move
+        has_bid = tuple([b is not None for b in stage.bids])
+        bids = tuple([b if seat == player else None for seat, b in enumerate(stage.bids)])
+        shots = (None,) * config.players if config.cannonball else ()
+        has_shot = (False,) * len(shots)
+    elif type(stage) is Shooting:  # likewise for the Cannonball (K11)
+        to_move = stage.to_move
+        has_shot = tuple([c is not None for c in stage.shots])
+        shots = tuple([c if seat == player else None for seat, c in enumerate(stage.shots)])
+    elif type(stage) is Choosing:
+        pending = stage.pending
+        to_move = pending.seat
+    return _new_observation(
+        config=config,
+        seat=player,
+        phase=stage.phase,
+        round_number=past.round_index + 1,
+        cards_dealt=state.cards_dealt,
+        dealer=past.dealer,
+        hand=state.hands[player],
+        hand_sizes=tuple([len(h) for h in state.hands]),
+        ghost_size=ghost_size,
+        bids=bids,
+        has_bid=has_bid,
+        shots=shots,
+        has_shot=has_shot,
+        tricks_won=tricks_won,
+        leader=leader,
+        to_move=to_move,
+        trick=trick,
+        suit_state=suit_state,
+        lead_suit=lead_suit,
+        tricks=tricks,
+        pending=pending,
+        wagers=wagers,
+        undealt=undealt,
+        discarded=discarded,
+        totals=past.totals,
+        rounds=_summaries(past.rounds),
+        legal_moves=legal_moves(state) if to_move == player else (),
     )

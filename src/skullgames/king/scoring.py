@@ -4,7 +4,7 @@
 >>> score_round([2, 0, 1], [2, 1, 0], cards_dealt=5)
 (40, -50, -10)
 
-Bonuses count only for an exact bid (RESEARCH.md §3.5):
+Bonuses count only for an exact bid (:ref:`king-bonuses`):
 
 >>> score_round([1, 2], [1, 1], cards_dealt=2, bonuses=[30, 40])
 (50, -10)
@@ -13,13 +13,14 @@ Bonuses count only for an exact bid (RESEARCH.md §3.5):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import attrs
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_tuple, wrong_type
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
-from skullgames.king.config import Config, Scoring
+from skullgames.king.config import Config, Edition, Scoring
 
 __all__ = ["SeatScore", "round_breakdown", "score_round"]
 
@@ -65,7 +66,12 @@ class SeatScore(_SeatScoreFields):
         return self.base + self.bonus + self.loot + self.wager
 
 
-_new_score = fast_constructor(SeatScore)
+class _ScoreMaker(Protocol):
+    def __call__(self, *, bid: int, tricks: int, base: int, bonus: int, loot: int,
+                 wager: int, cannonball: bool) -> SeatScore: ...
+
+
+_new_score: _ScoreMaker = fast_constructor(SeatScore)
 
 
 def round_breakdown(
@@ -90,14 +96,23 @@ def round_breakdown(
      SeatScore(bid=0, tricks=0, base=30, bonus=0, loot=0, wager=0, cannonball=False))
     """
     config = Config() if config is None else config
+    if not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.king.Config", config)
     bids = as_tuple(bids, "bids", "one bid per seat")
     tricks = as_tuple(tricks, "tricks", "one trick count per seat")
     seats = len(bids)
     bonuses = (0,) * seats if bonuses is None else as_tuple(bonuses, "bonuses", "one per seat")
-    wagers = (0,) * seats if wagers is None else wagers
-    cannonballs = (False,) * seats if cannonballs is None else cannonballs
+    wagers = (0,) * seats if wagers is None else as_tuple(wagers, "wagers", "one per seat")
+    cannonballs = ((False,) * seats if cannonballs is None
+                   else as_tuple(cannonballs, "cannonballs", "one per seat"))
+    loot_alliances = as_tuple(loot_alliances, "loot_alliances", "(loot player, winner) pairs")
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
-    round_number = cards_dealt if round_number is None else round_number
+    if round_number is None:
+        round_number = cards_dealt
+    elif type(round_number) is not int:
+        raise wrong_type("round_number", "a whole number (an int)", round_number)
+    elif round_number < 1:
+        raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
     return breakdown(bids, tricks, cards_dealt, bonuses, config, round_number,
                      loot_alliances, wagers, cannonballs)
 
@@ -114,6 +129,7 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
             loot[partner] += LOOT_ALLIANCE_POINTS
             loot[winner] += LOOT_ALLIANCE_POINTS
     rascal = config.scoring is Scoring.RASCAL
+    classic = config.edition is Edition.CLASSIC  # zero bids: the round number (K9)
     scores = []
     for seat in range(seats):
         bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]
@@ -121,18 +137,20 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if rascal:
             base, bonus = _rascal(off, cards_dealt, bonus, cannonballs[seat])
         elif bid == 0:
-            base, bonus = (10 if took == 0 else -10) * cards_dealt, bonus if took == 0 else 0
+            base = (10 if took == 0 else -10) * (round_number if classic else cards_dealt)
+            bonus = bonus if took == 0 else 0
         elif off == 0:
             base = 20 * took + (10 * round_number if config.round_bonus else 0)
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        scores.append(_new_score(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
+        scores.append(_new_score(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
+                                 wager=wager, cannonball=cannonballs[seat]))
     return tuple(scores)
 
 
 def _rascal(off: int, cards_dealt: int, bonus: int, cannonball: bool) -> tuple[int, int]:
-    """Rascal's scoring (RESEARCH.md §3.6): the potential, all, half or nothing."""
+    """Rascal's scoring (:ref:`king-rascal`): the potential, all, half or nothing."""
     if cannonball:
         return (15 * cards_dealt, bonus) if off == 0 else (0, 0)
     potential = 10 * cards_dealt
@@ -158,9 +176,10 @@ def score_round(
     """The points of one round per seat, from plain values.
 
     ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per
-    seat. ``cards_dealt`` is the hand size this round; zero bids and Rascal's potential
-    use it (DECISIONS K9). ``round_number`` is needed only for ``config.round_bonus``
-    and defaults to ``cards_dealt``. ``loot_alliances`` are ``(loot player, winner)``
+    seat. ``cards_dealt`` is the hand size this round; modern zero bids and Rascal's
+    potential use it (:ref:`ruling-k9`). ``round_number`` (from 1) scores classic zero bids
+    and ``config.round_bonus``; it defaults to ``cards_dealt``, which it equals under the
+    standard plan. ``loot_alliances`` are ``(loot player, winner)``
     pairs, scoring 20 each when both bids are exact. ``wagers`` are Rascal of Roatan's
     wagers per seat (0, 10 or 20 each time, summed) and ``cannonballs`` says who chose
     the Cannonball under Rascal's scoring.
@@ -182,10 +201,15 @@ def score_round(
 def _check(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
            bonuses: Sequence[int], wagers: Sequence[int], cannonballs: Sequence[bool],
            loot_alliances: Sequence[tuple[int, int]]) -> None:
-    def whole(value: object) -> bool:
-        return type(value) is int and value >= 0
+    def whole(value: object, what: str) -> bool:
+        """True for a whole number of at least 0; ``TypeError`` for a non-``int``."""
+        if type(value) is not int:
+            raise TypeError(f"{what} must be a whole number (an int)")
+        return value >= 0
 
-    if not whole(cards_dealt) or cards_dealt == 0:
+    if type(cards_dealt) is not int:
+        raise wrong_type("cards_dealt", "a whole number (an int)", cards_dealt)
+    if cards_dealt < 1:
         raise IllegalMoveError(f"cards_dealt must be a positive whole number, not {cards_dealt!r}")
     seats = len(bids)
     for name, values in (("tricks", tricks), ("bonuses", bonuses), ("wagers", wagers),
@@ -193,18 +217,20 @@ def _check(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if len(values) != seats:
             raise IllegalMoveError(f"{name} has {len(values)} entries for {seats} bids")
     for seat in range(seats):
-        if not whole(bids[seat]) or bids[seat] > cards_dealt:
-            raise IllegalMoveError(f"bid {bids[seat]!r} of seat {seat} is not 0..{cards_dealt}")
-        if not whole(tricks[seat]) or tricks[seat] > cards_dealt:
+        bid, took, bonus, wager = bids[seat], tricks[seat], bonuses[seat], wagers[seat]
+        if not whole(bid, f"bid {bid!r} of seat {seat}") or bid > cards_dealt:
+            raise IllegalMoveError(f"bid {bid!r} of seat {seat} is not 0..{cards_dealt}")
+        if not whole(took, f"tricks {took!r} of seat {seat}") or took > cards_dealt:
+            raise IllegalMoveError(f"tricks {took!r} of seat {seat} is not 0..{cards_dealt}")
+        if not whole(bonus, f"bonus {bonus!r} of seat {seat}"):
+            raise IllegalMoveError(f"bonus {bonus!r} of seat {seat} is negative")
+        if not whole(wager, f"wager {wager!r} of seat {seat}") or wager % 10:
             raise IllegalMoveError(
-                f"tricks {tricks[seat]!r} of seat {seat} is not 0..{cards_dealt}"
+                f"wager {wager!r} of seat {seat} is not a sum of wagers of 0, 10 or 20"
             )
-        if not whole(bonuses[seat]):
-            raise IllegalMoveError(f"bonus {bonuses[seat]!r} of seat {seat} is not a whole number")
-        if not whole(wagers[seat]) or wagers[seat] % 10:
-            raise IllegalMoveError(
-                f"wager {wagers[seat]!r} of seat {seat} is not a sum of wagers of 0, 10 or 20"
-            )
+        if type(cannonballs[seat]) is not bool:
+            raise TypeError(f"cannonball {cannonballs[seat]!r} of seat {seat} must be True "
+                            "or False")
     if sum(tricks) > cards_dealt:
         raise IllegalMoveError(f"{sum(tricks)} tricks taken in a round of {cards_dealt} cards")
     for pair in loot_alliances:

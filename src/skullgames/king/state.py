@@ -1,8 +1,23 @@
-"""The immutable state of a Skull King game and the records it keeps."""
+"""The immutable state of a Skull King game and the records it keeps.
+
+A :class:`State` is nested the way the game is: the :class:`Setup` of the game (never
+changes), the :class:`Past` rounds (changes once a round), the hands, and the *stage*
+the game is in: one record per phase, holding exactly that phase's data
+(:class:`Dealing`, :class:`Bidding`, :class:`Shooting`, :class:`Playing`,
+:class:`Choosing`, :class:`Finished`). The stages of a dealt round share one
+:class:`Round` record (the deal, the final bids, the finished tricks), which changes once
+a trick. A play rebuilds only the :class:`Playing` stage and the state around it and
+shares the rest.
+
+The flat names of the game's data (``state.bids``, ``state.trick``, ``state.leader``,
+...) are properties that read the record that holds them, whatever the phase.
+"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -11,10 +26,27 @@ from skullgames.history import MoveLog
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.moves import Deal, Move, Play
+from skullgames.king.rules import SuitState, first_to_act
 from skullgames.king.scoring import SeatScore
-from skullgames.king.tricks import Seat, SuitState, TrickResult
+from skullgames.king.tricks import Seat, TrickResult
 
-__all__ = ["MoveLog", "Phase", "RoundResult", "State", "new_state"]
+__all__ = [
+    "Bidding",
+    "Choosing",
+    "Dealing",
+    "Finished",
+    "MoveLog",
+    "Past",
+    "Pending",
+    "Phase",
+    "Playing",
+    "Round",
+    "RoundResult",
+    "Setup",
+    "Shooting",
+    "Stage",
+    "State",
+]
 
 
 class Phase(enum.Enum):
@@ -89,40 +121,161 @@ class RoundResult:
         return tuple(s.total for s in self.scores)
 
 
-@attrs.define
-class _StateFields:
-    """The fields of :class:`State`, in a plain slotted class that the engine fills fast.
 
-    Never seen outside the engine: every state it hands out is a frozen :class:`State`.
-    """
+Hands = tuple[tuple[Card, ...], ...]
+TrickPlays = tuple[tuple[Seat, Play], ...]
+
+
+@attrs.frozen
+class Setup:
+    """What a game is: its rules and how it is dealt. Never changes during a game."""
 
     config: Config
     seed: int | None
+    """The seed every round is dealt from (``None`` for a game dealt by the caller)."""
     auto_deal: bool
-    phase: Phase
+
+
+@attrs.frozen
+class Past:
+    """The finished rounds and where the game stands in its round plan."""
+
     round_index: int
+    """The round being played, from 0 (the number of rounds when the game is over)."""
     dealer: int
-    deal: Deal | None
-    hands: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+
+
+@attrs.define
+class _RoundFields:
+    deal: Deal
     undealt: tuple[Card, ...]
     ghost: tuple[Card, ...]
-    bids: tuple[int | None, ...]
-    shots: tuple[bool | None, ...]
+    bids: tuple[int, ...]
+    shots: tuple[bool, ...]
     tricks_won: tuple[int, ...]
     leader: Seat
-    to_move: int | None
-    trick: tuple[tuple[Seat, Play], ...]
-    suit_state: SuitState
-    lead_suit: Suit | None
     tricks: tuple[TrickResult, ...]
-    pending: Pending | None
     wagers: tuple[int, ...]
     discarded: tuple[tuple[Card, ...], ...]
     peeked: tuple[tuple[Card, ...] | None, ...]
-    totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
-    log: MoveLog | None = attrs.field(repr=False)
 
+
+@attrs.frozen
+class Round(_RoundFields):
+    """A dealt round: what changes at most once a trick, shared by every play of a trick.
+
+    ``bids`` are the final bids, empty while the bidding runs (the partial bids are in
+    the :class:`Bidding` stage); ``shots`` likewise (empty without the Cannonball).
+    ``undealt`` and ``ghost`` are the rest of the deck and Graybeard's stack, top first;
+    ``leader`` is who leads the current trick (``None`` for Graybeard). ``wagers``,
+    ``discarded`` and ``peeked`` belong to the pirate abilities, per seat.
+    """
+
+
+class _RoundMaker(Protocol):
+    def __call__(self, *, deal: Deal, undealt: tuple[Card, ...], ghost: tuple[Card, ...],
+                 bids: tuple[int, ...], shots: tuple[bool, ...], tricks_won: tuple[int, ...],
+                 leader: Seat, tricks: tuple[TrickResult, ...], wagers: tuple[int, ...],
+                 discarded: tuple[tuple[Card, ...], ...],
+                 peeked: tuple[tuple[Card, ...] | None, ...]) -> Round: ...
+
+
+_new_round: _RoundMaker = fast_constructor(Round)
+"""Build a :class:`Round` from its fields, by keyword (fast; used by the engine)."""
+
+
+@attrs.frozen
+class Dealing:
+    """The stage between rounds: the game waits for a :class:`~skullgames.king.Deal`."""
+
+    phase: ClassVar[Phase] = Phase.DEAL
+    round: ClassVar[None] = None
+    """No round is dealt (every other stage has its :class:`Round`)."""
+
+
+@attrs.define
+class _BiddingFields:
+    round: Round
+    to_move: int
+    bids: tuple[int | None, ...]
+
+
+@attrs.frozen
+class Bidding(_BiddingFields):
+    """The bidding: ``bids`` so far (``None`` for a seat still to bid, K13)."""
+
+    phase: ClassVar[Phase] = Phase.BID
+
+
+_new_bidding: Callable[[Round, int, tuple[int | None, ...]], Bidding] = (
+    fast_constructor(Bidding))
+"""Build a :class:`Bidding` stage from ``(round, to_move, bids)``, fast."""
+
+
+@attrs.frozen
+class Shooting:
+    """Grapeshot or Cannonball (K11): ``shots`` so far (``None`` for a seat still to choose)."""
+
+    phase: ClassVar[Phase] = Phase.SHOT
+    round: Round
+    to_move: int
+    shots: tuple[bool | None, ...]
+
+
+@attrs.define
+class _PlayingFields:
+    round: Round
+    to_move: int
+    trick: TrickPlays
+    suit_state: SuitState
+    lead_suit: Suit | None
+
+
+@attrs.frozen
+class Playing(_PlayingFields):
+    """Cards played to a trick: the trick so far and the suit it must follow."""
+
+    phase: ClassVar[Phase] = Phase.PLAY
+
+
+_new_playing: Callable[[Round, int, TrickPlays, SuitState, Suit | None], Playing] = (
+    fast_constructor(Playing))
+"""Build a :class:`Playing` stage from ``(round, to_move, trick, suit_state, lead_suit)``."""
+
+
+@attrs.frozen
+class Choosing:
+    """A pirate's ability waits for its owner's decision (K12); the trick is over."""
+
+    phase: ClassVar[Phase] = Phase.ABILITY
+    round: Round
+    pending: Pending
+
+
+@attrs.frozen
+class Finished:
+    """The game is over; ``round`` is the last round, as it ended."""
+
+    phase: ClassVar[Phase] = Phase.OVER
+    round: Round
+
+
+Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
+"""The stage a game is in, one record type per :class:`Phase`."""
+
+DEALING = Dealing()
+"""The one :class:`Dealing` stage."""
+
+
+@attrs.define
+class _StateFields:
+    setup: Setup
+    past: Past
+    hands: Hands
+    stage: Stage
+    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -130,10 +283,15 @@ class State(_StateFields):
     """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
 
     Read it through the functions of :mod:`skullgames.king` (``current_player``,
-    ``legal_moves``, ``scores``, ``observe``); the fields are public for UIs and tools,
-    but a state is only ever made by ``new_game``, ``apply`` or ``from_json``.
+    ``legal_moves``, ``scores``, ``observe``) or through its properties; a state is only
+    ever made by ``new_game``, ``apply`` or ``from_json`` (tools that assemble one from
+    parts, such as a sampler of hidden hands, use :meth:`assemble`).
 
-    ``round_index`` counts rounds from 0. ``hands`` are sorted in card order.
+    The records: :attr:`setup` (the rules and the seed), :attr:`past` (finished rounds),
+    ``hands`` (sorted in card order), :attr:`stage` (the phase and its data, see
+    :mod:`skullgames.king.state`) and ``log``, every move so far (see :attr:`history`).
+
+    The properties read the game as a table does: ``round_index`` counts rounds from 0;
     ``undealt`` is the rest of the deck this round, top first (nobody sees it, but Bendt
     the Bandit draws from it and Juanita Jade looks at it); ``ghost`` is Graybeard's
     face-down stack in a two-player game, top first. ``trick`` holds the trick in
@@ -142,32 +300,248 @@ class State(_StateFields):
     ``None`` when Graybeard leads. ``shots``, ``wagers`` and ``discarded`` (per seat)
     belong to the Cannonball and the pirate abilities; ``peeked`` holds, per seat, the
     undealt cards as Juanita Jade saw them (``None`` before she looks); ``pending`` is an
-    ability that waits for its owner. ``log`` is every move so far (see :attr:`history`).
+    ability that waits for its owner.
 
     >>> from skullgames import king
     >>> state = king.apply(king.new_game(seed=7), king.Bid(1))
     >>> state.phase, state.round_number, state.bids, state.to_move
     (<Phase.BID: 'bid'>, 1, (None, 1, None, None), 2)
+    >>> type(state.stage).__name__, state.stage.bids is state.bids
+    ('Bidding', True)
     """
+
+    @classmethod
+    def assemble(
+        cls, *, config: Config, seed: int | None, auto_deal: bool, phase: Phase,
+        round_index: int, dealer: int, deal: Deal | None, hands: Hands,
+        undealt: tuple[Card, ...], ghost: tuple[Card, ...], bids: tuple[int | None, ...],
+        shots: tuple[bool | None, ...], tricks_won: tuple[int, ...], leader: Seat,
+        to_move: int | None, trick: TrickPlays, suit_state: SuitState,
+        lead_suit: Suit | None, tricks: tuple[TrickResult, ...], pending: Pending | None,
+        wagers: tuple[int, ...], discarded: tuple[tuple[Card, ...], ...],
+        peeked: tuple[tuple[Card, ...] | None, ...], totals: tuple[int, ...],
+        rounds: tuple[RoundResult, ...], log: MoveLog | None,
+    ) -> State:
+        """A state from the game's data by their flat names (the properties' names).
+
+        For tools that build a state themselves (the bots' :func:`~skullgames.bots.king.
+        sample_world`); the parts must be those of a state the engine could reach, which
+        :func:`~skullgames.king.invariants.check_invariants` checks. Each phase keeps
+        only its own data: a ``to_move`` in a phase that has none is ignored.
+        """
+        setup = Setup(config=config, seed=seed, auto_deal=auto_deal)
+        past = Past(round_index=round_index, dealer=dealer, totals=totals, rounds=rounds)
+        stage: Stage = DEALING
+        if phase is not Phase.DEAL:
+            if deal is None:
+                raise ValueError(f"a state in phase {phase.value} has a deal")
+            complete = phase is not Phase.BID and None not in bids
+            round_ = _new_round(
+                deal=deal, undealt=undealt, ghost=ghost,
+                bids=tuple(b for b in bids if b is not None) if complete else (),
+                shots=tuple(s for s in shots if s is not None)
+                if phase not in (Phase.BID, Phase.SHOT) else (),
+                tricks_won=tricks_won, leader=leader, tricks=tricks, wagers=wagers,
+                discarded=discarded, peeked=peeked)
+            if phase is Phase.OVER:
+                stage = Finished(round=round_)
+            elif phase is Phase.ABILITY:
+                if pending is None:
+                    raise ValueError("a state in phase ability has a pending ability")
+                stage = Choosing(round=round_, pending=pending)
+            elif to_move is None:
+                raise ValueError(f"a state in phase {phase.value} has a seat to move")
+            elif phase is Phase.BID:
+                stage = Bidding(round=round_, to_move=to_move, bids=bids)
+            elif phase is Phase.SHOT:
+                stage = Shooting(round=round_, to_move=to_move, shots=shots)
+            else:
+                stage = _new_playing(round_, to_move, trick, suit_state, lead_suit)
+        return _new_state(setup, past, hands, stage, log)
+
+    # -- The setup and the past rounds ---------------------------------------------------
+
+    @property
+    def config(self) -> Config:
+        """The rule options."""
+        return self.setup.config
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the rounds are dealt from (``None`` when the caller deals)."""
+        return self.setup.seed
+
+    @property
+    def auto_deal(self) -> bool:
+        """Whether the engine deals every round from :attr:`seed`."""
+        return self.setup.auto_deal
+
+    @property
+    def round_index(self) -> int:
+        """The round being played, from 0."""
+        return self.past.round_index
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        return self.past.dealer
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total."""
+        return self.past.totals
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """The finished rounds."""
+        return self.past.rounds
+
+    # -- The stage -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        return self.stage.phase
+
+    @property
+    def round(self) -> Round | None:
+        """The record of the round dealt (the last one when the game is over); else ``None``."""
+        return self.stage.round
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (``None`` while waiting for a deal and when the game is over)."""
+        stage = self.stage
+        if isinstance(stage, (Playing, Bidding, Shooting)):
+            return stage.to_move
+        if isinstance(stage, Choosing):
+            return stage.pending.seat
+        return None
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal of this round (``None`` while waiting for it)."""
+        round_ = self.stage.round
+        return None if round_ is None else round_.deal
+
+    @property
+    def undealt(self) -> tuple[Card, ...]:
+        """The rest of the deck this round, top first."""
+        round_ = self.stage.round
+        return () if round_ is None else round_.undealt
+
+    @property
+    def ghost(self) -> tuple[Card, ...]:
+        """Graybeard's face-down stack, top first (two modern players)."""
+        round_ = self.stage.round
+        return () if round_ is None else round_.ghost
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid; ``None`` for a seat that has not bid yet."""
+        stage = self.stage
+        if isinstance(stage, Bidding):
+            return stage.bids
+        if isinstance(stage, Dealing):
+            return (None,) * self.setup.config.players
+        return stage.round.bids
+
+    @property
+    def shots(self) -> tuple[bool | None, ...]:
+        """Who chose the Cannonball (``None`` before choosing; empty without the option)."""
+        stage = self.stage
+        if isinstance(stage, Shooting):
+            return stage.shots
+        if isinstance(stage, Bidding):
+            config = self.setup.config
+            return (None,) * config.players if config.cannonball else ()
+        if isinstance(stage, Dealing):
+            return ()
+        return stage.round.shots
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """The tricks each seat has taken this round."""
+        round_ = self.stage.round
+        return (0,) * self.setup.config.players if round_ is None else round_.tricks_won
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that leads (or led) the current trick; ``None`` for Graybeard."""
+        round_ = self.stage.round
+        if round_ is None:
+            return first_to_act(self.past.dealer, self.setup.config.players)
+        return round_.leader
+
+    @property
+    def trick(self) -> TrickPlays:
+        """The trick in progress as ``(seat, Play)`` pairs."""
+        stage = self.stage
+        return stage.trick if isinstance(stage, Playing) else ()
+
+    @property
+    def suit_state(self) -> SuitState:
+        """Where the trick in progress stands on the suit to follow."""
+        stage = self.stage
+        return stage.suit_state if isinstance(stage, Playing) else SuitState.OPEN
+
+    @property
+    def lead_suit(self) -> Suit | None:
+        """The suit to follow in the trick in progress, if one is set."""
+        stage = self.stage
+        return stage.lead_suit if isinstance(stage, Playing) else None
+
+    @property
+    def tricks(self) -> tuple[TrickResult, ...]:
+        """The finished tricks of this round."""
+        round_ = self.stage.round
+        return () if round_ is None else round_.tricks
+
+    @property
+    def pending(self) -> Pending | None:
+        """The pirate ability waiting for its owner, if any."""
+        stage = self.stage
+        return stage.pending if isinstance(stage, Choosing) else None
+
+    @property
+    def wagers(self) -> tuple[int, ...]:
+        """Rascal of Roatan's wagers per seat this round."""
+        round_ = self.stage.round
+        return (0,) * self.setup.config.players if round_ is None else round_.wagers
+
+    @property
+    def discarded(self) -> tuple[tuple[Card, ...], ...]:
+        """Bendt the Bandit's discards per seat this round."""
+        round_ = self.stage.round
+        return ((),) * self.setup.config.players if round_ is None else round_.discarded
+
+    @property
+    def peeked(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Per seat, the undealt cards as Juanita Jade saw them (``None`` before she looks)."""
+        round_ = self.stage.round
+        return (None,) * self.setup.config.players if round_ is None else round_.peeked
+
+    # -- Derived -----------------------------------------------------------------------------
 
     @property
     def round_number(self) -> int:
         """The round being played, from 1."""
-        return self.round_index + 1
+        return self.past.round_index + 1
 
     @property
     def cards_dealt(self) -> int:
         """The hand size of the current round (of the last one when the game is over)."""
-        sizes = self.config.hand_sizes
-        return sizes[min(self.round_index, len(sizes) - 1)]
+        sizes = self.setup.config.hand_sizes
+        return sizes[min(self.past.round_index, len(sizes) - 1)]
 
     @property
     def last_trick(self) -> TrickResult | None:
         """The most recently finished trick, in this round or the previous one."""
-        if self.tricks:
-            return self.tricks[-1]
-        if self.rounds:
-            return self.rounds[-1].tricks[-1]
+        tricks = self.tricks
+        if tricks:
+            return tricks[-1]
+        if self.past.rounds:
+            return self.past.rounds[-1].tricks[-1]
         return None
 
     @property
@@ -186,5 +560,6 @@ class State(_StateFields):
         return table(self)
 
 
-new_state = fast_constructor(State)
-"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
+_new_state: Callable[[Setup, Past, Hands, Stage, MoveLog | None], State] = (
+    fast_constructor(State))
+"""Build a :class:`State` from ``(setup, past, hands, stage, log)``, fast."""

@@ -16,7 +16,7 @@ def score_bounds(config: Config | None = None) -> tuple[int, int]:
 
     This holds for the final score and for the running total after every round.
 
-    A round scores the plank as it stands (RESEARCH.md §1.8): each of the four pawns
+    A round scores the plank as it stands (:ref:`queen-scoring`): each of the four pawns
     still on it scores its space, a pawn in the water nothing, and plank values are never
     negative. So a round scores between 0 (every pawn in the water) and ``4 * v``, ``v``
     the largest plank value (every pawn on that space: pawns may share one), and the

@@ -7,7 +7,7 @@ card('B8')
 ('blue 8', 0, 'MATE')
 
 The deck has 50 cards: 1 to 12 in red, yellow, green and blue, the Monkey (0) and the
-First Mate (13). With 2 or 3 players the 1s and 12s stay out (RESEARCH.md §1.4):
+First Mate (13). With 2 or 3 players the 1s and 12s stay out (:ref:`queen-deal`):
 
 >>> len(deck(4)), len(deck(3)), str(deck(3)[0])
 (50, 42, 'R2')
@@ -50,9 +50,11 @@ COLORS: tuple[Color, ...] = tuple(Color)
 _COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 AYE_MAAM = 8
-"""The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (§1.5)."""
+"""The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (see
+:ref:`queen-aye-maam`)."""
 QUICK_SNACK = 5
-"""The value of "Quick Snack": the lowest card of its colour moves 2 down (§1.5)."""
+"""The value of "Quick Snack": the lowest card of its colour moves 2 down (see
+:ref:`queen-aye-maam`)."""
 
 
 @attrs.frozen(repr=False)
@@ -170,7 +172,7 @@ _DECKS = {
 def deck(players: int) -> tuple[Card, ...]:
     """Every card in play for ``players`` (2..6), in canonical order.
 
-    The 1s and 12s are left out with 2 or 3 players (RESEARCH.md §1.4).
+    The 1s and 12s are left out with 2 or 3 players (:ref:`queen-deal`).
     """
     try:
         return _DECKS[players]

@@ -24,7 +24,7 @@ from skullgames.queen.cards import Card, deck
 __all__ = ["DEFAULT_PLANK_VALUES", "Config"]
 
 DEFAULT_PLANK_VALUES = (1, 2, 3, 5, 8)
-"""The values of the front side of a plank, bottom (wide end) to top (DECISIONS Q1)."""
+"""The values of the front side of a plank, bottom (wide end) to top (:ref:`ruling-q1`)."""
 
 
 def _plank_values(value: Any) -> tuple[int, ...]:
@@ -52,20 +52,20 @@ def _rounds(value: int | None) -> int:
 
 @attrs.frozen
 class Config:
-    """Frozen rule options; the defaults are the standard rules (``DECISIONS.md``).
+    """Frozen rule options; the defaults are the standard rules (see :doc:`/rulings`).
 
     - ``players``: 2 to 6. With 2, the ghost Pirate King plays as a third hand
-      (DECISIONS Q7).
+      (:ref:`ruling-q7`).
     - ``rounds``: how many rounds; ``None`` (the default) means as many as players
-      (DECISIONS Q8) and is stored as that number, so ``Config(players=3).rounds == 3``
+      (:ref:`ruling-q8`) and is stored as that number, so ``Config(players=3).rounds == 3``
       (and ``attrs.evolve`` of a config keeps it: pass ``rounds=None`` again).
-    - ``plank_values``: the five spaces of the front side, bottom to top (DECISIONS Q1);
+    - ``plank_values``: the five spaces of the front side, bottom to top (:ref:`ruling-q1`);
       the back side has them in reverse.
     - ``set_aside_center_pair``: when the two cards left over at the deal share a
       colour, set them aside at once instead of letting them count in trick 1 (the
-      alternative to DECISIONS Q3; off by default).
+      alternative to :ref:`ruling-q3`; off by default).
     - ``set_aside_center_specials``: a Monkey or First Mate left over at the deal is set
-      aside at once instead of taking trick 1's colour (the alternative to DECISIONS Q4;
+      aside at once instead of taking trick 1's colour (the alternative to :ref:`ruling-q4`;
       off by default).
     """
 
@@ -115,5 +115,8 @@ class Config:
 
     @property
     def has_ghost(self) -> bool:
-        """True with two players: the ghost Pirate King leads every trick (§1.9)."""
+        """True with two players: the ghost Pirate King leads every trick.
+
+        See :ref:`queen-two-players`.
+        """
         return self.players == 2

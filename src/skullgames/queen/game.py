@@ -111,7 +111,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (DECISIONS Q9)."""
+    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`)."""
     best = max(state.totals)
     return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
@@ -173,7 +173,7 @@ def _apply_place(state: State, move: Place) -> State:
                      state.dealer, state.deal, state.hands, state.ghost, state.center,
                      state.set_aside, placements, state.planks, state.leader, following,
                      state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
-    # Every seat has placed: the placements are revealed and play begins (DECISIONS Q2).
+    # Every seat has placed: the placements are revealed and play begins (ruling Q2).
     planks = tuple([Plank(p.side, p.spaces) for p in placements])  # type: ignore[union-attr]
     return _next_trick(state, Phase.PLAY, state.hands, state.center, state.set_aside,
                        placements, planks, state.leader, state.tricks)
@@ -186,7 +186,8 @@ def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
     """The state at the start of a trick, which ``leader`` leads.
 
     With two players the Pirate King leads instead: he reveals his top card, and the
-    captains then commit in seat order from the left of the dealer (§1.9, DECISIONS Q2).
+    captains then commit in seat order from the left of the dealer
+    (:ref:`queen-two-players`, :ref:`ruling-q2`).
     """
     ghost = state.ghost
     trick: tuple[tuple[int | None, Card], ...] = ()
@@ -267,12 +268,12 @@ def _start_round(state: State, deal: Deal) -> State:
     config = state.config
     center = deal.center
     set_aside: tuple[Card, ...] = ()
-    if config.set_aside_center_specials:  # the alternative to DECISIONS Q4
+    if config.set_aside_center_specials:  # the alternative to ruling Q4
         set_aside = tuple(c for c in center if c.is_special)
         center = tuple(c for c in center if not c.is_special)
     if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
             and center[0].color is center[1].color):
-        set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
+        set_aside, center = set_aside + center, ()  # the alternative to ruling Q3
     leader = (state.dealer + 1) % config.players
     return new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
                      state.dealer, deal, deal.hands, deal.ghost, center, set_aside,

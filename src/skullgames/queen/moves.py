@@ -92,8 +92,9 @@ class Deal:
     """Deal a round explicitly: one hand per seat, in seat order.
 
     ``center`` holds the two cards left over with 4 or 6 players, face up in the centre
-    (RESEARCH.md §1.4). With two players, ``ghost`` is the Pirate King's face-down stack,
-    top card first: he reveals it in that order, one card per trick (§1.9). Used when the
+    (:ref:`queen-deal`). With two players, ``ghost`` is the Pirate King's face-down stack,
+    top card first: he reveals it in that order, one card per trick
+    (:ref:`queen-two-players`). Used when the
     game was created with ``auto_deal=False``; games dealt from a seed record their
     deals as these moves too.
 

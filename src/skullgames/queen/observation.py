@@ -56,9 +56,9 @@ class Observation:
     Other hands, the Pirate King's stack and the cards of future rounds are absent.
     ``placements`` shows every placement once all are in; before that only this seat's
     own (others are ``None``), and ``has_placed`` says who has placed already
-    (DECISIONS Q2). ``planks`` are the planks as they stand once all have placed.
+    (:ref:`ruling-q2`). ``planks`` are the planks as they stand once all have placed.
     With two players, the other captain's card is face down until both have played
-    (DECISIONS Q7): it is left out of ``trick``, and ``face_down`` names the seats whose
+    (:ref:`ruling-q7`): it is left out of ``trick``, and ``face_down`` names the seats whose
     card lies face down. ``ghost_cards`` counts the Pirate King's stack.
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as

@@ -2,9 +2,9 @@
 
 Spaces are numbered 0 (the bottom: the wide end, nearest the player) to 4 (the top: the
 narrow end), so moving a pawn up adds. The front side is worth 1, 2, 3, 5, 8 from bottom
-to top, the back side the same in reverse (DECISIONS Q1).
+to top, the back side the same in reverse (:ref:`ruling-q1`).
 
-The rulebook's example (RESEARCH.md §1.8): red on 8, yellow on 5, green on 2, blue in
+The rulebook's example (:ref:`queen-scoring`): red on 8, yellow on 5, green on 2, blue in
 the water scores 15.
 
 >>> from skullgames.queen import Plank, Side, score_round
@@ -72,7 +72,7 @@ class Plank(_PlankFields):
     """
 
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
-        """What the plank scores: each pawn still on it scores its space (§1.8)."""
+        """What the plank scores: each pawn still on it scores its space (:ref:`queen-scoring`)."""
         values = side_values(self.side, plank_values)
         total = 0
         for space in self.spaces:
@@ -114,8 +114,8 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
     """The points of each seat's plank as it stands, from plain values.
 
     Each pawn still on its plank scores the value of its space on the side in use; a
-    pawn in the water scores nothing (RESEARCH.md §1.8). ``config`` supplies the plank
-    values (DECISIONS Q1); when it is given, there is one plank per player.
+    pawn in the water scores nothing (:ref:`queen-scoring`). ``config`` supplies the plank
+    values (:ref:`ruling-q1`); when it is given, there is one plank per player.
 
     >>> from skullgames.queen import Plank, Side, score_round
     >>> score_round([Plank(Side.FRONT, (2, 2, 2, 2))])

@@ -30,7 +30,7 @@ class Phase(enum.Enum):
 
 
 def placing_order(dealer: int, players: int) -> tuple[int, ...]:
-    """The seats in the order they place, left of the dealer first (DECISIONS Q2).
+    """The seats in the order they place, left of the dealer first (:ref:`ruling-q2`).
 
     With the ghost, the captains commit their cards to each trick in this order too.
     """

@@ -1,6 +1,6 @@
 """The outcome of a Skull Queen trick: which pawns move, what stays in the centre.
 
-The rulebook's example (RESEARCH.md §1.6): Antonia (seat 0) leads the blue 6, Beatrice
+The rulebook's example (:ref:`queen-evaluating`): Antonia (seat 0) leads the blue 6, Beatrice
 cannot follow and plays the green 7, Charlotte plays the blue 12 and Daisy the blue 8;
 the yellow 4 and the blue 3 lie in the centre.
 
@@ -58,7 +58,7 @@ class _MovementFields:
 
 @attrs.frozen
 class Movement(_MovementFields):
-    """One pawn the rules move after a trick (RESEARCH.md §1.6).
+    """One pawn the rules move after a trick (:ref:`queen-evaluating`).
 
     ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
     when ``doubled_by`` is the colour's "Aye, Ma'am!" (the 8, for the highest card) or
@@ -98,12 +98,12 @@ class TrickResult(_TrickResultFields):
     - ``plays``: the trick in play order as ``(seat, card)`` pairs (the ghost's seat
       is ``None``); ``center_before``: the neutral cards that lay in the centre.
     - ``trick_colors``: the colour the Monkey and the First Mate take; two colours when
-      the ghost's special counts in both captains' colours (RESEARCH.md §1.9).
+      the ghost's special counts in both captains' colours (:ref:`queen-two-players`).
     - ``movements``: the pawns to move; ``evaluated``: the colours with two or more
       cards, whose cards are now ``set_aside``; ``center``: the single cards, which lie
       in the centre for the next trick.
-    - ``next_leader``: who played the highest value (ties: the last of them, DECISIONS
-      Q6); ``None`` in a two-player game, where the Pirate King leads.
+    - ``next_leader``: who played the highest value (ties: the last of them,
+      :ref:`ruling-q6`); ``None`` in a two-player game, where the Pirate King leads.
     - ``planks``: the planks after the movements and ``falls``: the ``(seat, colour)``
       pawns that fell into the water, when the planks were known (always in a game).
     """
@@ -156,7 +156,7 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
         ci = c.color_index
         if ci >= 0:
             groups[ci].append((None, c))
-        else:  # a Monkey or First Mate left over at the deal (DECISIONS Q4)
+        else:  # a Monkey or First Mate left over at the deal (ruling Q4)
             for k in colors:
                 groups[k].append((None, c))
     movements: list[Movement] = []
@@ -218,7 +218,7 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
 
 def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
                 ) -> tuple[tuple[Plank, ...], tuple[tuple[int, Color], ...]]:
-    """Move the ``(seat, colour index, steps)`` pawns in order (§1.6).
+    """Move the ``(seat, colour index, steps)`` pawns in order (:ref:`queen-evaluating`).
 
     A pawn pushed off either end falls into the water; one already there stays (E10).
     """

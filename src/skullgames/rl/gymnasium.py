@@ -133,7 +133,7 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Start a new game; the deal and named bots follow from ``seed``."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**63))
+        game_seed = int(self.np_random.integers(2**53))  # within the seeds new_game takes
         self._bots = {
             s: self.game.bots[o](random.Random(f"{game_seed}:{s}")) if isinstance(o, str) else o
             for s, o in self._opponents.items()

@@ -106,7 +106,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         """A new game. With ``seed``, the games from then on repeat exactly."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self._state = self.game.new_game(self.config, seed=self._rng.getrandbits(63))
+        # 53 bits: within the seeds new_game takes (JSON-safe integers).
+        self._state = self.game.new_game(self.config, seed=self._rng.getrandbits(53))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

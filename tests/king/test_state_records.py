@@ -1,0 +1,104 @@
+"""The nested Skull King state (issue 11): one record per phase, shared between states.
+
+A play rebuilds only the records it changes; every record is built by a constructor
+whose parameters mypy checks, and the flat names read the same data as before.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from skullgames import king
+from skullgames.king import observation, scoring, state, tricks
+from skullgames.king.state import (
+    Bidding,
+    Choosing,
+    Dealing,
+    Finished,
+    Phase,
+    Playing,
+    Shooting,
+    State,
+)
+
+from .positions import bid_all, dealt, play
+
+
+@pytest.mark.parametrize(("maker", "cls"), [
+    (state._new_round, state.Round),
+    (state._new_playing, state.Playing),
+    (state._new_bidding, state.Bidding),
+    (state._new_state, state.State),
+    (tricks._new_result, tricks.TrickResult),
+    (tricks._new_bonus, tricks.Bonus),
+    (scoring._new_score, scoring.SeatScore),
+    (observation._new_observation, observation.Observation),
+])
+def test_every_fast_constructor_is_typed_with_the_fields_in_order(maker: Any, cls: Any) -> None:
+    module = inspect.getmodule(cls)
+    assert module is not None
+    hints = inspect.get_annotations(module, eval_str=False)
+    name = next(n for n, v in vars(module).items() if v is maker)
+    annotation = str(hints[name])
+    fields = [f.name for f in attrs.fields(cls)]
+    if "Maker" in annotation:  # a Protocol with keyword-only parameters, named as the fields
+        protocol = getattr(module, annotation)
+        parameters = list(inspect.signature(protocol.__call__).parameters)[1:]
+        assert parameters == fields
+    else:  # Callable[[...], cls] with the fields' types in order: at most a handful
+        assert annotation.startswith("Callable[[") and annotation.endswith(f"], {cls.__name__}]")
+        assert len(fields) <= 5
+    assert list(inspect.signature(maker).parameters) == fields
+
+
+def test_a_play_shares_every_record_it_does_not_change() -> None:
+    before = play(bid_all(dealt(king.Config(players=3, rounds=(2,)), "Y3 Y4", "Y5 Y6", "Y7 Y8"),
+                          0, 0, 0), "Y5")
+    after = king.apply(before, king.parse_move("Y7"))
+    assert isinstance(before.stage, Playing) and isinstance(after.stage, Playing)
+    assert after.setup is before.setup and after.past is before.past
+    assert after.stage.round is before.stage.round  # a trick in progress changes no Round
+    assert after.hands[1] is before.hands[1]
+    finished = king.apply(after, king.parse_move("Y3"))  # the trick ends: a new Round
+    assert isinstance(finished.stage, Playing)
+    assert finished.stage.round is not after.stage.round
+    assert finished.stage.round.deal is after.stage.round.deal
+
+
+def test_each_phase_has_its_own_stage_record() -> None:
+    config = king.Config(players=3, rounds=(1,), scoring=king.Scoring.RASCAL, cannonball=True)
+    state_ = king.new_game(config, auto_deal=False)
+    assert isinstance(state_.stage, Dealing) and state_.phase is Phase.DEAL
+    state_ = king.apply(state_, king.parse_move("deal Y3 | Y5 | Y7"))
+    assert isinstance(state_.stage, Bidding) and state_.phase is Phase.BID
+    state_ = bid_all(state_, 0, 0, 1)
+    assert isinstance(state_.stage, Shooting) and state_.phase is Phase.SHOT
+    assert state_.stage.round.bids == (1, 0, 0)
+    state_ = play(state_, "grapeshot", "grapeshot", "cannonball")
+    assert isinstance(state_.stage, Playing) and state_.stage.round.shots == (True, False, False)
+    state_ = play(state_, "Y5", "Y7", "Y3")
+    assert isinstance(state_.stage, Finished) and king.is_over(state_)
+    abilities = king.Config(players=3, pirate_abilities=True, rounds=(2,))
+    waiting = play(bid_all(dealt(abilities, "ROSIE Y2", "Y3 Y4", "Y5 Y6"), 1, 0, 0),
+                   "Y3", "Y5", "ROSIE")
+    assert isinstance(waiting.stage, Choosing) and waiting.to_move == waiting.stage.pending.seat
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_assemble_from_the_flat_names_gives_the_same_state(seed: int) -> None:
+    config = king.Config(players=4, pirate_abilities=True, loot=True)
+    rng = random.Random(seed)
+    current = king.new_game(config, seed=seed)
+    while not king.is_over(current):
+        flat = {name: getattr(current, name) for name in (
+            "config", "seed", "auto_deal", "phase", "round_index", "dealer", "deal", "hands",
+            "undealt", "ghost", "bids", "shots", "tricks_won", "leader", "to_move", "trick",
+            "suit_state", "lead_suit", "tricks", "pending", "wagers", "discarded", "peeked",
+            "totals", "rounds", "log")}
+        assert State.assemble(**flat) == current
+        current = king.apply(current, rng.choice(king.legal_moves(current)))
