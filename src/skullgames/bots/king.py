@@ -314,8 +314,15 @@ def sample_world(observation: Observation, rng: random.Random, *,
 
     if phase is Phase.DEAL:
         return make(None, ((),) * players, (), observation.bids)
-    if phase is Phase.OVER:
-        return make(None, ((),) * players, (), observation.bids)
+    if phase is Phase.OVER:  # nobody moves again: the last deal as play revealed it
+        played_by: dict[int | None, list[Card]] = {}
+        for plays in _played(observation):
+            for seat, play in plays:
+                played_by.setdefault(seat, []).append(play.card)
+        deal = Deal(tuple(tuple(played_by.get(seat, ())) for seat in range(players)),
+                    ghost=tuple(played_by.get(None, ())))
+        undealt = _without(config.deck, [c for cards in played_by.values() for c in cards])
+        return make(deal, ((),) * players, undealt, observation.bids)
 
     tricks = _played(observation)
     played: dict[int | None, list[Card]] = {}
