@@ -39,7 +39,7 @@ from tests.queen.helpers import WITHOUT_SHRINKING
 from tests.queen.invariants import check_invariants
 
 PLAYERS = st.integers(min_value=2, max_value=6)
-SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+SEEDS = st.integers(min_value=0, max_value=2**53 - 1)  # seeds JSON keeps exactly
 OPTIONS = st.fixed_dictionaries({
     "set_aside_center_pair": st.booleans(),
     "set_aside_center_specials": st.booleans(),

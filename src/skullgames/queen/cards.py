@@ -16,6 +16,7 @@ First Mate (13). With 2 or 3 players the 1s and 12s stay out (RESEARCH.md §1.4)
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -111,6 +112,17 @@ class Card:
     def __repr__(self) -> str:
         return f"card({str(self)!r})"
 
+    # There is one instance of each card (ALL_CARDS), and the engine finds cards in a hand
+    # by identity: a copy or an unpickled card is that instance again.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_card_at, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
 
 def _build_cards() -> tuple[Card, ...]:
     cards = [Card(color, value) for color in COLORS for value in range(1, 13)]
@@ -152,6 +164,10 @@ def card(text: str) -> Card:
     if found is None:
         raise InvalidNotationError(f"{text!r} is not a Skull Queen card")
     return found
+
+
+def _card_at(index: int) -> Card:
+    return ALL_CARDS[index]
 
 
 def interned(c: Card) -> Card:

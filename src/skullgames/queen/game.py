@@ -15,8 +15,9 @@ import operator
 import random
 from collections.abc import Iterable
 
+from skullgames._checks import MAX_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
-from skullgames.errors import IllegalMoveError
+from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
@@ -38,6 +39,20 @@ __all__ = [
 
 _PLACE_IDS = frozenset(map(id, PLACES))
 _PLAY = Phase.PLAY
+_OVER = Phase.OVER
+
+
+def not_a_state(state: object, name: str = "state") -> TypeError:
+    """The ``TypeError`` for an argument ``name`` that is not a Skull Queen state."""
+    return wrong_type(name, "a skullgames.queen.State", state)
+
+
+def _checked_config(config: object, *, none_ok: bool = True) -> Config:
+    if config is None and none_ok:
+        return Config()
+    if not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.queen.Config", config)
+    return config
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -48,15 +63,14 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     one and records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
-    config = Config() if config is None else config
-    if not isinstance(config, Config):
-        raise TypeError(f"config must be a skullgames.queen.Config, not {type(config).__name__}")
-    if seed is None and auto_deal:
-        seed = random.randrange(2**63)
-    if seed is not None and type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    config = _checked_config(config)
     if type(auto_deal) is not bool:
-        raise TypeError(f"auto_deal must be True or False, not {auto_deal!r}")
+        raise wrong_type("auto_deal", "True or False", auto_deal)
+    if seed is None:
+        if auto_deal:
+            seed = random.randint(0, MAX_SEED)
+    else:
+        check_seed(seed)
     state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, ())
     if auto_deal:
         return _start_round(state, seeded_deal(config, seed, 0))  # type: ignore[arg-type]
@@ -81,6 +95,13 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     >>> [len(hand) for hand in deal.hands], len(deal.center)
     ([12, 12, 12, 12], 2)
     """
+    _checked_config(config, none_ok=False)
+    check_seed(seed)
+    if type(round_index) is not int:
+        raise wrong_type("round_index", "an int", round_index)
+    if not 0 <= round_index < config.rounds:
+        raise ConfigError(f"round_index: this game has rounds 0..{config.rounds - 1} "
+                          f"(counted from 0), not {round_index}")
     deck = config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.queen:{seed}:{round_index}", len(deck))
     size = config.hand_size
@@ -97,21 +118,29 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
 
 def current_player(state: State) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.to_move
 
 
 def is_over(state: State) -> bool:
     """True once the last round has been scored."""
-    return state.phase is Phase.OVER
+    if state.__class__ is not State:
+        raise not_a_state(state)
+    return state.phase is _OVER
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.totals
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the highest total; several on a tie, all winners (DECISIONS Q9)."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     best = max(state.totals)
     return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
@@ -125,6 +154,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     green, blue by value, then the Monkey and the First Mate). A player who holds the
     trick colour must play it; the Monkey and the First Mate are always allowed.
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     if state.phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
         color = state.trick_color
@@ -144,6 +175,8 @@ def apply(state: State, move: Move) -> State:
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
+    if state.__class__ is not State:
+        raise not_a_state(state)
     phase = state.phase
     if phase is _PLAY:
         if type(move) is not Play:
@@ -315,7 +348,8 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
     match the seed's deal; without it, the deals in ``moves`` are used.
     """
-    state = new_game(config, seed=seed, auto_deal=seed is not None)
+    state = new_game(_checked_config(config, none_ok=False), seed=seed,
+                     auto_deal=seed is not None)
     for move in moves:
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != _checked_deal(config, move) or state.tricks or any(

@@ -70,7 +70,7 @@ class Play:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise InvalidNotationError(f"Play takes a Card, not {self.card!r}")
+            raise InvalidNotationError(f"Play takes a Skull Queen Card, not {self.card!r}")
 
     def __str__(self) -> str:
         return str(self.card)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import attrs
 
+from skullgames._checks import wrong_type
+from skullgames.errors import ConfigError
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
-from skullgames.queen.game import legal_moves
+from skullgames.queen.game import legal_moves, not_a_state
 from skullgames.queen.moves import Move, Place
 from skullgames.queen.planks import Plank
 from skullgames.queen.state import Phase, RoundResult, State
@@ -64,9 +66,14 @@ class Observation:
 
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     players = state.config.players
-    if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    if type(player) is not int:
+        raise wrong_type("player", "a seat number (an int)", player)
+    if not 0 <= player < players:
+        raise ConfigError(f"player {player} is not a seat of this {players}-player game "
+                          f"(0..{players - 1})")
     placements = state.placements
     if state.phase is Phase.PLACE:
         placements = tuple(p if seat == player else None for seat, p in enumerate(placements))

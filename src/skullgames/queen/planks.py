@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_tuple, wrong_type
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
-from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config
+from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
 
 __all__ = ["Plank", "Side", "score_round", "side_values"]
 
@@ -51,8 +51,13 @@ def side_values(side: Side, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES
     >>> side_values(Side.BACK)
     (8, 5, 3, 2, 1)
     """
-    values = tuple(plank_values)
-    return values if side is Side.FRONT else values[::-1]
+    values = (DEFAULT_PLANK_VALUES if plank_values is DEFAULT_PLANK_VALUES
+              else check_plank_values(plank_values))
+    if side is Side.FRONT:
+        return values
+    if side is Side.BACK:
+        return values[::-1]
+    raise wrong_type("side", "Side.FRONT or Side.BACK", side)
 
 
 @attrs.define
@@ -70,6 +75,16 @@ class Plank(_PlankFields):
     ``spaces`` has one entry per colour in colour order (red, yellow, green, blue): the
     space 0..4 of that pawn, or ``None`` once it has fallen into the water.
     """
+
+    # Planks the engine builds (new_plank) skip this check: their spaces are the engine's.
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.side, Side):
+            raise wrong_type("side", "Side.FRONT or Side.BACK", self.side)
+        spaces = self.spaces
+        if type(spaces) is not tuple:
+            spaces = as_tuple(spaces, "spaces", "four spaces 0..4 (or None)")
+            object.__setattr__(self, "spaces", spaces)
+        check_spaces(spaces, "plank")
 
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
         """What the plank scores: each pawn still on it scores its space (§1.8)."""
@@ -94,19 +109,32 @@ new_plank = fast_constructor(Plank)
 """``new_plank(side, spaces)`` builds a :class:`Plank` fast, without checking it."""
 
 
-def check_plank(plank: object, what: str) -> Plank:
-    """Check a plank given by a caller; raise :class:`IllegalMoveError` naming ``what``."""
-    if not isinstance(plank, Plank):
-        raise IllegalMoveError(f"{what} is not a Plank: {plank!r}")
-    if not isinstance(plank.side, Side):
-        raise IllegalMoveError(f"{what}: the side is Side.FRONT or Side.BACK, not {plank.side!r}")
-    spaces = plank.spaces
-    if not isinstance(spaces, tuple) or len(spaces) != 4 or not all(
-        s is None or (type(s) is int and BOTTOM <= s <= TOP) for s in spaces
-    ):
+def check_spaces(spaces: tuple[object, ...], what: str) -> None:
+    """Check the spaces of a plank, naming ``what``.
+
+    A ``TypeError`` for a space that is no ``int``, an :class:`IllegalMoveError` when
+    they are not four spaces 0..4 (or ``None``).
+    """
+    on_plank = True
+    for s in spaces:
+        if s is None:
+            continue
+        if type(s) is not int:
+            raise wrong_type(f"{what}: spaces", "whole numbers 0..4 or None", s)
+        on_plank = on_plank and BOTTOM <= s <= TOP
+    if len(spaces) != 4 or not on_plank:
         raise IllegalMoveError(
             f"{what}: four spaces 0..4 (or None for the water) in colour order, not {spaces!r}"
         )
+
+
+def check_plank(plank: object, what: str) -> Plank:
+    """Check a plank given by a caller: ``TypeError`` naming ``what`` when it is none."""
+    if not isinstance(plank, Plank):
+        raise wrong_type(what, "a skullgames.queen.Plank", plank)
+    if not isinstance(plank.side, Side):  # a plank built past its checks
+        raise wrong_type(f"{what}: side", "Side.FRONT or Side.BACK", plank.side)
+    check_spaces(plank.spaces, what)
     return plank
 
 
@@ -122,6 +150,8 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
     (12,)
     """
     planks = as_tuple(planks, "planks", "one Plank per seat")
+    if config is not None and not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.queen.Config or None", config)
     if config is not None and len(planks) != config.players:
         raise IllegalMoveError(f"{len(planks)} planks for {config.players} players")
     for seat, plank in enumerate(planks):
