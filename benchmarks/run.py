@@ -20,7 +20,6 @@ wall-clock time.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import importlib
 import importlib.util
@@ -31,7 +30,7 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -46,7 +45,7 @@ DEFAULT_SHARED = REPO.parent / "shared"
 FloorGame = Callable[[int, random.Random], object]
 """A floor script's ``play_game(players, rng)``."""
 
-ROUND_TRIP_TARGET_US = 200.0
+LOAD_TARGET_RATIO = 1.15
 PLAYOUT_TARGET, PLAYOUT_GOAL = 0.25, 0.5
 STATE_BYTES_TARGET = 2048
 
@@ -364,33 +363,31 @@ def micro(case: Case, mode: Mode, table: Table) -> None:
     load = per_call_us(all_load, json_reps)
     trip = per_call_us(all_round_trips, json_reps)
     made = statistics.mean(len(_history(s)) for s in middles)
-    mark = "met" if trip < ROUND_TRIP_TARGET_US else "MISSED"
     table.add(f"{name}: JSON round trip, mid-game state", f"{trip:,.0f}", "µs",
-              f"to_json {dump:,.0f} + from_json {load:,.0f}; {made:.0f} moves",
-              f"< {ROUND_TRIP_TARGET_US:.0f} µs: {mark}")
+              f"to_json {dump:,.0f} + from_json {load:,.0f}; {made:.0f} moves")
+    # The target of the engine-shape issue: a checked cold load costs at most 1.15 x
+    # replaying the same moves through new_game + apply (parsing and validation add <= 15 %).
+    games = [(s.config, s.seed, tuple(_history(s))) for s in middles]
+    new_game = game.new_game
+
+    def all_replays() -> int:
+        for config, seed, moves in games:
+            state = new_game(config, seed=seed)
+            for move in moves:
+                if type(move).__name__ != "Deal":
+                    state = apply(state, move)
+        return len(games)
+
     ratios = []
     for _ in range(json_reps):
-        fast = per_call_us(all_load, 0)
-        with engine_only_loading(game):
-            slow = per_call_us(all_load, 0)
-        ratios.append(slow / fast)
-    with engine_only_loading(game):
-        slow = per_call_us(all_load, json_reps)
-    table.add(f"{name}: from_json, every move through apply", f"{slow:,.0f}", "µs",
-              f"baseline: the fast path is {statistics.median(ratios):.2f}× faster "
-              f"({len(ratios)} alternating pairs)")
-
-
-@contextlib.contextmanager
-def engine_only_loading(game: ModuleType) -> Iterator[None]:
-    """Load saved games with every move through ``apply``, as before the fast path."""
-    rules = game._serialize._Rules
-    fast = rules.__dict__["replay_fast"]
-    rules.replay_fast = staticmethod(lambda state, entries, start: (state, start))
-    try:
-        yield
-    finally:
-        rules.replay_fast = fast
+        loading = per_call_us(all_load, 0)
+        ratios.append(loading / per_call_us(all_replays, 0))
+    replaying = per_call_us(all_replays, json_reps)
+    ratio = statistics.median(ratios)
+    mark = "met" if ratio <= LOAD_TARGET_RATIO else "MISSED"
+    table.add(f"{name}: new_game + apply of the same moves", f"{replaying:,.0f}", "µs",
+              f"baseline: from_json costs {ratio:.2f}× this ({len(ratios)} alternating pairs)",
+              f"<= {LOAD_TARGET_RATIO}×: {mark}")
 
 
 def _history(state: Any) -> Sequence[Any]:

@@ -1,29 +1,32 @@
-"""Helpers shared by the tests of both games' fast loaders (``tests/*/test_load.py``)."""
+"""Helpers shared by the tests of both games' loaders (``tests/*/test_load.py``)."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from skullgames import SerializationError, to_json
-from skullgames.serialization import load_game
+from skullgames import SerializationError, SkullgamesError, to_json
+from skullgames._json import load_game
 
 
-class EngineOnly:
-    """A game's loading rules with the fast path switched off: every move through ``apply``."""
+def replayed(doc: dict[str, Any], game: ModuleType, config: Any) -> Any:
+    """What ``new_game`` and ``apply`` make of a saved document's moves (all in notation):
+    the state, or the loader's wording of the first error (its path, the move, the reason).
 
-    def __init__(self, rules: Any) -> None:
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._rules, name)
-
-    @staticmethod
-    def replay_fast(state: Any, entries: Sequence[Any], start: int) -> tuple[Any, int]:
-        return state, start
+    The reference the loader is held to: it must give exactly this, state or message.
+    """
+    state = game.new_game(config, seed=doc["seed"], auto_deal=doc["auto_deal"])
+    for i, text in enumerate(doc["moves"]):
+        move = game.parse_move(text)
+        if game.is_over(state):
+            return f"$.moves[{i}]: a move after the end of the game"
+        try:
+            state = game.apply(state, move)
+        except SkullgamesError as error:
+            return f"$.moves[{i}]: {move}: {error}"
+    return state
 
 
 def outcome(doc: Any, rules: Any) -> Any:

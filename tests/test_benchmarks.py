@@ -20,6 +20,7 @@ ROWS = (
     "| king: apply ",
     "| king: observe (seat to move) ",
     "| king: JSON round trip, mid-game state ",
+    "| king: new_game + apply of the same moves ",
     "| king, 4 players: memory per retained state ",
 )
 

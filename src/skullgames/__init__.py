@@ -2,8 +2,9 @@
 
 Both games live in their own subpackage with the same verbs (``new_game``,
 ``legal_moves``, ``apply``, ``observe``, ...): :mod:`skullgames.king` and
-:mod:`skullgames.queen`. This top-level package holds what they share: the errors and
-JSON serialization.
+:mod:`skullgames.queen`. This top-level package holds what they share: the errors, JSON
+serialization, and the registry of games, :data:`GAMES`, through which tools work with
+any game.
 """
 
 from skullgames._version import __version__
@@ -14,10 +15,13 @@ from skullgames.errors import (
     SerializationError,
     SkullgamesError,
 )
+from skullgames.registry import GAMES, Game
 from skullgames.serialization import configure_converter, from_json, make_converter, to_json
 
 __all__ = [
+    "GAMES",
     "ConfigError",
+    "Game",
     "IllegalMoveError",
     "InvalidNotationError",
     "SerializationError",

@@ -1,9 +1,8 @@
-"""Loading saved games fast (``skullgames.king._load``) gives what the engine gives.
+"""Loading a saved Skull King game gives exactly what ``new_game`` and ``apply`` give.
 
-The fast path replays bids and plays on plain lists; every loaded state must equal the one
-``apply`` built, every document it is shown must be accepted or refused exactly as the
-engine alone accepts or refuses it (same message, same path), and it must really take the
-moves it claims to take.
+Every loaded state must equal the one ``apply`` built, and every document must be accepted
+or refused exactly as replaying its moves through ``apply`` accepts or refuses it (same
+message, same path).
 """
 
 from __future__ import annotations
@@ -15,17 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skullgames import king
-from skullgames.king import Bid, Config, Play, State, apply, new_game
-from skullgames.king._load import replay_fast
+from skullgames._json import load_game
+from skullgames.king import Config, State, apply, new_game
 from skullgames.king._serialize import _RULES, _Rules
 from skullgames.king.moves import _CANONICAL
-from skullgames.serialization import load_game
 from tests import loading
-from tests.loading import EDITS, EngineOnly, edit_moves, outcome, saved
+from tests.loading import EDITS, edit_moves, outcome, replayed, saved
 
 from .test_option_properties import option_configs
-
-ENGINE_ONLY = EngineOnly(_RULES)
 
 
 def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True
@@ -44,28 +40,16 @@ class _Counting(_Rules):
         return apply(state, move)
 
 
-def through_the_engine(config: Config, doc: dict[str, Any]) -> int:
-    """How many saved moves the fast path leaves to ``apply``: all of them with Graybeard,
-    otherwise the Cannonball's shots and the pirates' abilities (every move but bids and
-    plays)."""
-    if config.has_ghost:
-        return len(doc["moves"])
-    return sum(1 for text in doc["moves"] if type(_CANONICAL.get(text)) not in (Bid, Play))
-
-
 @settings(max_examples=60)
 @given(config=option_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
-def test_every_saved_state_loads_equal_and_the_fast_path_takes_its_moves(
+def test_every_saved_state_loads_equal_through_apply(
         config: Config, seed: int, choices: int) -> None:
     states = random_game(config, seed, choices)
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         doc = saved(state)
         _Counting.applied = 0
         assert load_game(doc, _Counting()) == state
-        assert _Counting.applied == through_the_engine(config, doc)
-        if not (config.has_ghost or config.cannonball or config.pirate_abilities):
-            assert replay_fast(new_game(config, seed=seed), doc["moves"], 0) == (
-                state, len(doc["moves"]))
+        assert _Counting.applied == len(doc["moves"])  # every move, none taken aside
 
 
 @settings(max_examples=25)
@@ -96,11 +80,10 @@ def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
     states = random_game(config, seed, choices)
     doc = saved(states[int(cut * (len(states) - 1))])
     edit_moves(doc["moves"], *change)
-    fast, engine = outcome(doc, _RULES), outcome(doc, ENGINE_ONLY)
-    assert fast == engine
+    assert outcome(doc, _RULES) == replayed(doc, king, config)
 
 
-def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -> None:
+def test_moves_in_other_spellings_load_equal() -> None:
     states = random_game(Config(), 5, 5)
     state = states[80]
     doc = saved(state)
@@ -108,18 +91,7 @@ def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -
     assert all(spelled[i] != doc["moves"][i] for i in spelled)
     for i, text in spelled.items():
         doc["moves"][i] = text
-    _Counting.applied = 0
-    assert load_game(doc, _Counting()) == state
-    assert _Counting.applied == len(spelled)
-
-
-def test_a_game_dealt_by_hand_applies_only_its_deals_through_the_engine() -> None:
-    states = random_game(Config(players=3), 9, 9, auto_deal=False)
-    state = states[-1]
-    deals = sum(1 for move in state.history if type(move).__name__ == "Deal")
-    _Counting.applied = 0
-    assert load_game(saved(state), _Counting()) == state
-    assert _Counting.applied == deals == 10
+    assert load_game(doc, _RULES) == state
 
 
 # Each broken save below is refused with the engine's own words and the move's path.
@@ -151,4 +123,4 @@ DEAL = {"type": "deal", "hands": [["Y3", "Y9", "ESC"], ["Y12", "G5", "TIG"],
 def test_broken_saves_are_refused_with_the_engine_words(moves: list[Any], error: str) -> None:
     """RESEARCH §3.3 (following suit) and §2.2 (bids 0 to the cards dealt)."""
     doc = save_with_moves(THREE_CARDS, moves)
-    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
+    assert outcome(doc, _RULES) == error

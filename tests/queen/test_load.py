@@ -1,9 +1,8 @@
-"""Loading saved games fast (``skullgames.queen._load``) gives what the engine gives.
+"""Loading a saved Skull Queen game gives exactly what ``new_game`` and ``apply`` give.
 
-The fast path replays placements and plays on plain lists; every loaded state must equal
-the one ``apply`` built, every document it is shown must be accepted or refused exactly as
-the engine alone accepts or refuses it (same message, same path), and it must really take
-the moves it claims to take.
+Every loaded state must equal the one ``apply`` built, and every document must be accepted
+or refused exactly as replaying its moves through ``apply`` accepts or refuses it (same
+message, same path).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skullgames import queen
+from skullgames._json import load_game
 from skullgames.queen import (
     Config,
     Deal,
@@ -22,15 +22,11 @@ from skullgames.queen import (
     apply,
     new_game,
 )
-from skullgames.queen._load import replay_fast
 from skullgames.queen._serialize import _RULES, _Rules
 from skullgames.queen.moves import _CANONICAL, Place, Play
-from skullgames.serialization import load_game
 from tests import loading
-from tests.loading import EDITS, EngineOnly, edit_moves, outcome, saved
+from tests.loading import EDITS, edit_moves, outcome, replayed, saved
 from tests.queen.helpers import THREE_HANDS, cards
-
-ENGINE_ONLY = EngineOnly(_RULES)
 
 
 def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True
@@ -50,17 +46,27 @@ def configs(draw: st.DrawFn) -> Config:
     )
 
 
+class _Counting(_Rules):
+    """The real rules, counting the moves that go through ``apply``."""
+
+    applied = 0
+
+    @staticmethod
+    def apply(state: State, move: Any) -> State:
+        _Counting.applied += 1
+        return apply(state, move)
+
+
 @settings(max_examples=60)
 @given(config=configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
-def test_every_saved_state_loads_equal_and_the_fast_path_takes_all_it_should(
+def test_every_saved_state_loads_equal_through_apply(
         config: Config, seed: int, choices: int) -> None:
     states = random_game(config, seed, choices)
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         doc = saved(state)
-        assert load_game(doc, _RULES) == state
-        reached, taken = replay_fast(new_game(config, seed=seed), doc["moves"], 0)
-        assert taken == len(doc["moves"])  # every placement and play, at every count
-        assert reached == state
+        _Counting.applied = 0
+        assert load_game(doc, _Counting()) == state
+        assert _Counting.applied == len(doc["moves"])  # every move, none taken aside
 
 
 @settings(max_examples=25)
@@ -96,22 +102,10 @@ def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
     states = random_game(config, seed, choices)
     doc = saved(states[int(cut * (len(states) - 1))])
     edit_moves(doc["moves"], *change)
-    fast, engine = outcome(doc, _RULES), outcome(doc, ENGINE_ONLY)
-    assert fast == engine
+    assert outcome(doc, _RULES) == replayed(doc, queen, config)
 
 
-class _Counting(_Rules):
-    """The real rules, counting the moves that go through ``apply``."""
-
-    applied = 0
-
-    @staticmethod
-    def apply(state: State, move: Any) -> State:
-        _Counting.applied += 1
-        return apply(state, move)
-
-
-def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -> None:
+def test_moves_in_other_spellings_load_equal() -> None:
     states = random_game(Config(), 5, 5)
     state = states[80]  # round 2: both rounds' placements and plays
     doc = saved(state)
@@ -129,27 +123,7 @@ def test_moves_in_other_spellings_go_through_apply_and_the_fast_path_resumes() -
     assert all(spelled[k] != moves[k] for k in spelled)
     for k, text in spelled.items():
         moves[k] = text
-    _Counting.applied = 0
-    assert load_game(doc, _Counting()) == state
-    assert _Counting.applied == len(spelled)
-
-
-def test_a_game_dealt_by_hand_applies_only_its_deals_through_the_engine() -> None:
-    states = random_game(Config(players=3), 9, 9, auto_deal=False)
-    state = states[-1]
-    deals = sum(1 for move in state.history if type(move) is Deal)
-    _Counting.applied = 0
-    assert load_game(saved(state), _Counting()) == state
-    assert _Counting.applied == deals == 3
-
-
-def test_the_ghost_game_is_taken_whole_by_the_fast_path() -> None:
-    """Two players: the Pirate King opens every trick with his top card (RESEARCH §1.9)."""
-    states = random_game(Config(players=2), 11, 11)
-    state = states[-1]
-    _Counting.applied = 0
-    assert load_game(saved(state), _Counting()) == state
-    assert _Counting.applied == 0
+    assert load_game(doc, _RULES) == state
 
 
 # Each broken save below is refused with the engine's own words and the move's path.
@@ -205,14 +179,14 @@ def finished_with_one_more_move() -> dict[str, Any]:
 def test_broken_saves_are_refused_with_the_engine_words(
         config: Config, moves: list[Any], error: str) -> None:
     doc = save_with_moves(config, moves)
-    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
+    assert outcome(doc, _RULES) == error
 
 
 def test_a_move_after_the_end_is_refused() -> None:
     """§1.8: the game ends after its last round."""
     doc = finished_with_one_more_move()
     error = f"$.moves[{len(doc['moves']) - 1}]: a move after the end of the game"
-    assert outcome(doc, _RULES) == outcome(doc, ENGINE_ONLY) == error
+    assert outcome(doc, _RULES) == error
 
 
 @pytest.mark.parametrize("moves", [
@@ -224,6 +198,8 @@ def test_allowed_plays_load_as_the_engine_loads_them(moves: list[Any]) -> None:
     doc = save_with_moves(THREE, moves)
     loaded = outcome(doc, _RULES)
     assert isinstance(loaded, State)
-    assert loaded == outcome(doc, ENGINE_ONLY)
+    deal = Deal([cards(h) for h in THREE_HANDS])
+    assert loaded == queen.replay(
+        THREE, [deal, *(queen.parse_move(m) for m in moves[1:])])
     assert loaded.history[1:] == tuple(_CANONICAL[m] for m in moves[1:])
     assert loaded.deal == Deal([cards(h) for h in THREE_HANDS])

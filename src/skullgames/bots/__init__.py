@@ -24,29 +24,15 @@ own search bot, are in :mod:`skullgames.bots.king`; those of Skull Queen, with i
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
+
+from skullgames._bot import Bot
+from skullgames.registry import game_named
 
 __all__ = ["BOT_NAMES", "Bot", "RandomBot", "checked_moves", "make_bot"]
 
-ObservationT_contra = TypeVar("ObservationT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
-
-
-class Bot(Protocol[ObservationT_contra, MoveT_co]):
-    """A player: given what its seat sees, it returns one of the legal moves.
-
-    ``Bot[king.Observation, king.Move]`` is a Skull King bot. Implementations take a
-    ``random.Random`` when they are made and draw every random choice from it.
-    """
-
-    def choose(self, observation: ObservationT_contra) -> MoveT_co:
-        """Return one of ``observation.legal_moves``; called only on the bot's turn."""
-        ...
-
-
 MoveT = TypeVar("MoveT")
 
 
@@ -86,24 +72,13 @@ class RandomBot:
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
 
-_GAME_MODULES: dict[str, str] = {"king": "skullgames.bots.king", "queen": "skullgames.bots.queen"}
-
-
 def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
     """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (king, queen).
 
-    Raises ``ValueError`` for an unknown game or bot name, or a game whose bots are not
-    built yet.
+    The bots are those of the game's entry in :data:`skullgames.GAMES` (its ``bots``).
+    Raises ``ValueError`` for an unknown game or bot name.
     """
-    if game not in _GAME_MODULES:
-        raise ValueError(f"unknown game {game!r} (one of {', '.join(_GAME_MODULES)})")
-    try:
-        module = importlib.import_module(_GAME_MODULES[game])
-    except ModuleNotFoundError as error:
-        if error.name and _GAME_MODULES[game].startswith(error.name):
-            raise ValueError(f"there are no bots for {game!r} yet") from None
-        raise
-    factories: dict[str, Callable[[random.Random], Bot[Any, Any]]] = module.BOTS
+    factories = game_named(game).bots
     if name not in factories:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(factories)})")
     return factories[name](rng)

@@ -1,8 +1,7 @@
 """cattrs hooks for the Skull King types (see :mod:`skullgames.serialization`).
 
 A saved state is its config, seed and moves; loading replays the moves through the rules
-engine (fast, in :mod:`skullgames.king._load`), so a loaded state is always one that
-``apply`` produced.
+engine, so a loaded state is always one that ``apply`` produced.
 """
 
 from __future__ import annotations
@@ -11,8 +10,20 @@ from typing import Any
 
 import cattrs
 
+from skullgames._json import (
+    GameRules,
+    expect_bool,
+    expect_dict,
+    expect_enum,
+    expect_int,
+    expect_list,
+    expect_only,
+    expect_parsed,
+    load_game,
+    move_hook,
+    save_game,
+)
 from skullgames.errors import SerializationError, SkullgamesError
-from skullgames.king._load import replay_fast
 from skullgames.king.cards import Card, card
 from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
@@ -29,19 +40,6 @@ from skullgames.king.moves import (
     parse_move,
 )
 from skullgames.king.state import State
-from skullgames.serialization import (
-    GameRules,
-    expect_bool,
-    expect_dict,
-    expect_enum,
-    expect_int,
-    expect_list,
-    expect_only,
-    expect_parsed,
-    load_game,
-    move_hook,
-    save_game,
-)
 
 STATE_FORMAT = "skullgames.king/state"
 
@@ -196,7 +194,6 @@ class _Rules:
     new_game = staticmethod(new_game)
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
-    replay_fast = staticmethod(replay_fast)
     parse_move = staticmethod(parse_move)
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames.history import MoveLog
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.moves import Deal, Move, Play
@@ -38,70 +37,6 @@ class Phase(enum.Enum):
     """The winner of a trick decides how to use a pirate's ability (K12)."""
     OVER = "over"
     """The last round has been scored."""
-
-
-class MoveLog(tuple):  # type: ignore[type-arg]
-    """The moves of a game as a persistent list: each state adds one cell to its parent's.
-
-    A cell is the pair ``(move, previous cell)``, so appending costs one small tuple and
-    keeping every state of a game costs no copies of the history. :meth:`moves` gives
-    the moves from the first; equality and hashing compare the moves, without recursion.
-    """
-
-    __slots__ = ()
-
-    @classmethod
-    def of(cls, moves: Iterable[Move]) -> MoveLog | None:
-        """A log of ``moves`` (``None`` when there are none)."""
-        log = None
-        for move in moves:
-            log = cls((move, log))
-        return log
-
-    @property
-    def last(self) -> Move:
-        """The most recent move."""
-        move: Move = self[0]
-        return move
-
-    def moves(self) -> tuple[Move, ...]:
-        """The moves, first to last."""
-        moves: list[Move] = []
-        cell: MoveLog | None = self
-        while cell is not None:
-            moves.append(cell[0])
-            cell = cell[1]
-        moves.reverse()
-        return tuple(moves)
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, MoveLog):
-            return NotImplemented
-        return self.moves() == other.moves()
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(self.moves())
-
-    def __copy__(self) -> MoveLog:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> MoveLog:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_log_of, (self.moves(),))
-
-    def __repr__(self) -> str:
-        return f"MoveLog.of({list(self.moves())!r})"
-
-
-def _log_of(moves: tuple[Move, ...]) -> MoveLog | None:
-    return MoveLog.of(moves)
 
 
 @attrs.frozen

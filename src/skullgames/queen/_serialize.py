@@ -1,8 +1,7 @@
 """cattrs hooks for the Skull Queen types (see :mod:`skullgames.serialization`).
 
 A saved state is its config, seed and moves; loading replays the moves through the rules
-engine (fast, in :mod:`skullgames.queen._load`), so a loaded state is always one that
-``apply`` produced.
+engine, so a loaded state is always one that ``apply`` produced.
 """
 
 from __future__ import annotations
@@ -11,15 +10,7 @@ from typing import Any
 
 import cattrs
 
-from skullgames.errors import SerializationError, SkullgamesError
-from skullgames.queen._load import replay_fast
-from skullgames.queen.cards import Card, card
-from skullgames.queen.config import Config
-from skullgames.queen.game import apply, is_over, new_game
-from skullgames.queen.moves import Deal, Move, Place, Play, parse_move
-from skullgames.queen.planks import Plank, Side
-from skullgames.queen.state import State
-from skullgames.serialization import (
+from skullgames._json import (
     GameRules,
     expect_bool,
     expect_dict,
@@ -32,6 +23,13 @@ from skullgames.serialization import (
     move_hook,
     save_game,
 )
+from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.queen.cards import Card, card
+from skullgames.queen.config import Config
+from skullgames.queen.game import apply, is_over, new_game
+from skullgames.queen.moves import Deal, Move, Place, Play, parse_move
+from skullgames.queen.planks import Plank, Side
+from skullgames.queen.state import State
 
 STATE_FORMAT = "skullgames.queen/state"
 
@@ -168,7 +166,6 @@ class _Rules:
     new_game = staticmethod(new_game)
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
-    replay_fast = staticmethod(replay_fast)
     parse_move = staticmethod(parse_move)
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)

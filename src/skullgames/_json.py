@@ -1,0 +1,216 @@
+"""The JSON toolkit that both games' serializers share.
+
+Checks of plain JSON values that raise :class:`~skullgames.SerializationError` with the
+path of the value, and the saved-game format common to both games: a header, the config,
+the seed and the moves, loaded by replaying the moves through the game's own ``apply``.
+The game packages import this module; :mod:`skullgames.serialization` finds the games
+through the registry, so nothing here imports a game.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from skullgames.errors import SerializationError, SkullgamesError
+
+T = TypeVar("T")
+E = TypeVar("E", bound=enum.Enum)
+S = TypeVar("S")
+
+FORMAT_VERSION = 1
+"""The version written into every saved state; loading refuses any other."""
+
+# Helpers for the hand-written structure hooks of the game modules. Each one checks one
+# JSON value and raises SerializationError naming the path of the value.
+
+
+def expect_dict(data: Any, path: str, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Check that ``data`` is an object with string keys holding at least ``required``."""
+    if not isinstance(data, dict):
+        raise SerializationError(f"expected an object, got {_kind(data)}", path)
+    for key in required:
+        if key not in data:
+            raise SerializationError(f"missing field {key!r}", path)
+    return data
+
+
+def expect_list(data: Any, path: str, length: int | None = None) -> list[Any]:
+    """Check that ``data`` is an array (of ``length`` items, when given)."""
+    if not isinstance(data, list):
+        raise SerializationError(f"expected an array, got {_kind(data)}", path)
+    if length is not None and len(data) != length:
+        raise SerializationError(f"expected {length} items, got {len(data)}", path)
+    return data
+
+
+def expect_int(data: Any, path: str, low: int | None = None, high: int | None = None) -> int:
+    """Check that ``data`` is an integer (not a bool) within ``low..high``."""
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise SerializationError(f"expected an integer, got {_kind(data)}", path)
+    if (low is not None and data < low) or (high is not None and data > high):
+        raise SerializationError(f"{data} is out of range {low}..{high}", path)
+    return data
+
+
+def expect_bool(data: Any, path: str) -> bool:
+    """Check that ``data`` is true or false."""
+    if not isinstance(data, bool):
+        raise SerializationError(f"expected true or false, got {_kind(data)}", path)
+    return data
+
+
+def expect_str(data: Any, path: str) -> str:
+    """Check that ``data`` is a string."""
+    if not isinstance(data, str):
+        raise SerializationError(f"expected a string, got {_kind(data)}", path)
+    return data
+
+
+def check_header(data: Any, format_name: str) -> dict[str, Any]:
+    """Check the ``format`` and ``version`` fields of a saved document."""
+    doc = expect_dict(data, "$", ("format", "version"))
+    if doc["format"] != format_name:
+        raise SerializationError(
+            f"expected format {format_name!r}, got {doc['format']!r}", "$.format"
+        )
+    if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
+        raise SerializationError(
+            f"unsupported version {doc['version']!r} (this library reads {FORMAT_VERSION})",
+            "$.version",
+        )
+    return doc
+
+
+def _kind(data: Any) -> str:
+    if data is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(data), type(data).__name__)
+
+
+def expect_only(doc: dict[str, Any], path: str, keys: tuple[str, ...]) -> None:
+    """Check that the object ``doc`` has no field outside ``keys``."""
+    for key in doc:
+        if key not in keys:
+            raise SerializationError(f"unknown field {key!r}", path)
+
+
+def expect_enum(cls: type[E], data: Any, path: str) -> E:
+    """Read a member of the enum ``cls`` from its value."""
+    try:
+        return cls(data)
+    except (ValueError, TypeError):
+        allowed = ", ".join(repr(member.value) for member in cls)
+        raise SerializationError(f"{data!r} is not one of {allowed}", path) from None
+
+
+def expect_parsed(parse: Callable[[str], T], data: Any, path: str) -> T:
+    """Read a value written as text (a card, a move), with the parser's error at ``path``."""
+    try:
+        return parse(expect_str(data, path))
+    except SkullgamesError as error:
+        raise SerializationError(str(error), path) from None
+
+
+def move_hook(cls: type, structure_move: Callable[[Any, str], Any]) -> Callable[[Any, Any], Any]:
+    """A structure hook for one move class, refusing a move of another type."""
+    def hook(data: Any, _: Any) -> Any:
+        move = structure_move(data, "$")
+        if type(move) is not cls:
+            raise SerializationError(f"expected a {cls.__name__.lower()}, got {move!r}", "$.type")
+        return move
+    return hook
+
+
+class GameRules(Protocol[S]):
+    """What :func:`save_game` and :func:`load_game` need of a game package."""
+
+    @property
+    def format_name(self) -> str:
+        """The ``format`` written into saved states."""
+
+    @property
+    def deal_type(self) -> type:
+        """The class of the game's deals, which a seeded game's save leaves out."""
+
+    def new_game(self, config: Any, *, seed: int | None, auto_deal: bool) -> S:
+        """Start a game (``skullgames.<game>.new_game``)."""
+
+    def apply(self, state: S, move: Any) -> S:
+        """Apply a move (``skullgames.<game>.apply``)."""
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game is over."""
+
+    def parse_move(self, text: str) -> Any:
+        """Read a move from its text."""
+
+    def structure_move(self, data: Any, path: str) -> Any:
+        """Read a move from its tagged object."""
+
+    def structure_config(self, data: Any, path: str) -> Any:
+        """Read a config."""
+
+    def unstructure_config(self, config: Any) -> dict[str, Any]:
+        """Write a config."""
+
+    def unstructure_deal(self, deal: Any) -> dict[str, Any]:
+        """Write a deal."""
+
+
+def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
+    """A saved game: its config, seed and moves; the deals only when not dealt from the seed.
+
+    Both games save this way.
+    """
+    deal_type = rules.deal_type
+    moves = [
+        str(move) if type(move) is not deal_type else rules.unstructure_deal(move)
+        for move in state.history
+        if not (state.auto_deal and type(move) is deal_type)
+    ]
+    return {
+        "format": rules.format_name,
+        "version": FORMAT_VERSION,
+        "config": rules.unstructure_config(state.config),
+        "seed": state.seed,
+        "auto_deal": state.auto_deal,
+        "moves": moves,
+    }
+
+
+def load_game(data: Any, rules: GameRules[S]) -> S:
+    """Rebuild a saved game by replaying its moves through the rules engine.
+
+    Every move goes through the game's own ``apply``, so the state loaded is exactly the
+    one ``new_game`` and ``apply`` give, and a move that breaks a rule is refused in the
+    engine's own words: a :class:`SerializationError` naming the move's path.
+    """
+    doc = check_header(data, rules.format_name)
+    expect_only(doc, "$", ("format", "version", "config", "seed", "auto_deal", "moves"))
+    for key in ("config", "seed", "auto_deal", "moves"):
+        if key not in doc:
+            raise SerializationError(f"missing field {key!r}", "$")
+    config = rules.structure_config(doc["config"], "$.config")
+    auto_deal = expect_bool(doc["auto_deal"], "$.auto_deal")
+    seed = doc["seed"]
+    if seed is not None:
+        seed = expect_int(seed, "$.seed")
+    elif auto_deal:
+        raise SerializationError("a game dealt automatically records its seed", "$.seed")
+    state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
+    for i, entry in enumerate(expect_list(doc["moves"], "$.moves")):
+        path = f"$.moves[{i}]"
+        if isinstance(entry, str):
+            move = expect_parsed(rules.parse_move, entry, path)
+        else:
+            move = rules.structure_move(entry, path)
+        if rules.is_over(state):
+            raise SerializationError("a move after the end of the game", path)
+        try:
+            state = rules.apply(state, move)
+        except SkullgamesError as error:
+            raise SerializationError(f"{move}: {error}", path) from None
+    return state

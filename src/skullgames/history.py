@@ -1,0 +1,80 @@
+"""The moves of a game as a persistent list, shared by both games' states."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["MoveLog"]
+
+
+class MoveLog(tuple[Any, ...]):
+    """The moves of a game as a persistent list: each state adds one cell to its parent's.
+
+    Both games keep their history this way (``State.log``); ``State.history`` is the
+    tuple of moves.
+
+    A cell is the pair ``(move, previous cell)``, so appending costs one small tuple and
+    keeping every state of a game costs no copies of the history. :meth:`moves` gives
+    the moves from the first; equality and hashing compare the moves, without recursion.
+
+    >>> from skullgames.history import MoveLog
+    >>> log = MoveLog.of(["bid 1", "bid 0"])
+    >>> log.last, log.moves()
+    ('bid 0', ('bid 1', 'bid 0'))
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, moves: Iterable[Any]) -> MoveLog | None:
+        """A log of ``moves`` (``None`` when there are none)."""
+        log: MoveLog | None = None
+        for move in moves:
+            log = cls((move, log))
+        return log
+
+    @property
+    def last(self) -> Any:
+        """The most recent move."""
+        move: Any = self[0]
+        return move
+
+    def moves(self) -> tuple[Any, ...]:
+        """The moves, first to last."""
+        moves: list[Any] = []
+        cell: MoveLog | None = self
+        while cell is not None:
+            moves.append(cell[0])
+            cell = cell[1]
+        moves.reverse()
+        return tuple(moves)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, MoveLog):
+            return NotImplemented
+        return self.moves() == other.moves()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.moves())
+
+    def __copy__(self) -> MoveLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MoveLog:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_of, (self.moves(),))
+
+    def __repr__(self) -> str:
+        return f"MoveLog.of({list(self.moves())!r})"
+
+
+def _log_of(moves: tuple[Any, ...]) -> MoveLog | None:
+    return MoveLog.of(moves)
