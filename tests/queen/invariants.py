@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skullgames.queen import Phase, Plank, State, score_round
-from skullgames.queen.state import placing_order
+from skullgames.queen.rules import placing_order
 
 
 def check_invariants(state: State) -> None:

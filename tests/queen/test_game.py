@@ -32,7 +32,7 @@ from skullgames.queen import (
     seeded_deal,
     winners,
 )
-from skullgames.queen.state import new_state
+from skullgames.queen.state import _new_state
 from tests.queen.helpers import (
     BLUE,
     GREEN,
@@ -402,6 +402,6 @@ def test_the_fast_state_constructor_builds_the_same_frozen_state() -> None:
     assert not hasattr(State, "__attrs_post_init__")
     state = new_game(THREE, seed=9)
     values = [getattr(state, f.name) for f in fields]
-    assert new_state(*values) == State(*values) == state
+    assert _new_state(*values) == State(*values) == state
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        new_state(*values).phase = Phase.OVER  # type: ignore[misc]
+        _new_state(*values).phase = Phase.OVER  # type: ignore[misc]

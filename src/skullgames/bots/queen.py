@@ -41,7 +41,8 @@ from skullgames.queen.game import apply, legal_moves
 from skullgames.queen.moves import PLACES, Deal, Move, Place
 from skullgames.queen.observation import Observation
 from skullgames.queen.planks import Plank, Side, side_values
-from skullgames.queen.state import Phase, State, new_state
+from skullgames.queen.rules import follows, playable, trick_color
+from skullgames.queen.state import Phase, State
 from skullgames.queen.tricks import resolve
 
 __all__ = [
@@ -308,15 +309,11 @@ def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[
     """
     voids: dict[int, set[Color]] = {}
     for plays in tricks:
-        color: Color | None = None
-        for seat, c in plays:
-            if seat is None:  # the Pirate King's card sets the colour
-                color = c.color
-                continue
-            if color is not None and c.color is not None and c.color is not color:
+        plays = tuple(plays)
+        for i, (seat, c) in enumerate(plays):
+            color = trick_color(plays[:i])
+            if seat is not None and color is not None and not follows(c, color):
                 voids.setdefault(seat, set()).add(color)
-            if color is None and not config.has_ghost:
-                color = c.color
     return {seat: frozenset(colors) for seat, colors in voids.items()}
 
 
@@ -346,9 +343,11 @@ def sample_world(observation: Observation, rng: random.Random, *,
     me = o.seat
     phase = o.phase
     if phase not in (Phase.PLACE, Phase.PLAY):
-        return new_state(config, None, False, phase, o.round_number - 1, o.dealer, None,
-                         ((),) * players, (), (), (), (None,) * players, (), None, None, (),
-                         None, (), o.totals, o.rounds)
+        return State(config=config, seed=None, auto_deal=False, phase=phase,
+                     round_index=o.round_number - 1, dealer=o.dealer, deal=None,
+                     hands=((),) * players, ghost=(), center=(), set_aside=(),
+                     placements=(None,) * players, planks=(), leader=None, to_move=None,
+                     trick=(), trick_color=None, tricks=(), totals=o.totals, rounds=o.rounds)
 
     tricks: list[Trick] = [t.plays for t in o.tricks]
     if o.trick:
@@ -379,10 +378,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
     trick = o.trick
     for seat in o.face_down:  # the other captain's card, with two players
         hand = hidden[seat]
-        color = o.trick_color
-        follow = [c for c in hand if color is not None and c.color is color]
-        options = (follow + [c for c in hand if c.color is None]) if follow else hand
-        chosen = rng.choice(options)
+        chosen = rng.choice(playable(hand, o.trick_color))
         hand.remove(chosen)
         trick = (*trick, (seat, chosen))
         played.setdefault(seat, []).append(chosen)
@@ -406,9 +402,11 @@ def sample_world(observation: Observation, rng: random.Random, *,
             p if s == me or not o.has_placed[s] else guess(s, hands[s])
             for s, p in enumerate(placements)
         )
-    return new_state(config, None, False, phase, o.round_number - 1, o.dealer, deal, hands,
-                     ghost, o.center, o.set_aside, placements, o.planks, o.leader, o.to_move,
-                     trick, o.trick_color, o.tricks, o.totals, o.rounds)
+    return State(config=config, seed=None, auto_deal=False, phase=phase,
+                 round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
+                 ghost=ghost, center=o.center, set_aside=o.set_aside, placements=placements,
+                 planks=o.planks, leader=o.leader, to_move=o.to_move, trick=trick,
+                 trick_color=o.trick_color, tricks=o.tricks, totals=o.totals, rounds=o.rounds)
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

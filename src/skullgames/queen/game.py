@@ -22,7 +22,15 @@ from skullgames.queen.cards import ALL_CARDS, Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
 from skullgames.queen.planks import Plank
-from skullgames.queen.state import Phase, RoundResult, State, new_state
+from skullgames.queen.rules import (
+    check_play,
+    first_to_act,
+    follows,
+    next_to_place,
+    playable,
+    trick_color,
+)
+from skullgames.queen.state import Phase, RoundResult, State, _new_state
 from skullgames.queen.tricks import TrickResult, resolve
 
 __all__ = [
@@ -83,7 +91,7 @@ def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int
     """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
     n = config.players
     dealer = round_index % n
-    return new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
+    return _new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
                  (), (), (None,) * n, (), None, None, (), None, (), totals, rounds)
 
 
@@ -158,13 +166,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         raise not_a_state(state)
     if state.phase is _PLAY:
         hand = state.hands[state.to_move]  # type: ignore[index]
-        color = state.trick_color
-        if color is not None:
-            follow = [PLAYS[c.index] for c in hand if c.color is color]
-            if follow:
-                follow += [PLAYS[c.index] for c in hand[-2:] if c.color is None]
-                return tuple(follow)
-        return tuple([PLAYS[c.index] for c in hand])
+        return tuple([PLAYS[c.index] for c in playable(hand, state.trick_color)])
     if state.phase is Phase.PLACE:
         return PLACES
     return ()
@@ -199,10 +201,9 @@ def _apply_place(state: State, move: Place) -> State:
     seat: int = state.to_move  # type: ignore[assignment]
     placements = state.placements[:seat] + (move,) + state.placements[seat + 1:]
     config = state.config
-    players = config.players
-    following = (seat + 1) % players
-    if following != (state.dealer + 1) % players:
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+    following = next_to_place(state.dealer, placements)
+    if following is not None:
+        return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.ghost, state.center,
                      state.set_aside, placements, state.planks, state.leader, following,
                      state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
@@ -226,10 +227,10 @@ def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
     color = None
     to_move = leader
     if ghost:
-        top = ghost[0]
-        ghost, trick, color, leader = ghost[1:], ((None, top),), top.color, None
-        to_move = (state.dealer + 1) % 2
-    return new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
+        trick = ((None, ghost[0]),)
+        ghost, color, leader = ghost[1:], trick_color(trick), None
+        to_move = first_to_act(state.dealer, 2)
+    return _new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
                  state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
                  leader, to_move, trick, color, tricks, state.totals, state.rounds)
 
@@ -243,25 +244,19 @@ def _apply_play(state: State, played: Card) -> State:
         if c is played:
             index = i
             break
-    if index < 0:
-        raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})")
     color = state.trick_color
     config = state.config
-    if color is not None and played.color is not color and played.color is not None:
-        follow = [c for c in hand if c.color is color]
-        if follow:
-            whose = " (the Pirate King's colour)" if config.has_ghost else ""
-            raise IllegalMoveError(
-                f"must follow {color.label}{whose}: you hold {_cards(follow)}"
-            )
+    if index < 0 or not follows(played, color):
+        check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
+        index = hand.index(played)  # a card held though not the interned instance
     hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*state.trick, (seat, played))
     if len(trick) < config.cards_per_trick:
-        if color is None and state.leader is not None:
-            color = played.color  # the first coloured card sets the trick colour (Q5)
+        if color is None:
+            color = trick_color(trick)
         # Written out in full: this is the commonest transition.
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
+        return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, hands, state.ghost, state.center,
                      state.set_aside, state.placements, state.planks, state.leader,
                      (seat + 1) % config.players, trick, color, state.tricks, state.totals,
@@ -306,8 +301,8 @@ def _start_round(state: State, deal: Deal) -> State:
     if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
             and center[0].color is center[1].color):
         set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
-    leader = (state.dealer + 1) % config.players
-    return new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
+    leader = first_to_act(state.dealer, config.players)
+    return _new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
                      state.dealer, deal, deal.hands, deal.ghost, center, set_aside,
                      state.placements, state.planks, leader, leader, state.trick,
                      state.trick_color, state.tricks, state.totals, state.rounds)
@@ -364,7 +359,3 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
 
 def _index(c: Card) -> int:
     return c.index
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return ", ".join(map(str, cards))

@@ -11,6 +11,7 @@ from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLAYS, Deal, Move, Place
 from skullgames.queen.planks import Plank
+from skullgames.queen.rules import placing_order
 from skullgames.queen.tricks import TrickResult
 
 __all__ = ["Phase", "RoundResult", "State"]
@@ -27,14 +28,6 @@ class Phase(enum.Enum):
     """Cards played to tricks."""
     OVER = "over"
     """The last round has been scored."""
-
-
-def placing_order(dealer: int, players: int) -> tuple[int, ...]:
-    """The seats in the order they place, left of the dealer first (DECISIONS Q2).
-
-    With the ghost, the captains commit their cards to each trick in this order too.
-    """
-    return tuple((dealer + 1 + k) % players for k in range(players))
 
 
 @attrs.frozen
@@ -146,5 +139,5 @@ class State(_StateFields):
         return tuple(moves)
 
 
-new_state = fast_constructor(State)
-"""``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""
+_new_state = fast_constructor(State)
+"""``_new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""

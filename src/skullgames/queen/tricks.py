@@ -28,11 +28,10 @@ from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank, new_plank
+from skullgames.queen.rules import Seat, next_leader, trick_color
 
-__all__ = ["Movement", "Reason", "TrickResult", "resolve_trick"]
+__all__ = ["Movement", "Reason", "TrickResult", "resolve", "resolve_trick"]
 
-Seat = int | None
-"""A seat number, or ``None`` for the ghost Pirate King in a two-player game."""
 
 
 class Reason(enum.Enum):
@@ -125,24 +124,27 @@ _BY_INDEX = operator.attrgetter("index")  # sorts interned cards into canonical 
 
 def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             planks: Sequence[Plank] | None) -> TrickResult:
-    """Resolve a complete trick without checking the input (the engine's fast path).
+    """The rule of what a complete trick does: :func:`resolve_trick` without the checks.
 
-    ``center`` must be in canonical order; the cards must be the interned ones.
+    The colours with two or more cards (the centre's neutral cards included) are
+    evaluated: the seat of the highest card moves its pawn up, the seat of the lowest
+    down, twice as far with the colour's 8 or 5 in the trick (RESEARCH.md §1.6); the
+    single cards stay in the centre; :func:`~skullgames.queen.rules.next_leader` leads.
+    The engine, and bots that try a card on a trick of a real state, call this; it
+    trusts its input: ``plays`` a trick of distinct cards with a coloured card,
+    ``center`` in canonical order, a plank for every seat that plays.
+
+    >>> from skullgames.queen import card
+    >>> from skullgames.queen.tricks import resolve
+    >>> resolve([(0, card("R3")), (1, card("R9"))], (), None).movements[0].seat
+    1
     """
-    lead_seat = plays[0][0]
-    ghost_special = lead_seat is None and plays[0][1].color is None
-    colors: list[int] = []
-    for _, c in plays:
-        ci = c.color_index
-        if ci >= 0 and ci not in colors:
-            colors.append(ci)
-            if not ghost_special:  # the first coloured card sets the trick colour
-                break
-    if ghost_special:
-        colors.sort()  # the captains' colours, in colour order
-    if len(colors) == 1:  # the common case, without a list comprehension's cost
-        trick_colors: tuple[Color, ...] = (COLORS[colors[0]],)
-    else:
+    color = trick_color(plays)
+    if color is not None:
+        colors = [color.index]
+        trick_colors: tuple[Color, ...] = (color,)
+    else:  # the ghost's Monkey or First Mate counts in each of the captains' colours (E12)
+        colors = sorted({c.color_index for _, c in plays if c.color_index >= 0})
         trick_colors = tuple([COLORS[k] for k in colors])
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
     for entry in plays:
@@ -197,23 +199,17 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             steps = -1 if five is None else -2
             movements.append(_new_movement(seat, color, steps, _LOWEST, low[1], five))
             pawns.append((seat, ci, steps))
-    next_leader: Seat = None
-    if lead_seat is not None:
-        best = -1
-        for seat, c in plays:
-            if c.value >= best:  # ties go to whoever played the tied value last (Q6)
-                best, next_leader = c.value, seat
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
     if planks is not None:
         new_planks, falls = _move_pawns(planks, pawns)
-    if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
+    if len(colors) == 2:  # the ghost's special counted in both colours
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
     return _new_result(tuple(plays), tuple(center), trick_colors,
                        tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
-                       next_leader, new_planks, falls)
+                       next_leader(plays), new_planks, falls)
 
 
 def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
