@@ -35,13 +35,14 @@ from collections.abc import Callable, Iterable, Sequence
 
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.history import MoveLog
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
-from skullgames.queen.moves import PLACES, Deal, Move, Place
+from skullgames.queen.moves import PLACES, Deal, Move, Place, Play
 from skullgames.queen.observation import Observation
-from skullgames.queen.planks import Plank, Side, side_values
-from skullgames.queen.rules import follows, playable, trick_color
+from skullgames.queen.rules import follows, placing_order, playable, trick_color
+from skullgames.queen.scoring import Plank, Side, side_values
 from skullgames.queen.state import Phase, State
 from skullgames.queen.tricks import resolve
 
@@ -61,7 +62,7 @@ __all__ = [
 QueenBot = Bot[Observation, Move]
 """The type of a Skull Queen bot."""
 
-Trick = Sequence[tuple[int | None, Card]]
+Trick = Sequence[tuple[int | None, Play]]
 
 # --------------------------------------------------------------------------- placing
 
@@ -195,12 +196,13 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
     board = tuple(planks)
     best: Move = moves[0]
     best_score = -1e9
-    colored = any(c.color is not None for _, c in trick)
+    colored = any(play.card.color is not None for _, play in trick)
     for move in moves:
-        c = move.card  # type: ignore[union-attr]
+        assert isinstance(move, Play)  # the moves of the play phase
+        c = move.card
         score = 0.0
         if colored or c.color is not None:
-            result = resolve((*trick, (seat, c)), center, board)
+            result = resolve((*trick, (seat, move)), center, board)
             after: Plank = result.planks[seat]  # type: ignore[index]
             score = after.points(config.plank_values) - now
         score -= _future(c, plank, values) / 3
@@ -302,17 +304,18 @@ def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[
     first coloured card. Seats without a known void are absent.
 
     >>> from skullgames.bots.queen import infer_voids
-    >>> from skullgames.queen import Config, card
-    >>> trick = [(0, card("Y5")), (1, card("B2")), (2, card("MONKEY")), (3, card("Y9"))]
+    >>> from skullgames.queen import Config, Play, card
+    >>> trick = [(0, Play(card("Y5"))), (1, Play(card("B2"))), (2, Play(card("MONKEY"))),
+    ...          (3, Play(card("Y9")))]
     >>> infer_voids(Config(players=4), [trick])
     {1: frozenset({<Color.YELLOW: 'Y'>})}
     """
     voids: dict[int, set[Color]] = {}
     for plays in tricks:
         plays = tuple(plays)
-        for i, (seat, c) in enumerate(plays):
+        for i, (seat, play) in enumerate(plays):
             color = trick_color(plays[:i])
-            if seat is not None and color is not None and not follows(c, color):
+            if seat is not None and color is not None and not follows(play.card, color):
                 voids.setdefault(seat, set()).add(color)
     return {seat: frozenset(colors) for seat, colors in voids.items()}
 
@@ -347,15 +350,16 @@ def sample_world(observation: Observation, rng: random.Random, *,
                      round_index=o.round_number - 1, dealer=o.dealer, deal=None,
                      hands=((),) * players, ghost=(), center=(), set_aside=(),
                      placements=(None,) * players, planks=(), leader=None, to_move=None,
-                     trick=(), trick_color=None, tricks=(), totals=o.totals, rounds=o.rounds)
+                     trick=(), trick_color=None, tricks=(), totals=o.totals, rounds=o.rounds,
+                     log=_log(o, ()))
 
     tricks: list[Trick] = [t.plays for t in o.tricks]
     if o.trick:
         tricks.append(o.trick)
     played: dict[int | None, list[Card]] = {}
     for plays in tricks:
-        for seat, c in plays:
-            played.setdefault(seat, []).append(c)
+        for seat, play in plays:
+            played.setdefault(seat, []).append(play.card)
     known = {c.index for c in o.hand}
     known.update(c.index for cs in played.values() for c in cs)
     known.update(c.index for c in (*o.center, *o.set_aside))
@@ -380,7 +384,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         hand = hidden[seat]
         chosen = rng.choice(playable(hand, o.trick_color))
         hand.remove(chosen)
-        trick = (*trick, (seat, chosen))
+        trick = (*trick, (seat, Play(chosen)))
         played.setdefault(seat, []).append(chosen)
 
     hands = tuple(o.hand if s == me else _sorted(hidden[s]) for s in range(players))
@@ -406,7 +410,17 @@ def sample_world(observation: Observation, rng: random.Random, *,
                  round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
                  ghost=ghost, center=o.center, set_aside=o.set_aside, placements=placements,
                  planks=o.planks, leader=o.leader, to_move=o.to_move, trick=trick,
-                 trick_color=o.trick_color, tricks=o.tricks, totals=o.totals, rounds=o.rounds)
+                 trick_color=o.trick_color, tricks=o.tricks, totals=o.totals, rounds=o.rounds,
+                 log=_log(o, (deal,
+                              *(p for s in placing_order(o.dealer, players)
+                                if (p := placements[s]) is not None),
+                              *(play for t in (*(t.plays for t in o.tricks), trick)
+                                for s, play in t if s is not None))))
+
+
+def _log(observation: Observation, this_round: Iterable[Move]) -> MoveLog | None:
+    """The moves of a sampled game: the finished rounds', then ``this_round``'s."""
+    return MoveLog.of([*(m for r in observation.rounds for m in r.moves()), *this_round])
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -28,7 +28,7 @@ from skullgames.queen.cards import Card, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
 from skullgames.queen.moves import Deal, Move, Place, Play, parse_move
-from skullgames.queen.planks import Plank, Side
+from skullgames.queen.scoring import Plank, Side
 from skullgames.queen.state import State
 
 STATE_FORMAT = "skullgames.queen/state"

@@ -18,11 +18,12 @@ from collections.abc import Iterable
 from skullgames._checks import MAX_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.queen.cards import ALL_CARDS, Card, interned
+from skullgames.history import MoveLog
+from skullgames.queen.cards import Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
-from skullgames.queen.planks import Plank
 from skullgames.queen.rules import (
+    Seat,
     check_play,
     first_to_act,
     follows,
@@ -30,6 +31,7 @@ from skullgames.queen.rules import (
     playable,
     trick_color,
 )
+from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State, _new_state
 from skullgames.queen.tricks import TrickResult, resolve
 
@@ -79,20 +81,20 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
             seed = random.randint(0, MAX_SEED)
     else:
         check_seed(seed)
-    state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, ())
+    state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, (), None)
     if auto_deal:
         return _start_round(state, seeded_deal(config, seed, 0))  # type: ignore[arg-type]
     return state
 
 
 def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int,
-             totals: tuple[int, ...], rounds: tuple[RoundResult, ...],
+             totals: tuple[int, ...], rounds: tuple[RoundResult, ...], log: MoveLog | None,
              phase: Phase = Phase.DEAL) -> State:
     """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
     n = config.players
     dealer = round_index % n
     return _new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
-                 (), (), (None,) * n, (), None, None, (), None, (), totals, rounds)
+                 (), (), (None,) * n, (), None, None, (), None, (), totals, rounds, log)
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
@@ -183,7 +185,7 @@ def apply(state: State, move: Move) -> State:
     if phase is _PLAY:
         if type(move) is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
-        return _apply_play(state, move.card)
+        return _apply_play(state, move)
     if phase is Phase.PLACE:
         if type(move) is not Place:
             raise IllegalMoveError(f"the pirates are being placed, {move!r} is not a Place")
@@ -200,46 +202,49 @@ def _apply_place(state: State, move: Place) -> State:
         move = Place(move.side, move.spaces)
     seat: int = state.to_move  # type: ignore[assignment]
     placements = state.placements[:seat] + (move,) + state.placements[seat + 1:]
+    log = MoveLog((move, state.log))
     config = state.config
     following = next_to_place(state.dealer, placements)
     if following is not None:
         return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
                      state.dealer, state.deal, state.hands, state.ghost, state.center,
                      state.set_aside, placements, state.planks, state.leader, following,
-                     state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
+                     state.trick, state.trick_color, state.tricks, state.totals, state.rounds,
+                     log)
     # Every seat has placed: the placements are revealed and play begins (DECISIONS Q2).
     planks = tuple([Plank(p.side, p.spaces) for p in placements])  # type: ignore[union-attr]
     return _next_trick(state, Phase.PLAY, state.hands, state.center, state.set_aside,
-                       placements, planks, state.leader, state.tricks)
+                       placements, planks, state.leader, state.tricks, log)
 
 
 def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
                 center: tuple[Card, ...], set_aside: tuple[Card, ...],
                 placements: tuple[Place | None, ...], planks: tuple[Plank, ...],
-                leader: int | None, tricks: tuple[TrickResult, ...]) -> State:
+                leader: int | None, tricks: tuple[TrickResult, ...], log: MoveLog) -> State:
     """The state at the start of a trick, which ``leader`` leads.
 
     With two players the Pirate King leads instead: he reveals his top card, and the
     captains then commit in seat order from the left of the dealer (§1.9, DECISIONS Q2).
     """
     ghost = state.ghost
-    trick: tuple[tuple[int | None, Card], ...] = ()
+    trick: tuple[tuple[Seat, Play], ...] = ()
     color = None
     to_move = leader
     if ghost:
-        trick = ((None, ghost[0]),)
+        trick = ((None, PLAYS[ghost[0].index]),)
         ghost, color, leader = ghost[1:], trick_color(trick), None
         to_move = first_to_act(state.dealer, 2)
     return _new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
                  state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
-                 leader, to_move, trick, color, tricks, state.totals, state.rounds)
+                 leader, to_move, trick, color, tricks, state.totals, state.rounds, log)
 
 
-def _apply_play(state: State, played: Card) -> State:
+def _apply_play(state: State, move: Play) -> State:
     seat: int = state.to_move  # type: ignore[assignment]
     hand = state.hands[seat]
     index = -1
-    played = ALL_CARDS[played.index]  # the interned card, found in hands by identity
+    play = PLAYS[move.card.index]  # the shared play of the interned card
+    played = play.card  # found in hands by identity
     for i, c in enumerate(hand):
         if c is played:
             index = i
@@ -251,7 +256,8 @@ def _apply_play(state: State, played: Card) -> State:
         index = hand.index(played)  # a card held though not the interned instance
     hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
-    trick = (*state.trick, (seat, played))
+    trick = (*state.trick, (seat, play))
+    log = MoveLog((play, state.log))
     if len(trick) < config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
@@ -260,19 +266,19 @@ def _apply_play(state: State, played: Card) -> State:
                      state.dealer, state.deal, hands, state.ghost, state.center,
                      state.set_aside, state.placements, state.planks, state.leader,
                      (seat + 1) % config.players, trick, color, state.tricks, state.totals,
-                     state.rounds)
+                     state.rounds, log)
     result = resolve(trick, state.center, state.planks)
     tricks = (*state.tricks, result)
     planks: tuple[Plank, ...] = result.planks  # type: ignore[assignment]
     if hands[0]:
         return _next_trick(state, state.phase, hands, result.center,
                            state.set_aside + result.set_aside, state.placements, planks,
-                           result.next_leader, tricks)
-    return _finish_round(state, tricks, planks)
+                           result.next_leader, tricks, log)
+    return _finish_round(state, tricks, planks, log)
 
 
-def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...]
-                  ) -> State:
+def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...],
+                  log: MoveLog) -> State:
     config = state.config
     values = config.plank_values
     points = tuple([plank.points(values) for plank in planks])
@@ -283,8 +289,8 @@ def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[P
     round_index = state.round_index + 1
     if round_index == config.rounds:
         return _waiting(config, state.seed, state.auto_deal, round_index - 1, totals, rounds,
-                        Phase.OVER)
-    waiting = _waiting(config, state.seed, state.auto_deal, round_index, totals, rounds)
+                        log, Phase.OVER)
+    waiting = _waiting(config, state.seed, state.auto_deal, round_index, totals, rounds, log)
     if state.auto_deal:
         return _start_round(waiting, seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
     return waiting
@@ -305,7 +311,8 @@ def _start_round(state: State, deal: Deal) -> State:
     return _new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
                      state.dealer, deal, deal.hands, deal.ghost, center, set_aside,
                      state.placements, state.planks, leader, leader, state.trick,
-                     state.trick_color, state.tricks, state.totals, state.rounds)
+                     state.trick_color, state.tricks, state.totals, state.rounds,
+                     MoveLog((deal, state.log)))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:

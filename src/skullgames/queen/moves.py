@@ -22,7 +22,7 @@ import attrs
 
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
-from skullgames.queen.planks import Side
+from skullgames.queen.scoring import Side
 
 __all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move"]
 

@@ -18,8 +18,8 @@ from skullgames.errors import ConfigError
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves, not_a_state
-from skullgames.queen.moves import Move, Place
-from skullgames.queen.planks import Plank
+from skullgames.queen.moves import Move, Place, Play
+from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 
@@ -55,7 +55,7 @@ class Observation:
     planks: tuple[Plank, ...]
     leader: int | None
     to_move: int | None
-    trick: tuple[tuple[int | None, Card], ...]
+    trick: tuple[tuple[int | None, Play], ...]
     face_down: tuple[int, ...]
     trick_color: Color | None
     tricks: tuple[TrickResult, ...]

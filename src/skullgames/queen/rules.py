@@ -8,10 +8,10 @@ is :func:`~skullgames.queen.tricks.resolve`, what a plank scores
 The rulebook's example of following (RESEARCH.md §1.5): blue was led, so a player who
 holds blue must play blue, or the Monkey or the First Mate.
 
->>> from skullgames.queen import Color, card
+>>> from skullgames.queen import Color, Play, card
 >>> from skullgames.queen.rules import playable, trick_color
 >>> hand = (card("Y3"), card("B4"), card("B9"), card("MONKEY"))
->>> trick_color([(0, card("B6"))])
+>>> trick_color([(0, Play(card("B6")))])
 <Color.BLUE: 'B'>
 >>> playable(hand, Color.BLUE)
 (card('B4'), card('B9'), card('MONKEY'))
@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import Card, Color
+from skullgames.queen.moves import Play
 
 __all__ = [
     "Seat",
@@ -84,24 +85,25 @@ def next_to_place(dealer: int, placements: Sequence[object | None]) -> int | Non
 # -- Following (RESEARCH.md §1.5, DECISIONS Q5) -----------------------------------------------
 
 
-def trick_color(plays: Iterable[tuple[Seat, Card]]) -> Color | None:
-    """The colour to follow in a trick of ``plays`` (``(seat, card)`` in play order).
+def trick_color(plays: Iterable[tuple[Seat, Play]]) -> Color | None:
+    """The colour to follow in a trick of ``plays`` (``(seat, Play)`` in play order).
 
     The first coloured card sets it: a Monkey or First Mate led leaves it to the next
     card (DECISIONS Q5). When the ghost Pirate King leads (seat ``None``, two players),
     his card alone sets it, and a Monkey or First Mate of his leaves the captains free
     (RESEARCH.md §1.9). ``None`` while no card sets it.
 
-    >>> from skullgames.queen import card
+    >>> from skullgames.queen import parse_move
     >>> from skullgames.queen.rules import trick_color
-    >>> trick_color([(1, card("MONKEY")), (2, card("G5")), (3, card("R9"))])
+    >>> trick_color([(1, parse_move("MONKEY")), (2, parse_move("G5")), (3, parse_move("R9"))])
     <Color.GREEN: 'G'>
-    >>> trick_color([(None, card("MATE")), (0, card("G5"))]) is None
+    >>> trick_color([(None, parse_move("MATE")), (0, parse_move("G5"))]) is None
     True
     """
-    for seat, c in plays:
-        if seat is None or c.color is not None:
-            return c.color
+    for seat, play in plays:
+        color = play.card.color
+        if seat is None or color is not None:
+            return color
     return None
 
 
@@ -152,25 +154,26 @@ def check_play(c: Card, hand: Sequence[Card], color: Color | None, *,
 # -- Leading (RESEARCH.md §1.7, DECISIONS Q6) -------------------------------------------------
 
 
-def next_leader(plays: Iterable[tuple[Seat, Card]]) -> Seat:
+def next_leader(plays: Iterable[tuple[Seat, Play]]) -> Seat:
     """Who leads the next trick: whoever played the highest value, in any colour.
 
     On a tie the last of them to play leads (DECISIONS Q6); the neutral cards in the
     centre never lead. When the ghost Pirate King led (two players) he leads again:
     ``None``.
 
-    >>> from skullgames.queen import card
+    >>> from skullgames.queen import parse_move
     >>> from skullgames.queen.rules import next_leader
-    >>> next_leader([(2, card("R9")), (3, card("B9")), (0, card("Y4"))])
+    >>> next_leader([(2, parse_move("R9")), (3, parse_move("B9")), (0, parse_move("Y4"))])
     3
     """
     leader: Seat = None
     best = -1
-    for seat, c in plays:
+    for seat, play in plays:
         if seat is None:
             return None
-        if c.value >= best:
-            best, leader = c.value, seat
+        value = play.card.value
+        if value >= best:
+            best, leader = value, seat
     return leader
 
 

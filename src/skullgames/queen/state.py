@@ -7,11 +7,12 @@ import enum
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames.history import MoveLog
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
-from skullgames.queen.moves import PLAYS, Deal, Move, Place
-from skullgames.queen.planks import Plank
-from skullgames.queen.rules import placing_order
+from skullgames.queen.moves import Deal, Move, Place, Play
+from skullgames.queen.rules import Seat, placing_order
+from skullgames.queen.scoring import Plank
 from skullgames.queen.tricks import TrickResult
 
 __all__ = ["Phase", "RoundResult", "State"]
@@ -50,7 +51,7 @@ class RoundResult:
         players = len(self.placements)
         return (self.deal,
                 *(self.placements[seat] for seat in placing_order(self.dealer, players)),
-                *(PLAYS[c.index] for trick in self.tricks for seat, c in trick.plays
+                *(play for trick in self.tricks for seat, play in trick.plays
                   if seat is not None))
 
 
@@ -73,11 +74,12 @@ class _StateFields:
     planks: tuple[Plank, ...]
     leader: int | None
     to_move: int | None
-    trick: tuple[tuple[int | None, Card], ...]
+    trick: tuple[tuple[Seat, Play], ...]
     trick_color: Color | None
     tricks: tuple[TrickResult, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
+    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -97,11 +99,11 @@ class State(_StateFields):
     - ``placements`` are the placements made so far this round (``None`` for a seat
       still to place); ``planks`` the planks as they stand, once all have placed.
     - ``leader`` led the trick in progress (``None`` when the ghost leads); ``trick``
-      holds its cards as ``(seat, card)`` pairs, the ghost's card with seat ``None``;
+      holds it as ``(seat, Play)`` pairs, the ghost's card with seat ``None``;
       ``trick_color`` is the colour to follow (``None`` until a coloured card sets it,
       and with the ghost, while his card is a Monkey or First Mate).
     - ``tricks`` are the finished tricks of this round, ``rounds`` the finished rounds,
-      ``totals`` the running scores.
+      ``totals`` the running scores; ``log`` every move so far (see :attr:`history`).
     """
 
     @property
@@ -125,18 +127,7 @@ class State(_StateFields):
         ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal
         state (give no seed for a game made with ``auto_deal=False``).
         """
-        moves: list[Move] = []
-        for result in self.rounds:
-            moves.extend(result.moves())
-        if self.deal is not None:
-            moves.append(self.deal)
-            players = self.config.players
-            moves.extend(p for seat in placing_order(self.dealer, players)
-                         if (p := self.placements[seat]) is not None)
-            moves.extend(PLAYS[c.index] for trick in self.tricks for seat, c in trick.plays
-                         if seat is not None)
-            moves.extend(PLAYS[c.index] for seat, c in self.trick if seat is not None)
-        return tuple(moves)
+        return () if self.log is None else self.log.moves()
 
 
 _new_state = fast_constructor(State)
