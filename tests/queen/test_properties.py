@@ -36,6 +36,7 @@ from skullgames.queen import (
 )
 from skullgames.queen.invariants import check_invariants
 from skullgames.queen.moves import PLAYS
+from skullgames.queen.state import Placing, Playing
 from tests.queen.helpers import WITHOUT_SHRINKING
 
 PLAYERS = st.integers(min_value=2, max_value=6)
@@ -80,11 +81,17 @@ def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
     trick = list(state.trick)
     for i, s in face_down:
         trick[i], pool = (s, Play(pool[0])), pool[1:]
-    placements = tuple(
-        p if s == seat or state.phase is not Phase.PLACE or p is None else rng.choice(PLACES)
-        for s, p in enumerate(state.placements))
-    return attrs.evolve(state, hands=tuple(hands), ghost=ghost, trick=tuple(trick),
-                        placements=placements, deal=None)
+    stage = state.stage
+    if isinstance(stage, Placing):
+        placements = tuple(p if s == seat or p is None else rng.choice(PLACES)
+                           for s, p in enumerate(stage.placements))
+        stage = attrs.evolve(stage, hands=tuple(hands), ghost=ghost, placements=placements,
+                             round=attrs.evolve(stage.round, deal=Deal(())))
+    elif isinstance(stage, Playing):
+        stage = attrs.evolve(stage, hands=tuple(hands), trick=tuple(trick),
+                             table=attrs.evolve(stage.table, ghost=ghost),
+                             round=attrs.evolve(stage.round, deal=Deal(())))
+    return attrs.evolve(state, stage=stage)
 
 
 def check_step(state: State, rng: random.Random, deep: bool) -> None:

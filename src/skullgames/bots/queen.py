@@ -43,7 +43,17 @@ from skullgames.queen.moves import PLACES, Deal, Move, Place, Play
 from skullgames.queen.observation import Observation
 from skullgames.queen.rules import follows, placing_order, playable, trick_color
 from skullgames.queen.scoring import Plank, Side, side_values
-from skullgames.queen.state import Phase, State
+from skullgames.queen.state import (
+    Dealing,
+    Match,
+    Over,
+    Phase,
+    Placing,
+    Playing,
+    Round,
+    State,
+    Table,
+)
 from skullgames.queen.tricks import resolve
 
 __all__ = [
@@ -345,13 +355,15 @@ def sample_world(observation: Observation, rng: random.Random, *,
     players = config.players
     me = o.seat
     phase = o.phase
+    match = Match(config=config, seed=None, auto_deal=False, totals=o.totals, rounds=o.rounds)
     if phase not in (Phase.PLACE, Phase.PLAY):
-        return State(config=config, seed=None, auto_deal=False, phase=phase,
-                     round_index=o.round_number - 1, dealer=o.dealer, deal=None,
-                     hands=((),) * players, ghost=(), center=(), set_aside=(),
-                     placements=(None,) * players, planks=(), leader=None, to_move=None,
-                     trick=(), trick_color=None, tricks=(), totals=o.totals, rounds=o.rounds,
-                     log=_log(o, ()))
+        waiting: Dealing | Over = (
+            Dealing(round_index=o.round_number - 1, dealer=o.dealer) if phase is Phase.DEAL
+            else Over(round_index=o.round_number - 1, dealer=o.dealer))
+        return State(match=match, stage=waiting, log=_log(o, ()))
+    to_move = o.to_move
+    if to_move is None:
+        raise ValueError("an observation of a round in progress has a seat to move")
 
     tricks: list[Trick] = [t.plays for t in o.tricks]
     if o.trick:
@@ -406,16 +418,24 @@ def sample_world(observation: Observation, rng: random.Random, *,
             p if s == me or not o.has_placed[s] else guess(s, hands[s])
             for s, p in enumerate(placements)
         )
-    return State(config=config, seed=None, auto_deal=False, phase=phase,
-                 round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
-                 ghost=ghost, center=o.center, set_aside=o.set_aside, placements=placements,
-                 planks=o.planks, leader=o.leader, to_move=o.to_move, trick=trick,
-                 trick_color=o.trick_color, tricks=o.tricks, totals=o.totals, rounds=o.rounds,
-                 log=_log(o, (deal,
-                              *(p for s in placing_order(o.dealer, players)
-                                if (p := placements[s]) is not None),
-                              *(play for t in (*(t.plays for t in o.tricks), trick)
-                                for s, play in t if s is not None))))
+    round = Round(index=o.round_number - 1, dealer=o.dealer, deal=deal)
+    placed = [p for s in placing_order(o.dealer, players) if (p := placements[s]) is not None]
+    cards_played = [play for t in (*(t.plays for t in o.tricks), trick) for s, play in t
+                    if s is not None]
+    history: list[Move] = [deal, *placed, *cards_played]
+    stage: Placing | Playing
+    if phase is Phase.PLACE:
+        stage = Placing(round=round, hands=hands, ghost=ghost, center=o.center,
+                        set_aside=o.set_aside, placements=placements, to_move=to_move)
+    else:
+        revealed = tuple([p for p in placements if p is not None])
+        if len(revealed) != players:
+            raise ValueError("an observation of the tricks shows every placement")
+        table = Table(placements=revealed, planks=o.planks, tricks=o.tricks, leader=o.leader,
+                      ghost=ghost, center=o.center, set_aside=o.set_aside)
+        stage = Playing(round=round, table=table, hands=hands, trick=trick,
+                        trick_color=o.trick_color, to_move=to_move)
+    return State(match=match, stage=stage, log=_log(o, history))
 
 
 def _log(observation: Observation, this_round: Iterable[Move]) -> MoveLog | None:

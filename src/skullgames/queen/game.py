@@ -31,8 +31,22 @@ from skullgames.queen.rules import (
     playable,
     trick_color,
 )
-from skullgames.queen.scoring import Plank
-from skullgames.queen.state import Phase, RoundResult, State, _new_state
+from skullgames.queen.scoring import Plank, new_plank
+from skullgames.queen.state import (
+    Dealing,
+    Match,
+    Over,
+    Phase,
+    Placing,
+    Playing,
+    Round,
+    RoundResult,
+    State,
+    _new_placing,
+    _new_playing,
+    _new_state,
+    _new_table,
+)
 from skullgames.queen.tricks import TrickResult, resolve
 
 __all__ = [
@@ -48,8 +62,6 @@ __all__ = [
 ]
 
 _PLACE_IDS = frozenset(map(id, PLACES))
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
 
 
 def not_a_state(state: object, name: str = "state") -> TypeError:
@@ -81,20 +93,11 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
             seed = random.randint(0, MAX_SEED)
     else:
         check_seed(seed)
-    state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, (), None)
-    if auto_deal:
-        return _start_round(state, seeded_deal(config, seed, 0))  # type: ignore[arg-type]
-    return state
-
-
-def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int,
-             totals: tuple[int, ...], rounds: tuple[RoundResult, ...], log: MoveLog | None,
-             phase: Phase = Phase.DEAL) -> State:
-    """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
-    n = config.players
-    dealer = round_index % n
-    return _new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
-                 (), (), (None,) * n, (), None, None, (), None, (), totals, rounds, log)
+    match = Match(config=config, seed=seed, auto_deal=auto_deal, totals=(0,) * config.players,
+                  rounds=())
+    if auto_deal and seed is not None:
+        return _start_round(match, 0, seeded_deal(config, seed, 0), None)
+    return _new_state(match, Dealing(round_index=0, dealer=0), None)
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
@@ -137,22 +140,23 @@ def is_over(state: State) -> bool:
     """True once the last round has been scored."""
     if state.__class__ is not State:
         raise not_a_state(state)
-    return state.phase is _OVER
+    return type(state.stage) is Over
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
     if state.__class__ is not State:
         raise not_a_state(state)
-    return state.totals
+    return state.match.totals
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the highest total; several on a tie, all winners (DECISIONS Q9)."""
     if state.__class__ is not State:
         raise not_a_state(state)
-    best = max(state.totals)
-    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+    totals = state.match.totals
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -166,10 +170,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.__class__ is not State:
         raise not_a_state(state)
-    if state.phase is _PLAY:
-        hand = state.hands[state.to_move]  # type: ignore[index]
-        return tuple([PLAYS[c.index] for c in playable(hand, state.trick_color)])
-    if state.phase is Phase.PLACE:
+    stage = state.stage
+    if type(stage) is Playing:
+        return tuple([PLAYS[c.index]
+                      for c in playable(stage.hands[stage.to_move], stage.trick_color)])
+    if type(stage) is Placing:
         return PLACES
     return ()
 
@@ -181,124 +186,128 @@ def apply(state: State, move: Move) -> State:
     """
     if state.__class__ is not State:
         raise not_a_state(state)
-    phase = state.phase
-    if phase is _PLAY:
+    stage = state.stage
+    if type(stage) is Playing:
         if type(move) is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
-        return _apply_play(state, move)
-    if phase is Phase.PLACE:
+        return _apply_play(state, stage, move)
+    if type(stage) is Placing:
         if type(move) is not Place:
             raise IllegalMoveError(f"the pirates are being placed, {move!r} is not a Place")
-        return _apply_place(state, move)
-    if phase is Phase.DEAL:
+        return _apply_place(state, stage, move)
+    if type(stage) is Dealing:
         if type(move) is not Deal:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
-        return _start_round(state, _checked_deal(state.config, move))
+        match = state.match
+        return _start_round(match, stage.round_index, _checked_deal(match.config, move),
+                            state.log)
     raise IllegalMoveError("the game is over")
 
 
-def _apply_place(state: State, move: Place) -> State:
+def _apply_place(state: State, stage: Placing, move: Place) -> State:
     if id(move) not in _PLACE_IDS:  # a caller's own Place: make sure it is a valid one
         move = Place(move.side, move.spaces)
-    seat: int = state.to_move  # type: ignore[assignment]
-    placements = state.placements[:seat] + (move,) + state.placements[seat + 1:]
+    seat = stage.to_move
+    placements = stage.placements[:seat] + (move,) + stage.placements[seat + 1:]
     log = MoveLog((move, state.log))
-    config = state.config
-    following = next_to_place(state.dealer, placements)
+    following = next_to_place(stage.round.dealer, placements)
     if following is not None:
-        return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, state.hands, state.ghost, state.center,
-                     state.set_aside, placements, state.planks, state.leader, following,
-                     state.trick, state.trick_color, state.tricks, state.totals, state.rounds,
-                     log)
+        return _new_state(state.match, _new_placing(
+            round=stage.round, hands=stage.hands, ghost=stage.ghost, center=stage.center,
+            set_aside=stage.set_aside, placements=placements, to_move=following), log)
     # Every seat has placed: the placements are revealed and play begins (DECISIONS Q2).
-    planks = tuple([Plank(p.side, p.spaces) for p in placements])  # type: ignore[union-attr]
-    return _next_trick(state, Phase.PLAY, state.hands, state.center, state.set_aside,
-                       placements, planks, state.leader, state.tricks, log)
+    revealed = tuple([p for p in placements if p is not None])
+    return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
+                       planks=tuple([new_plank(p.side, p.spaces) for p in revealed]),
+                       tricks=(), leader=first_to_act(stage.round.dealer, len(placements)),
+                       ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside)
 
 
-def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
-                center: tuple[Card, ...], set_aside: tuple[Card, ...],
-                placements: tuple[Place | None, ...], planks: tuple[Plank, ...],
-                leader: int | None, tricks: tuple[TrickResult, ...], log: MoveLog) -> State:
+def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
+                log: MoveLog, *, placements: tuple[Place, ...], planks: tuple[Plank, ...],
+                tricks: tuple[TrickResult, ...], leader: Seat, ghost: tuple[Card, ...],
+                center: tuple[Card, ...], set_aside: tuple[Card, ...]) -> State:
     """The state at the start of a trick, which ``leader`` leads.
 
     With two players the Pirate King leads instead: he reveals his top card, and the
     captains then commit in seat order from the left of the dealer (§1.9, DECISIONS Q2).
     """
-    ghost = state.ghost
     trick: tuple[tuple[Seat, Play], ...] = ()
     color = None
-    to_move = leader
     if ghost:
         trick = ((None, PLAYS[ghost[0].index]),)
         ghost, color, leader = ghost[1:], trick_color(trick), None
-        to_move = first_to_act(state.dealer, 2)
-    return _new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
-                 state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
-                 leader, to_move, trick, color, tricks, state.totals, state.rounds, log)
+        to_move = first_to_act(round.dealer, 2)
+    elif leader is None:
+        raise AssertionError("a trick without the Pirate King has a leader")
+    else:
+        to_move = leader
+    table = _new_table(placements=placements, planks=planks, tricks=tricks, leader=leader,
+                       ghost=ghost, center=center, set_aside=set_aside)
+    return _new_state(match, _new_playing(round, table, hands, trick, color, to_move), log)
 
 
-def _apply_play(state: State, move: Play) -> State:
-    seat: int = state.to_move  # type: ignore[assignment]
-    hand = state.hands[seat]
-    index = -1
+def _apply_play(state: State, stage: Playing, move: Play) -> State:
+    seat = stage.to_move
+    hands = stage.hands
+    hand = hands[seat]
     play = PLAYS[move.card.index]  # the shared play of the interned card
     played = play.card  # found in hands by identity
+    index = -1
     for i, c in enumerate(hand):
         if c is played:
             index = i
             break
-    color = state.trick_color
-    config = state.config
+    color = stage.trick_color
+    match = state.match
+    config = match.config
     if index < 0 or not follows(played, color):
         check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
         index = hand.index(played)  # a card held though not the interned instance
-    hands = state.hands
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
-    trick = (*state.trick, (seat, play))
+    trick = (*stage.trick, (seat, play))
     log = MoveLog((play, state.log))
     if len(trick) < config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
-        # Written out in full: this is the commonest transition.
-        return _new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, hands, state.ghost, state.center,
-                     state.set_aside, state.placements, state.planks, state.leader,
-                     (seat + 1) % config.players, trick, color, state.tricks, state.totals,
-                     state.rounds, log)
-    result = resolve(trick, state.center, state.planks)
-    tricks = (*state.tricks, result)
-    planks: tuple[Plank, ...] = result.planks  # type: ignore[assignment]
+        return _new_state(match, _new_playing(stage.round, stage.table, hands, trick, color,
+                                              (seat + 1) % config.players), log)
+    table = stage.table
+    result = resolve(trick, table.center, table.planks)
+    planks = result.planks
+    if planks is None:
+        raise AssertionError("a trick resolved on planks gives the planks after it")
+    tricks = (*table.tricks, result)
     if hands[0]:
-        return _next_trick(state, state.phase, hands, result.center,
-                           state.set_aside + result.set_aside, state.placements, planks,
-                           result.next_leader, tricks, log)
-    return _finish_round(state, tricks, planks, log)
+        return _next_trick(match, stage.round, hands, log, placements=table.placements,
+                           planks=planks, tricks=tricks, leader=result.next_leader,
+                           ghost=table.ghost, center=result.center,
+                           set_aside=table.set_aside + result.set_aside)
+    return _finish_round(match, stage.round, table.placements, tricks, planks, log)
 
 
-def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...],
-                  log: MoveLog) -> State:
-    config = state.config
+def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
+                  tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...], log: MoveLog
+                  ) -> State:
+    config = match.config
     values = config.plank_values
     points = tuple([plank.points(values) for plank in planks])
-    result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
-                         state.placements, tricks, planks, points)  # type: ignore[arg-type]
-    totals = tuple(map(operator.add, state.totals, points))
-    rounds = (*state.rounds, result)
-    round_index = state.round_index + 1
-    if round_index == config.rounds:
-        return _waiting(config, state.seed, state.auto_deal, round_index - 1, totals, rounds,
-                        log, Phase.OVER)
-    waiting = _waiting(config, state.seed, state.auto_deal, round_index, totals, rounds, log)
-    if state.auto_deal:
-        return _start_round(waiting, seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
-    return waiting
+    result = RoundResult(round_number=round.index + 1, dealer=round.dealer, deal=round.deal,
+                         placements=placements, tricks=tricks, planks=planks, points=points)
+    match = Match(config=config, seed=match.seed, auto_deal=match.auto_deal,
+                  totals=tuple(map(operator.add, match.totals, points)),
+                  rounds=(*match.rounds, result))
+    index = round.index + 1
+    if index == config.rounds:
+        return _new_state(match, Over(round_index=round.index, dealer=round.dealer), log)
+    if match.auto_deal and match.seed is not None:
+        return _start_round(match, index, seeded_deal(config, match.seed, index), log)
+    return _new_state(match, Dealing(round_index=index, dealer=index % config.players), log)
 
 
-def _start_round(state: State, deal: Deal) -> State:
-    """Begin a round with a deal that is known to be valid and canonical."""
-    config = state.config
+def _start_round(match: Match, index: int, deal: Deal, log: MoveLog | None) -> State:
+    """Begin round ``index`` with a deal that is known to be valid and canonical."""
+    config = match.config
     center = deal.center
     set_aside: tuple[Card, ...] = ()
     if config.set_aside_center_specials:  # the alternative to DECISIONS Q4
@@ -307,12 +316,12 @@ def _start_round(state: State, deal: Deal) -> State:
     if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
             and center[0].color is center[1].color):
         set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
-    leader = first_to_act(state.dealer, config.players)
-    return _new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
-                     state.dealer, deal, deal.hands, deal.ghost, center, set_aside,
-                     state.placements, state.planks, leader, leader, state.trick,
-                     state.trick_color, state.tricks, state.totals, state.rounds,
-                     MoveLog((deal, state.log)))
+    players = config.players
+    dealer = index % players
+    placing = _new_placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
+                      ghost=deal.ghost, center=center, set_aside=set_aside,
+                      placements=(None,) * players, to_move=first_to_act(dealer, players))
+    return _new_state(match, placing, MoveLog((deal, log)))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:
