@@ -394,7 +394,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
     trick = o.trick
     for seat in o.face_down:  # the other captain's card, with two players
         hand = hidden[seat]
-        chosen = rng.choice(playable(hand, o.trick_color))
+        chosen = rng.choice(playable(hand, o.trick_color)).card
         hand.remove(chosen)
         trick = (*trick, (seat, Play(chosen)))
         played.setdefault(seat, []).append(chosen)

@@ -44,11 +44,10 @@ class Color(enum.Enum):
     @property
     def index(self) -> int:
         """The colour's place in per-colour tuples: red 0, yellow 1, green 2, blue 3."""
-        return _COLOR_INDEX[self]
+        return COLORS.index(self)  # a C-level search by identity: no Python-level hash
 
 
 COLORS: tuple[Color, ...] = tuple(Color)
-_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 AYE_MAAM = 8
 """The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (§1.5)."""
@@ -84,7 +83,7 @@ class Card:
                 raise InvalidNotationError(f"{self.color!r} is not a Color")
             if type(self.value) is not int or not 1 <= self.value <= 12:
                 raise InvalidNotationError(f"a coloured card is 1..12, not {self.value!r}")
-            color_index = _COLOR_INDEX[self.color]
+            color_index = COLORS.index(self.color)
             index = color_index * 12 + self.value - 1
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "color_index", color_index)

@@ -27,6 +27,7 @@ from skullgames.queen.rules import (
     check_play,
     first_to_act,
     follows,
+    must_follow,
     next_to_place,
     playable,
     trick_color,
@@ -172,8 +173,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         raise not_a_state(state)
     stage = state.stage
     if type(stage) is Playing:
-        return tuple([PLAYS[c.index]
-                      for c in playable(stage.hands[stage.to_move], stage.trick_color)])
+        return playable(stage.hands[stage.to_move], stage.trick_color)
     if type(stage) is Placing:
         return PLACES
     return ()
@@ -261,7 +261,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     color = stage.trick_color
     match = state.match
     config = match.config
-    if index < 0 or not follows(played, color):
+    if index < 0 or (not follows(played, color) and must_follow(hand, color)):
         check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
         index = hand.index(played)  # a card held though not the interned instance
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]

@@ -14,8 +14,8 @@ holds blue must play blue, or the Monkey or the First Mate.
 >>> trick_color([(0, Play(card("B6")))])
 <Color.BLUE: 'B'>
 >>> playable(hand, Color.BLUE)
-(card('B4'), card('B9'), card('MONKEY'))
->>> playable(hand, Color.GREEN) == hand
+(Play(card('B4')), Play(card('B9')), Play(card('MONKEY')))
+>>> len(playable(hand, Color.GREEN)) == len(hand)
 True
 """
 
@@ -24,14 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from skullgames.errors import IllegalMoveError
-from skullgames.queen.cards import Card, Color
-from skullgames.queen.moves import Play
+from skullgames.queen.cards import ALL_CARDS, COLORS, Card, Color
+from skullgames.queen.moves import PLAYS, Play
 
 __all__ = [
     "Seat",
     "check_play",
     "first_to_act",
     "follows",
+    "must_follow",
     "next_leader",
     "next_to_place",
     "placing_order",
@@ -122,18 +123,38 @@ def follows(c: Card, color: Color | None) -> bool:
     return color is None or c.color is color or c.color is None
 
 
-def playable(hand: Sequence[Card], color: Color | None) -> tuple[Card, ...]:
-    """The cards of ``hand`` that may be played to a trick whose colour is ``color``.
+def must_follow(hand: Sequence[Card], color: Color | None) -> bool:
+    """Whether a player with ``hand`` must follow ``color``: they hold a card of it.
 
-    A player who holds the trick colour must play it or the Monkey or the First Mate;
-    one who does not may play anything (RESEARCH.md §1.5). The cards keep the order of
-    ``hand``.
+    >>> from skullgames.queen import Color, card
+    >>> from skullgames.queen.rules import must_follow
+    >>> must_follow([card("Y3"), card("MATE")], Color.YELLOW), must_follow([card("R3")], None)
+    (True, False)
     """
     if color is not None:
         for c in hand:
-            if c.color is color:  # the duty to follow applies
-                return tuple([c for c in hand if c.color is color or c.color is None])
-    return tuple(hand)
+            if c.color is color:
+                return True
+    return False
+
+
+def playable(hand: Sequence[Card], color: Color | None) -> tuple[Play, ...]:
+    """The plays ``hand`` may make to a trick whose colour is ``color``, in hand order.
+
+    A player who holds the trick colour (:func:`must_follow`) must play it or the
+    Monkey or the First Mate (:func:`follows`); one who does not may play anything
+    (RESEARCH.md §1.5). These are the legal moves of the seat to move
+    (:func:`~skullgames.queen.legal_moves`).
+    """
+    if must_follow(hand, color):
+        allowed = _FOLLOWING[COLORS.index(color)]
+        return tuple([PLAYS[c.index] for c in hand if allowed[c.index]])
+    return tuple([PLAYS[c.index] for c in hand])
+
+
+# follows(card, colour) for every card (by index) and colour, computed once from the rule:
+# playable asks it for each card of the hand, the legal moves of every play.
+_FOLLOWING = tuple(tuple(follows(c, color) for c in ALL_CARDS) for color in COLORS)
 
 
 def check_play(c: Card, hand: Sequence[Card], color: Color | None, *,
@@ -143,12 +164,13 @@ def check_play(c: Card, hand: Sequence[Card], color: Color | None, *,
     ``c`` must be in ``hand`` and may be played under :func:`playable`; ``ghost`` says
     that the Pirate King set the colour (for the message).
     """
-    if c not in hand:
+    if not any(h is c for h in hand) and c not in hand:  # cards are interned: is, then ==
         raise IllegalMoveError(f"{c} is not in your hand ({_cards(hand)})")
-    if color is not None and c not in playable(hand, color):
-        whose = " (the Pirate King's colour)" if ghost else ""
+    if not follows(c, color) and must_follow(hand, color):
         held = [h for h in hand if h.color is color]
-        raise IllegalMoveError(f"must follow {color.label}{whose}: you hold {_cards(held)}")
+        if color is not None:
+            whose = " (the Pirate King's colour)" if ghost else ""
+            raise IllegalMoveError(f"must follow {color.label}{whose}: you hold {_cards(held)}")
 
 
 # -- Leading (RESEARCH.md §1.7, DECISIONS Q6) -------------------------------------------------
