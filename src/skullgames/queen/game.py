@@ -43,7 +43,6 @@ from skullgames.queen.state import (
     Round,
     RoundResult,
     State,
-    _new_placing,
     _new_playing,
     _new_state,
     _new_table,
@@ -62,7 +61,6 @@ __all__ = [
     "winners",
 ]
 
-_PLACE_IDS = frozenset(map(id, PLACES))
 
 
 def not_a_state(state: object, name: str = "state") -> TypeError:
@@ -205,14 +203,12 @@ def apply(state: State, move: Move) -> State:
 
 
 def _apply_place(state: State, stage: Placing, move: Place) -> State:
-    if id(move) not in _PLACE_IDS:  # a caller's own Place: make sure it is a valid one
-        move = Place(move.side, move.spaces)
     seat = stage.to_move
     placements = stage.placements[:seat] + (move,) + stage.placements[seat + 1:]
     log = MoveLog((move, state.log))
     following = next_to_place(stage.round.dealer, placements)
     if following is not None:
-        return _new_state(state.match, _new_placing(
+        return _new_state(state.match, Placing(
             round=stage.round, hands=stage.hands, ghost=stage.ghost, center=stage.center,
             set_aside=stage.set_aside, placements=placements, to_move=following), log)
     # Every seat has placed: the placements are revealed and play begins (DECISIONS Q2).
@@ -254,6 +250,8 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     play = PLAYS[move.card.index]  # the shared play of the interned card
     played = play.card  # found in hands by identity
     index = -1
+    # Cards are interned (one instance each, copies and pickles included), so identity
+    # finds the card; Card.__eq__ would be a Python-level call for each card passed.
     for i, c in enumerate(hand):
         if c is played:
             index = i
@@ -318,7 +316,7 @@ def _start_round(match: Match, index: int, deal: Deal, log: MoveLog | None) -> S
         set_aside, center = set_aside + center, ()  # the alternative to DECISIONS Q3
     players = config.players
     dealer = index % players
-    placing = _new_placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
+    placing = Placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
                       ghost=deal.ghost, center=center, set_aside=set_aside,
                       placements=(None,) * players, to_move=first_to_act(dealer, players))
     return _new_state(match, placing, MoveLog((deal, log)))
