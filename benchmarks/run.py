@@ -427,6 +427,38 @@ def memory(case: Case, mode: Mode, table: Table, *, target: bool) -> None:
 # The run ----------------------------------------------------------------------------------
 
 
+def sibling(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``, loaded by path: this file also runs as a script, where
+    ``benchmarks`` is no package."""
+    spec = importlib.util.spec_from_file_location(f"_skullgames_bench_{name}",
+                                                  Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
+                           notes: list[str]) -> None:
+    """The rows of :mod:`benchmarks.rl` and :mod:`benchmarks.openspiel`, for the first
+    case of each game."""
+    rl_rows, openspiel_rows = sibling("rl"), sibling("openspiel")
+    if not rl_rows.available():
+        notes.append("note: the rl extra is not installed: no reinforcement-learning rows")
+        print(notes[-1])
+        return
+    for case in [found[0]] + [c for c in found if c.game is not king][:1]:
+        name = case.game.__name__.rsplit(".", 1)[-1]
+        rl_rows.per_step(name, case.config, mode.micro_games, mode.micro_repeats,
+                         per_call_us, table.add)
+        rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
+                         clock, table.add)
+        if openspiel_rows.available():
+            openspiel_rows.row(case.config, case.label, mode.repeats, mode.batch_seconds,
+                               rl_rows.raw_steps, clock, table.add)
+
+
 def machine() -> str:
     """The machine the figures were measured on."""
     try:
@@ -481,6 +513,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         micro(case, mode, table)
     for case in found:
         memory(case, mode, table, target=case is found[0])
+    reinforcement_learning(found, mode, table, notes)
     print()
     print(table.render())
     return 0

@@ -12,7 +12,7 @@ import pytest
 
 from skullgames import from_json, king, to_json
 from skullgames.cli import build_parser, main
-from skullgames.cli._king import config_from
+from skullgames.cli._games import config_from
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,16 +76,19 @@ def test_every_config_option_is_a_flag() -> None:
     args = build_parser().parse_args([
         "watch", "--players", "5", "--edition", "modern", "--loot", "--kraken",
         "--white-whale", "--scoring", "rascal", "--cannonball", "--pirate-abilities",
-        "--rounds", "whirlpool", "--round-bonus",
+        "--rounds", "whirlpool", "--round-bonus", "--kraken-leader", "left_of_kraken",
+        "--whale-leader", "would_have_won", "--no-character-ends-choice", "--hand-cap", "7",
     ])
-    assert config_from(args) == king.Config(
+    assert config_from("king", args) == king.Config(
         players=5, edition=king.Edition.MODERN, loot=True, kraken=True, white_whale=True,
         scoring=king.Scoring.RASCAL, cannonball=True, pirate_abilities=True,
-        rounds="whirlpool", round_bonus=True,
+        rounds="whirlpool", round_bonus=True, kraken_leader=king.KrakenLeader.LEFT_OF_KRAKEN,
+        whale_leader=king.WhaleLeader.WOULD_HAVE_WON, character_ends_choice=False, hand_cap=7,
     )
     classic = build_parser().parse_args(["play", "--edition", "classic", "--rounds", "1, 3,5"])
-    assert config_from(classic) == king.Config(edition=king.Edition.CLASSIC, rounds=(1, 3, 5))
-    assert config_from(build_parser().parse_args(["simulate"])) == king.Config()
+    assert config_from("king", classic) == king.Config(edition=king.Edition.CLASSIC,
+                                                       rounds=(1, 3, 5))
+    assert config_from("king", build_parser().parse_args(["simulate"])) == king.Config()
 
 
 @pytest.mark.parametrize("argv", [

@@ -10,7 +10,7 @@ import pytest
 
 from skullgames import from_json, queen
 from skullgames.cli import build_parser, main
-from skullgames.cli._queen import config_from
+from skullgames.cli._games import config_from
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,11 +65,11 @@ def test_every_queen_config_option_is_a_flag() -> None:
         "watch", "queen", "--players", "6", "--rounds", "3", "--plank-values", "0,1,2,4,9",
         "--set-aside-center-pair", "--set-aside-center-specials",
     ])
-    assert config_from(args) == queen.Config(
+    assert config_from("queen", args) == queen.Config(
         players=6, rounds=3, plank_values=(0, 1, 2, 4, 9), set_aside_center_pair=True,
         set_aside_center_specials=True,
     )
-    assert config_from(build_parser().parse_args(["simulate", "queen"])) == queen.Config()
+    assert config_from("queen", build_parser().parse_args(["simulate", "queen"])) == queen.Config()
 
 
 @pytest.mark.parametrize("argv", [

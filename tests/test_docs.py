@@ -16,11 +16,17 @@ from pathlib import Path
 import pytest
 
 import skullgames
+import skullgames.actions
 import skullgames.bots
 import skullgames.bots.king
 import skullgames.bots.queen
 import skullgames.king
 import skullgames.queen
+import skullgames.rl
+import skullgames.rl.gymnasium
+import skullgames.rl.pettingzoo
+import skullgames.serve
+import skullgames.svg
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -53,7 +59,9 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     body = zlib.decompress(raw.split(b"\n", 4)[4]).decode()
     documented = {line.split(" ", 1)[0] for line in body.splitlines()}
     for module in (skullgames, skullgames.king, skullgames.queen, skullgames.bots,
-                   skullgames.bots.king, skullgames.bots.queen):
+                   skullgames.bots.king, skullgames.bots.queen, skullgames.svg,
+                   skullgames.serve, skullgames.actions, skullgames.rl,
+                   skullgames.rl.gymnasium, skullgames.rl.pettingzoo):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented

@@ -28,7 +28,7 @@ def test_each_entry_carries_its_games_own_types_and_verbs(name: str) -> None:
     module = game.module
     assert module.__name__ == f"skullgames.{name}"
     for verb in ("new_game", "legal_moves", "apply", "current_player", "is_over", "scores",
-                 "winners", "observe", "parse_move"):
+                 "winners", "observe", "parse_move", "action_space", "score_bounds"):
         assert getattr(game, verb) is getattr(module, verb), verb
     for kind in ("Config", "State", "Observation"):
         assert getattr(game, kind) is getattr(module, kind), kind

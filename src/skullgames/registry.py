@@ -28,6 +28,7 @@ import cattrs
 
 from skullgames import king, queen
 from skullgames._bot import Bot
+from skullgames.actions import ActionSpace
 from skullgames.king import _serialize as king_json
 from skullgames.queen import _serialize as queen_json
 
@@ -82,6 +83,10 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """What a seat may see of a state."""
     parse_move: Callable[[str], MoveT]
     """Read a move from its notation."""
+    action_space: Callable[[ConfigT], ActionSpace[MoveT]]
+    """``action_space(config)``: every move of the config, numbered (learning, search)."""
+    score_bounds: Callable[[ConfigT], tuple[int, int]]
+    """``score_bounds(config)``: the lowest and highest final score a seat can reach."""
     configure_json: Callable[[cattrs.Converter], None]
     """Register the game's JSON hooks on a cattrs converter."""
     bots_module: str
@@ -123,6 +128,8 @@ KING: Game[king.Config, king.State, king.Observation, king.Move] = Game(
     winners=king.winners,
     observe=king.observe,
     parse_move=king.parse_move,
+    action_space=king.action_space,
+    score_bounds=king.score_bounds,
     configure_json=king_json.configure,
     bots_module="skullgames.bots.king",
 )
@@ -146,6 +153,8 @@ QUEEN: Game[queen.Config, queen.State, queen.Observation, queen.Move] = Game(
     winners=queen.winners,
     observe=queen.observe,
     parse_move=queen.parse_move,
+    action_space=queen.action_space,
+    score_bounds=queen.score_bounds,
     configure_json=queen_json.configure,
     bots_module="skullgames.bots.queen",
 )

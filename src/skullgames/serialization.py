@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
@@ -20,6 +20,9 @@ from cattrs.errors import ClassValidationError, IterableValidationError
 from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
 from skullgames.registry import GAMES
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
 
 __all__ = [
     "FORMAT_VERSION",
@@ -70,8 +73,20 @@ def to_json(obj: object) -> str:
     )
 
 
-def from_json(text: str | bytes, cls: type[T]) -> T:
+@overload
+def from_json(text: str | bytes, cls: type[T]) -> T: ...
+
+
+@overload
+def from_json(text: str | bytes, cls: TypeForm[T]) -> T: ...
+
+
+def from_json(text: str | bytes, cls: Any) -> Any:
     """Load a value of type ``cls`` from JSON text written by :func:`to_json`.
+
+    ``cls`` is a class (``king.State``, ``king.Bid``) or a union of them such as
+    ``king.Move``; type checkers give the result that type (a union through
+    ``TypeForm``, PEP 747).
 
     The document is untrusted: any problem (bad JSON, wrong types, unknown tags,
     impossible game states) raises :class:`~skullgames.SerializationError` with the path

@@ -19,6 +19,7 @@ from skullgames.queen import (
     PLACES,
     Config,
     Deal,
+    Observation,
     Phase,
     Place,
     Plank,
@@ -219,11 +220,20 @@ VERBS: list[Callable[[Any], object]] = [
 ]
 
 
-@pytest.mark.parametrize("verb", range(len(VERBS)))
-@pytest.mark.parametrize("not_a_state", range(len(NOT_STATES)))
+# winners also reads an observation (its totals are public): see the test below.
+REFUSALS = [(v, n) for v in range(len(VERBS)) for n in range(len(NOT_STATES))
+            if not (VERBS[v] is winners and isinstance(NOT_STATES[n], Observation))]
+
+
+@pytest.mark.parametrize(("verb", "not_a_state"), REFUSALS)
 def test_every_verb_refuses_what_is_not_a_queen_state(verb: int, not_a_state: int) -> None:
     with pytest.raises(TypeError, match=r"state must be a skullgames\.queen\.State"):
         VERBS[verb](NOT_STATES[not_a_state])
+
+
+def test_winners_read_an_observation_as_the_state() -> None:
+    over = play_out(new_game(Config(players=3), seed=4), seed=4)
+    assert winners(observe(over, 1)) == winners(over)
 
 
 def test_the_verbs_still_answer_at_every_phase() -> None:

@@ -25,19 +25,27 @@ own search bot, are in :mod:`skullgames.bots.king`; those of Skull Queen, with i
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, overload
 
 from skullgames._bot import Bot
 from skullgames.registry import game_named
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "checked_moves", "make_bot"]
+if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' module
+    import skullgames.king
+    import skullgames.queen
+
+__all__ = ["BOT_NAMES", "AnyObservation", "Bot", "RandomBot", "checked_moves", "make_bot"]
 
 MoveT_co = TypeVar("MoveT_co", covariant=True)
 MoveT = TypeVar("MoveT")
 
 
-class _Seen(Protocol[MoveT_co]):
-    """What any game's observation offers a bot: its seat and its legal moves."""
+class AnyObservation(Protocol[MoveT_co]):
+    """What any game's observation offers a bot: its seat and its legal moves.
+
+    ``king.Observation`` is an ``AnyObservation[king.Move]``, ``queen.Observation`` an
+    ``AnyObservation[queen.Move]``: a bot that only needs these two works in every game.
+    """
 
     @property
     def seat(self) -> int:
@@ -50,7 +58,7 @@ class _Seen(Protocol[MoveT_co]):
         ...
 
 
-def checked_moves(observation: _Seen[MoveT]) -> tuple[MoveT, ...]:
+def checked_moves(observation: AnyObservation[MoveT]) -> tuple[MoveT, ...]:
     """The legal moves of an observation; ``ValueError`` when its seat is not to move."""
     moves = observation.legal_moves
     if not moves:
@@ -64,7 +72,7 @@ class RandomBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = random.Random() if rng is None else rng
 
-    def choose(self, observation: _Seen[MoveT]) -> MoveT:
+    def choose(self, observation: AnyObservation[MoveT]) -> MoveT:
         """A random one of ``observation.legal_moves``."""
         return self.rng.choice(checked_moves(observation))
 
@@ -72,11 +80,26 @@ class RandomBot:
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
 
+@overload
+def make_bot(game: Literal["king"], name: str,
+             rng: random.Random) -> Bot[skullgames.king.Observation, skullgames.king.Move]: ...
+
+
+@overload
+def make_bot(game: Literal["queen"], name: str,
+             rng: random.Random) -> Bot[skullgames.queen.Observation, skullgames.queen.Move]: ...
+
+
+@overload
+def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]: ...
+
+
 def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
     """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (king, queen).
 
     The bots are those of the game's entry in :data:`skullgames.GAMES` (its ``bots``).
-    Raises ``ValueError`` for an unknown game or bot name.
+    Raises ``ValueError`` for an unknown game or bot name. Type checkers know that
+    ``make_bot("king", ...)`` is a ``Bot[king.Observation, king.Move]``.
     """
     factories = game_named(game).bots
     if name not in factories:

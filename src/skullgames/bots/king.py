@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots.search import DeterminizedSearch
 from skullgames.king.cards import ROLE_KRAKEN, ROLE_WHALE, Card, Kind, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
@@ -191,7 +192,7 @@ class GreedyBot:
                             0 if bid is None else bid, observation.tricks_won[seat])
 
 
-class SearchBot:
+class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the rest of the round.
 
     For each move it averages, over ``worlds`` sampled deals (:func:`sample_world`, the
@@ -200,40 +201,26 @@ class SearchBot:
     :func:`greedy_bid` of their sampled hand. The value of a round is the bot's own
     points minus ``spite`` times the average of the others' points: with the default
     1.0 it plays for the lead, which wins more games than playing for its own points.
+    The search is :class:`~skullgames.bots.search.DeterminizedSearch`'s.
     """
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 8,
                  spite: float = 1.0) -> None:
-        if worlds < 1:
-            raise ValueError(f"worlds must be at least 1, not {worlds}")
-        self.rng = random.Random() if rng is None else rng
-        self.worlds = worlds
-        self.spite = spite
+        super().__init__(rng, worlds=worlds, spite=spite)
 
-    def choose(self, observation: Observation) -> Move:
-        """The move with the best average round score over the sampled worlds."""
-        moves = checked_moves(observation)
-        if len(moves) == 1:
-            return moves[0]
+    def sample(self, observation: Observation) -> State:
+        """A deal consistent with ``observation``; hidden bids are :func:`greedy_bid`'s."""
         config = observation.config
-        totals = [0.0] * len(moves)
-        for _ in range(self.worlds):
-            world = sample_world(observation, self.rng,
-                                 guess_bid=lambda _seat, hand: greedy_bid(hand, config))
-            for i, move in enumerate(moves):
-                totals[i] += self._rollout(apply(world, move), world.round_index,
-                                           observation.seat)
-        best = max(range(len(moves)), key=totals.__getitem__)
-        return moves[best]
+        return sample_world(observation, self.rng,
+                            guess_bid=lambda _seat, hand: greedy_bid(hand, config))
 
-    def _rollout(self, state: State, start: int, seat: int) -> float:
+    def round_points(self, world: State, move: Move) -> tuple[int, ...]:
+        """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
+        start = world.round_index
+        state = apply(world, move)
         while state.round_index == start and state.phase in (Phase.BID, Phase.PLAY):
             state = apply(state, _policy(state))
-        points = state.rounds[start].points
-        if not self.spite:
-            return points[seat]
-        others = [p for s, p in enumerate(points) if s != seat]
-        return points[seat] - self.spite * sum(others) / max(1, len(others))
+        return state.rounds[start].points
 
 
 def _policy(state: State) -> Move:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots.search import DeterminizedSearch
 from skullgames.history import MoveLog
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
@@ -243,48 +244,40 @@ class GreedyBot:
                            observation.center, observation.planks)
 
 
-class SearchBot:
+class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the cards to play.
 
     For each legal card it averages, over ``worlds`` sampled states (:func:`sample_world`,
     the same samples for every card), the result of the round after playing it with
     every seat then playing :class:`GreedyBot`'s rules. The result of a round is the
     bot's own points minus ``spite`` times the average of the others' points. Placements
-    (1,250 of them) are not searched: it places as :class:`GreedyBot` does.
+    (1,250 of them) are not searched: it places as :class:`GreedyBot` does. The search
+    is :class:`~skullgames.bots.search.DeterminizedSearch`'s.
     """
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 4,
                  spite: float = 0.5) -> None:
-        if worlds < 1:
-            raise ValueError(f"worlds must be at least 1, not {worlds}")
-        self.rng = random.Random() if rng is None else rng
-        self.worlds = worlds
-        self.spite = spite
+        super().__init__(rng, worlds=worlds, spite=spite)
 
-    def choose(self, observation: Observation) -> Move:
-        """The card with the best average round result over the sampled worlds."""
-        moves = checked_moves(observation)
+    def without_search(self, observation: Observation) -> Move | None:
+        """A placement is :func:`greedy_place`'s; cards are searched."""
         if observation.phase is Phase.PLACE:
             return greedy_place(observation.hand, observation.config)
-        if len(moves) == 1:
-            return moves[0]
-        config = observation.config
-        totals = [0.0] * len(moves)
-        for _ in range(self.worlds):
-            world = sample_world(observation, self.rng,
-                                 guess_place=lambda _seat, hand: greedy_place(hand, config))
-            for i, move in enumerate(moves):
-                totals[i] += self._rollout(apply(world, move), world.round_index,
-                                           observation.seat)
-        best = max(range(len(moves)), key=totals.__getitem__)
-        return moves[best]
+        return None
 
-    def _rollout(self, state: State, start: int, seat: int) -> float:
+    def sample(self, observation: Observation) -> State:
+        """A state consistent with ``observation``; hidden placements are greedy ones."""
+        config = observation.config
+        return sample_world(observation, self.rng,
+                            guess_place=lambda _seat, hand: greedy_place(hand, config))
+
+    def round_points(self, world: State, move: Move) -> tuple[int, ...]:
+        """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
+        start = world.round_index
+        state = apply(world, move)
         while state.round_index == start and state.phase is Phase.PLAY:
             state = apply(state, _policy(state))
-        points = state.rounds[start].points
-        others = [p for s, p in enumerate(points) if s != seat]
-        return points[seat] - self.spite * sum(others) / max(1, len(others))
+        return state.rounds[start].points
 
 
 def _policy(state: State) -> Move:

@@ -2,16 +2,19 @@
 
 Subcommands, each with ``--help``:
 
-- ``watch [king|queen]``: bots play one seeded game, told trick by trick.
-- ``play [king|queen]``: you against bots at the terminal.
-- ``simulate [king|queen] --games N --bots random,greedy,search``: many seeded bot games
+- ``watch [GAME]``: bots play one seeded game, told trick by trick.
+- ``play [GAME]``: you against bots at the terminal.
+- ``simulate [GAME] --games N --bots random,greedy,search``: many seeded bot games
   on every core, with a table of mean scores and win rates.
+- ``serve [GAME]``: a table in the browser against bots (:mod:`skullgames.serve`).
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
 
-The game defaults to Skull King; every option of :class:`skullgames.king.Config` and of
-:class:`skullgames.queen.Config` is a flag (``--players`` and ``--rounds`` serve both).
-Options the engine cannot play yet are reported as an error message, not a traceback.
+``GAME`` is a name of :data:`skullgames.GAMES` (``king``, the default, or ``queen``).
+Every option of each game's ``Config`` is a flag (``--players`` and ``--rounds`` serve
+every game; a flag of another game is refused). What each game adds to the command line
+is its :class:`~skullgames.cli._games.GameCli`. Bad input is reported as a message and
+exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -24,26 +27,30 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skullgames import king, queen
-from skullgames.bots import BOT_NAMES, make_bot
-from skullgames.cli import _king, _queen
+from skullgames import GAMES
+from skullgames.bots import BOT_NAMES
+from skullgames.cli import _serve
+from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
+from skullgames.cli._numbers import number_argument, shown
 from skullgames.cli._simulate import main_simulate
-from skullgames.errors import SkullgamesError
+from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.serialization import from_json, to_json
 
 __all__ = ["main"]
 
-GAMES = ("king", "queen")
-"""The games the command knows by name."""
-
 
 class _Quit(Exception):
-    """The human left the game."""
+    """The human left the game at ``state``."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
 
 
 def _game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", choices=GAMES, default="king",
-                        help="which game: king (Skull King) or queen (Skull Queen) [king]")
+    names = " or ".join(f"{name} ({game.title})" for name, game in GAMES.items())
+    parser.add_argument("game", nargs="?", choices=tuple(GAMES), default="king",
+                        help=f"which game: {names} [king]")
 
 
 def _bot_list(text: str) -> tuple[str, ...]:
@@ -51,27 +58,22 @@ def _bot_list(text: str) -> tuple[str, ...]:
     for name in names:
         if name not in BOT_NAMES:
             raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+                f"unknown bot {shown(name)}; the bots are {', '.join(BOT_NAMES)}")
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     return names
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
+_positive = number_argument(least=1)
+_seed = number_argument(signed=True)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skullgames`` command."""
     parser = argparse.ArgumentParser(
         prog="skullgames",
-        description="Play, watch, simulate and replay Skull King and Skull Queen.",
+        description="Play, watch, simulate and replay "
+                    f"{' and '.join(game.title for game in GAMES.values())}.",
     )
     from skullgames import __version__
 
@@ -83,12 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play one seeded game, told for a person to follow: the hands at "
                     "each deal, the bids, every trick with who took it and why, the scores.")
     _game_argument(watch)
-    watch.add_argument("--seed", type=int, default=1, help="the game's seed [1]")
+    watch.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
     watch.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
                        help="bots by seat, repeated to fill the table: "
                             f"{', '.join(BOT_NAMES)} [greedy]")
-    _king.add_rule_flags(watch)
-    _queen.add_rule_flags(watch)
+    add_rule_flags(watch)
 
     play = commands.add_parser(
         "play", help="play against bots at the terminal",
@@ -96,25 +97,24 @@ def build_parser() -> argparse.ArgumentParser:
                     "its text (Y12, SK, 'TIG pirate'); in Skull Queen a placement as "
                     "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
     _game_argument(play)
-    play.add_argument("--seed", type=int, default=None, help="the game's seed [random]")
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 [0]")
+    play.add_argument("--seed", type=_seed, default=None, help="the game's seed [random]")
+    play.add_argument("--seat", type=number_argument(), default=0, help="your seat, from 0 [0]")
     play.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
                       help="your opponents' bots, repeated to fill the table "
                            f"({', '.join(BOT_NAMES)}) [greedy]")
     play.add_argument("--save", metavar="FILE", help="save the game as JSON when it ends")
-    _king.add_rule_flags(play)
-    _queen.add_rule_flags(play)
+    add_rule_flags(play)
 
     simulate = commands.add_parser(
         "simulate", help="play many seeded bot games on all cores and compare the bots",
         description="Plays games with seeds SEED, SEED+1, ... on every core and prints each "
-                    "bot's mean score and win rate per seat with 95%% intervals.")
+                    "bot's mean score and win rate per seat with 95% intervals.")
     _game_argument(simulate)
     simulate.add_argument("--games", type=_positive, default=100, help="how many games [100]")
     simulate.add_argument("--bots", type=_bot_list, default=("random", "greedy"), metavar="LIST",
                           help="bots by seat, repeated to fill the table; the seats turn "
                                "by one each game unless --no-rotate [random,greedy]")
-    simulate.add_argument("--seed", type=int, default=0, help="the first game's seed [0]")
+    simulate.add_argument("--seed", type=_seed, default=0, help="the first game's seed [0]")
     simulate.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                           help="worker processes [all cores]")
     simulate.add_argument("--no-rotate", dest="rotate", action="store_false",
@@ -122,8 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--out", metavar="FILE",
                           help="write every finished game as a line of JSON, for replay")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
-    _king.add_rule_flags(simulate)
-    _queen.add_rule_flags(simulate)
+    add_rule_flags(simulate)
 
     replay = commands.add_parser(
         "replay", help="tell a saved game trick by trick",
@@ -134,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game of a JSON-lines file, from 1 [1]")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
+    _serve.add_parser(commands)
     return parser
 
 
@@ -149,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, write, input)
         if args.command == "simulate":
             return _simulate(args, write)
+        if args.command == "serve":
+            return _serve.main_serve(args, write)
         return _replay(args, write, input)
     except SkullgamesError as error:
         print(f"skullgames {args.command}: error: {error}", file=sys.stderr)
@@ -165,76 +167,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _game(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The engine module and the command-line module of the chosen game."""
-    if getattr(args, "game", "king") == "queen":
-        return queen, _queen
-    return king, _king
-
-
-def _config(args: argparse.Namespace) -> Any:
-    if getattr(args, "game", "king") == "queen":
-        return _queen.config_from(args)
-    for flag in ("plank_values", "set_aside_center_pair", "set_aside_center_specials"):
-        if getattr(args, flag, None):
-            raise SkullgamesError(f"--{flag.replace('_', '-')} is a Skull Queen option: "
-                                  "add 'queen' after the command")
-    return _king.config_from(args)
-
-
 def _table(args: argparse.Namespace) -> tuple[Any, list[str]]:
-    config = _config(args)
+    """The Config of the flags and the bot of each seat."""
+    config = config_from(args.game, args)
     bots: tuple[str, ...] = args.bots
     names = [bots[s % len(bots)] for s in range(config.players)]
     return config, names
 
 
+def _bot(game: Any, name: str, seed: int, seat: int) -> Any:
+    return game.bots[name](random.Random(f"{seed}:{seat}:{name}"))
+
+
 def _watch(args: argparse.Namespace, write: Callable[[str], None]) -> int:
-    engine, cli = _game(args)
+    game = GAMES[args.game]
     config, names = _table(args)
-    state = engine.new_game(config, seed=args.seed)
-    bots = [make_bot(args.game, name, random.Random(f"{args.seed}:{seat}:{name}"))
-            for seat, name in enumerate(names)]
-    narrator = cli.Narrator(write, names)
+    state = game.new_game(config, seed=args.seed)
+    bots = [_bot(game, name, args.seed, seat) for seat, name in enumerate(names)]
+    narrator = CLIS[args.game].narrator(write, names, None)
     narrator.start(state)
-    while not engine.is_over(state):
-        seat: int = engine.current_player(state)
-        move = bots[seat].choose(engine.observe(state, seat))
-        after = engine.apply(state, move)
-        narrator.step(state, move, after)
-        state = after
+    _play_out(game, state, narrator,
+              lambda now, seat: bots[seat].choose(game.observe(now, seat)))
     return 0
 
 
 def _play(args: argparse.Namespace, write: Callable[[str], None],
           ask: Callable[[str], str]) -> int:
-    engine, cli = _game(args)
+    game, cli = GAMES[args.game], CLIS[args.game]
     config, names = _table(args)
     seat: int = args.seat
     if not 0 <= seat < config.players:
-        raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {seat}")
+        raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
     names[seat] = "you"
-    bots = {s: make_bot(args.game, n, random.Random(f"{seed}:{s}:{n}"))
-            for s, n in enumerate(names) if s != seat}
-    state = engine.new_game(config, seed=seed)
-    narrator = cli.Narrator(write, names, show_hands=[seat])
+    bots = {s: _bot(game, n, seed, s) for s, n in enumerate(names) if s != seat}
+    state = game.new_game(config, seed=seed)
+    narrator = cli.narrator(write, names, [seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
     narrator.start(state)
+
+    def choose(now: Any, to_move: int) -> Any:
+        if to_move != seat:
+            return bots[to_move].choose(game.observe(now, to_move))
+        move = cli.human_turn(now, seat, names, write, _asker(ask, now))
+        if move is None:
+            raise _Quit(now)
+        return move
+
     try:
-        while not engine.is_over(state):
-            to_move: int = engine.current_player(state)
-            if to_move == seat:
-                move = cli.human_turn(state, seat, names, write, _asker(ask))
-                if move is None:
-                    raise _Quit
-            else:
-                move = bots[to_move].choose(engine.observe(state, to_move))
-            after = engine.apply(state, move)
-            narrator.step(state, move, after)
-            state = after
-    except _Quit:
-        write(f"\nYou left the game after round {len(state.rounds)}. "
+        state = _play_out(game, state, narrator, choose)
+    except _Quit as quit:
+        write(f"\nYou left the game {narrator.where(quit.state)}. "
               f"Replay it with --seed {seed}.")
         return 0
     if args.save:
@@ -244,24 +227,37 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     return 0
 
 
-def _asker(ask: Callable[[str], str]) -> Callable[[str], str]:
+def _play_out(game: Any, state: Any, narrator: Narrator,
+              choose: Callable[[Any, int], Any]) -> Any:
+    """Play ``state`` to its end, each move ``choose(state, seat)``, told as it goes."""
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        if seat is None:  # only a game made with auto_deal=False waits for a Deal
+            raise SkullgamesError("the game waits for a deal")
+        move = choose(state, seat)
+        after = game.apply(state, move)
+        narrator.step(state, move, after)
+        state = after
+    return state
+
+
+def _asker(ask: Callable[[str], str], state: Any) -> Callable[[str], str]:
     def asking(prompt: str) -> str:
         try:
             return ask(prompt)
         except EOFError:
-            raise _Quit from None
+            raise _Quit(state) from None
 
     return asking
 
 
 def _simulate(args: argparse.Namespace, write: Callable[[str], None]) -> int:
-    engine, _ = _game(args)
-    config = _config(args)
-    engine.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
-    title = "Skull Queen" if args.game == "queen" else "Skull King"
+    game = GAMES[args.game]
+    config = config_from(args.game, args)
+    game.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        write(f"{title}, {config.players} players, {args.games} games from seed "
+        write(f"{game.title}, {config.players} players, {args.games} games from seed "
               f"{args.seed}, bots by seat {','.join(args.bots)}"
               f"{' (turning one seat per game)' if args.rotate else ''}:")
         main_simulate(args.game, to_json(config), config.players, args.bots, args.games,
@@ -278,43 +274,63 @@ def _simulate(args: argparse.Namespace, write: Callable[[str], None]) -> int:
 
 def _replay(args: argparse.Namespace, write: Callable[[str], None],
             ask: Callable[[str], str]) -> int:
-    with open(args.file, encoding="utf-8") as file:
-        text = file.read()
-    try:
-        json.loads(text)
-    except ValueError:  # JSON lines, as simulate --out writes them
-        documents = [line for line in text.splitlines() if line.strip()]
-    else:
-        documents = [text]
-    if not documents:
-        raise SkullgamesError(f"{args.file} holds no game")
-    if args.index > len(documents):
-        raise SkullgamesError(f"{args.file} holds {len(documents)} game(s), not {args.index}")
-    document = documents[args.index - 1]
-    engine: Any = king
-    cli: Any = _king
-    try:
-        is_queen = json.loads(document).get("format") == "skullgames.queen/state"
-    except (ValueError, AttributeError):
-        is_queen = False
-    if is_queen:
-        engine, cli = queen, _queen
-    saved = from_json(document, engine.State)
-    names = [""] * saved.config.players
-    state = engine.new_game(saved.config, seed=saved.seed, auto_deal=saved.auto_deal)
-    narrator = cli.Narrator(write, names)
+    document = saved_document(args.file, args.index)
+    name = game_of(document)
+    game, cli = GAMES[name], CLIS[name]
+    saved = from_json(document, game.State)
+    state = game.new_game(saved.config, seed=saved.seed, auto_deal=saved.auto_deal)
+    narrator = cli.narrator(write, [""] * saved.config.players, None)
     narrator.start(state)
     for move in saved.history:
-        if saved.auto_deal and type(move) is engine.Deal:
+        if saved.auto_deal and type(move) is cli.deal:
             continue
-        after = engine.apply(state, move)
-        narrator.step(state, move, after)
-        if args.pause and type(move) is engine.Play and not after.trick:
+        after = game.apply(state, move)
+        if narrator.step(state, move, after) and args.pause:
             try:
                 ask("(Enter for the next trick) ")
             except EOFError:
                 args.pause = False
         state = after
-    if not engine.is_over(state):
-        write(f"\nThe saved game stops here, in round {state.round_number}.")
+    if not game.is_over(state):
+        write(f"\nThe saved game stops here, {narrator.where(state)}.")
     return 0
+
+
+def saved_document(path: str, index: int) -> str:
+    """The ``index``-th saved game (from 1) of a file: one JSON document, or JSON lines."""
+    with open(path, "rb") as file:
+        raw = file.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SerializationError(f"{path} is not UTF-8 text (byte {error.start} is "
+                                 f"{raw[error.start]:#04x}): not a saved game", path="") from None
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):  # JSON lines, as simulate --out writes them
+        documents = [line for line in text.splitlines() if line.strip()]
+    else:
+        documents = [text]
+    if not documents:
+        raise SerializationError(f"{path} holds no game", path="")
+    if index > len(documents):
+        raise SerializationError(f"{path} holds {len(documents)} game(s), not {index}",
+                                 path="")
+    return documents[index - 1]
+
+
+def game_of(document: str) -> str:
+    """The name of the game a saved document belongs to, by its ``format``.
+
+    A document of no known format is read as the first game's, whose loader then says
+    what is wrong with it.
+    """
+    try:
+        data = json.loads(document)
+    except (ValueError, RecursionError):
+        data = None
+    found = data.get("format") if isinstance(data, dict) else None
+    for name, game in GAMES.items():
+        if game.format_name == found:
+            return name
+    return next(iter(GAMES))

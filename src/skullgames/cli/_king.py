@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from skullgames import king
+from skullgames.cli._games import GameCli
+from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
 from skullgames.king import Kind, Outcome, Phase, Play, State, Suit, TrickResult
@@ -14,40 +20,71 @@ Write = Callable[[str], None]
 
 
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
-    """Add one flag per option of :class:`skullgames.king.Config`."""
-    rules = parser.add_argument_group("Skull King rules (defaults: the standard game)")
-    rules.add_argument("--players", type=int, default=4, metavar="N",
-                       help="number of players, 2-8 (classic: 2-6) [4]")
-    rules.add_argument("--edition", choices=[e.value for e in king.Edition], default="modern",
-                       help="modern (Grandpa Beck's 2021, 70 cards) or classic (2013) [modern]")
-    rules.add_argument("--loot", action="store_true", help="add the two Loot cards")
-    rules.add_argument("--kraken", action="store_true", help="add the Kraken")
-    rules.add_argument("--white-whale", action="store_true", help="add the White Whale")
-    rules.add_argument("--scoring", choices=[s.value for s in king.Scoring], default="standard",
-                       help="Skull King's scoring or Rascal's [standard]")
-    rules.add_argument("--cannonball", action="store_true",
-                       help="Rascal's Cannonball option (with --scoring rascal)")
-    rules.add_argument("--pirate-abilities", action="store_true",
-                       help="the advanced abilities of the five named pirates")
-    presets = ", ".join(king.ROUND_PRESETS)
-    rules.add_argument("--rounds", default="standard", metavar="PLAN",
-                       help=f"a preset ({presets}) or hand sizes such as 1,3,5 [standard]")
-    rules.add_argument("--round-bonus", action="store_true",
-                       help="add 10 x the round number to a correct non-zero bid")
+    """Add one flag per option of :class:`skullgames.king.Config` but the shared ones.
+
+    ``--players`` and ``--rounds`` are shared with the other games.
+    """
+    rules = parser.add_argument_group("Skull King rules (the default game)")
+    flag = functools.partial(rules.add_argument, default=argparse.SUPPRESS)
+    flag("--edition", choices=[e.value for e in king.Edition],
+         help="modern (Grandpa Beck's 2021, 70 cards) or classic (2013) [modern]")
+    flag("--loot", action="store_true", help="add the two Loot cards")
+    flag("--kraken", action="store_true", help="add the Kraken")
+    flag("--white-whale", action="store_true", help="add the White Whale")
+    flag("--scoring", choices=[s.value for s in king.Scoring],
+         help="Skull King's scoring or Rascal's [standard]")
+    flag("--cannonball", action="store_true",
+         help="Rascal's Cannonball option (with --scoring rascal)")
+    flag("--pirate-abilities", action="store_true",
+         help="the advanced abilities of the five named pirates")
+    flag("--round-bonus", action="store_true",
+         help="add 10 x the round number to a correct non-zero bid")
+    flag("--kraken-leader", choices=[k.value for k in king.KrakenLeader],
+         help="who leads after the Kraken destroys a trick [would_have_won]")
+    flag("--whale-leader", choices=[w.value for w in king.WhaleLeader],
+         help="who leads after a White Whale trick of only special cards [whale_player]")
+    flag("--character-ends-choice", action=argparse.BooleanOptionalAction,
+         help="after an escape lead, a character ends the choice of suit (--no-...: "
+              "the next number card still sets it) [on]")
+    flag("--hand-cap", metavar="N",
+         help="the most cards dealt to a hand [8 with 8 players, else what the deck gives]")
+    if _HAS_WHALE_CANCELS_LOOT:
+        flag("--whale-cancels-loot", action="store_true",
+             help="a Loot in a White Whale trick forms no alliance")
 
 
-def config_from(args: argparse.Namespace) -> king.Config:
-    """The :class:`~skullgames.king.Config` of the parsed flags; may raise ``ConfigError``."""
-    rounds: str | tuple[int, ...] = args.rounds
-    text = args.rounds.replace(" ", "")
-    if text and all(part.isdigit() for part in text.split(",")):
-        rounds = tuple(int(part) for part in text.split(","))
-    return king.Config(
-        players=args.players, edition=king.Edition(args.edition), loot=args.loot,
-        kraken=args.kraken, white_whale=args.white_whale, scoring=king.Scoring(args.scoring),
-        cannonball=args.cannonball, pirate_abilities=args.pirate_abilities, rounds=rounds,
-        round_bonus=args.round_bonus,
-    )
+_HAS_WHALE_CANCELS_LOOT = "whale_cancels_loot" in attrs.fields_dict(king.Config)
+
+RULE_FLAGS = ("edition", "loot", "kraken", "white_whale", "scoring", "cannonball",
+              "pirate_abilities", "round_bonus", "kraken_leader", "whale_leader",
+              "character_ends_choice", "hand_cap",
+              *(("whale_cancels_loot",) if _HAS_WHALE_CANCELS_LOOT else ()))
+"""The destinations of :func:`add_rule_flags`, one per option of the Config."""
+
+_ENUMS: dict[str, Callable[[str], object]] = {
+    "edition": king.Edition, "scoring": king.Scoring, "kraken_leader": king.KrakenLeader,
+    "whale_leader": king.WhaleLeader,
+}
+
+
+def config_from(options: Mapping[str, Any]) -> king.Config:
+    """The :class:`~skullgames.king.Config` of the flags given; may raise ``ConfigError``.
+
+    ``options`` holds the flags given, by destination, as ``argparse`` left them.
+    """
+    settings = dict(options)
+    if "rounds" in settings:
+        text = settings["rounds"].strip()
+        if any(c.isdigit() or c == "," for c in text):  # else a preset's name, checked by Config
+            settings["rounds"] = number_list(text, "--rounds")
+        else:
+            settings["rounds"] = text
+    if "hand_cap" in settings:
+        settings["hand_cap"] = whole_number(settings["hand_cap"], "--hand-cap")
+    for name, kind in _ENUMS.items():
+        if name in settings:
+            settings[name] = kind(settings[name])
+    return king.Config(**settings)
 
 
 def cards(hand: Sequence[king.Card]) -> str:
@@ -138,14 +175,16 @@ class Narrator:
         if state.phase is Phase.BID:
             self._deal(state)
 
-    def step(self, before: State, move: king.Move, after: State) -> None:
-        """Tell what ``move`` did to ``before``."""
+    def step(self, before: State, move: king.Move, after: State) -> bool:
+        """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
+        finished = False
         if before.phase is Phase.BID and after.phase is Phase.PLAY:
             self.write("  bids: " + ", ".join(
                 f"{seat_name(s, self.names)} bids {b}" for s, b in enumerate(after.bids)))
         if type(move) is Play and len(after.trick) < len(before.trick) + 1:
             result = after.last_trick
             if result is not None:
+                finished = True
                 tricks = before.tricks
                 for line in describe_trick(len(tricks) + 1, result, self.names):
                     self.write(line)
@@ -156,6 +195,11 @@ class Narrator:
             self._deal(after)
         if after.phase is Phase.OVER:
             self.end(after)
+        return finished
+
+    def where(self, state: State) -> str:
+        """Where a game stands, for "You left the game ...": ``in round 3``."""
+        return f"in round {state.round_number}"
 
     def end(self, state: State) -> None:
         """Tell the final scores and the winners."""
@@ -246,3 +290,8 @@ def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
         hint=lambda: ", ".join(map(str, king.legal_moves(state))),
         write=write, ask=ask,
     )
+
+
+CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
+              narrator=Narrator, human_turn=human_turn, deal=king.Deal)
+"""Skull King at the command line."""

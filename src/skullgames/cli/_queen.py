@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from skullgames import queen
+from skullgames.cli._games import GameCli
+from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
 from skullgames.queen import Phase, Place, Plank, Play, State, TrickResult, side_values
@@ -14,39 +18,37 @@ Write = Callable[[str], None]
 
 
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
-    """Add one flag per option of :class:`skullgames.queen.Config` (for ``queen``)."""
-    rules = parser.add_argument_group(
-        "Skull Queen rules (with 'queen'; --players and --rounds as above, --rounds a "
-        "number, as many as players by default)")
-    rules.add_argument("--plank-values", default=None, metavar="V,V,V,V,V",
-                       help="the five spaces of the front side, bottom to top [1,2,3,5,8]")
-    rules.add_argument("--set-aside-center-pair", action="store_true",
-                       help="two leftover centre cards of one colour are set aside at once")
-    rules.add_argument("--set-aside-center-specials", action="store_true",
-                       help="a leftover Monkey or First Mate is set aside at once")
+    """Add one flag per option of :class:`skullgames.queen.Config` but the shared ones.
 
-
-def config_from(args: argparse.Namespace) -> queen.Config:
-    """The :class:`~skullgames.queen.Config` of the parsed flags; may raise ``ConfigError``.
-
-    ``--players`` defaults to 4 and ``--rounds`` to as many as players (a number).
+    ``--players`` and ``--rounds`` are shared with the other games.
     """
-    options: dict[str, object] = {"players": args.players}
-    rounds = str(args.rounds).strip()
-    if rounds not in ("", "standard"):
-        if not rounds.isdigit():
-            raise InvalidNotationError(f"--rounds: a number of rounds for Skull Queen, "
-                                       f"not {rounds!r}")
-        options["rounds"] = int(rounds)
-    if args.plank_values is not None:
-        parts = [p.strip() for p in args.plank_values.split(",")]
-        if not all(p.isdigit() for p in parts):
-            raise InvalidNotationError(f"--plank-values: five whole numbers such as "
-                                       f"1,2,3,5,8, not {args.plank_values!r}")
-        options["plank_values"] = tuple(int(p) for p in parts)
-    options["set_aside_center_pair"] = args.set_aside_center_pair
-    options["set_aside_center_specials"] = args.set_aside_center_specials
-    return queen.Config(**options)  # type: ignore[arg-type]
+    rules = parser.add_argument_group("Skull Queen rules (with 'queen')")
+    flag = functools.partial(rules.add_argument, default=argparse.SUPPRESS)
+    flag("--plank-values", metavar="V,V,V,V,V",
+         help="the five spaces of the front side, bottom to top [1,2,3,5,8]")
+    flag("--set-aside-center-pair", action="store_true",
+         help="two leftover centre cards of one colour are set aside at once")
+    flag("--set-aside-center-specials", action="store_true",
+         help="a leftover Monkey or First Mate is set aside at once")
+
+
+RULE_FLAGS = ("plank_values", "set_aside_center_pair", "set_aside_center_specials")
+"""The destinations of :func:`add_rule_flags`, one per option of the Config."""
+
+
+def config_from(options: Mapping[str, Any]) -> queen.Config:
+    """The :class:`~skullgames.queen.Config` of the flags given; may raise ``ConfigError``.
+
+    ``options`` holds the flags given, by destination, as ``argparse`` left them;
+    ``--rounds`` is a number here, as many as players when not given.
+    """
+    settings = dict(options)
+    if "rounds" in settings:
+        rounds = settings["rounds"].strip()
+        settings["rounds"] = None if rounds == "standard" else whole_number(rounds, "--rounds")
+    if "plank_values" in settings:
+        settings["plank_values"] = number_list(settings["plank_values"], "--plank-values")
+    return queen.Config(**settings)
 
 
 def cards(hand: Sequence[queen.Card]) -> str:
@@ -144,8 +146,9 @@ class Narrator:
         if state.phase is Phase.PLACE:
             self._deal(state)
 
-    def step(self, before: State, move: queen.Move, after: State) -> None:
-        """Tell what ``move`` did to ``before``."""
+    def step(self, before: State, move: queen.Move, after: State) -> bool:
+        """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
+        finished = False
         values = before.config.plank_values
         if before.phase is Phase.PLACE and after.phase is Phase.PLAY:
             self.write("  placements revealed:")
@@ -156,6 +159,7 @@ class Narrator:
         if type(move) is Play and len(after.trick) < len(before.trick) + 1:
             result = after.last_trick
             if result is not None:
+                finished = True
                 number = len(before.tricks) + 1
                 for line in describe_trick(number, result, self.names):
                     self.write(line)
@@ -166,6 +170,11 @@ class Narrator:
             self._deal(after)
         if after.phase is Phase.OVER:
             self.end(after)
+        return finished
+
+    def where(self, state: State) -> str:
+        """Where a game stands, for "You left the game ...": ``in round 3``."""
+        return f"in round {state.round_number}"
 
     def end(self, state: State) -> None:
         """Tell the final scores and the winners."""
@@ -278,3 +287,8 @@ def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) 
     if result.planks is None or (seat, color) in result.falls:
         return False
     return result.planks[seat].space(color) is None
+
+
+CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
+              narrator=Narrator, human_turn=human_turn, deal=queen.Deal)
+"""Skull Queen at the command line."""

@@ -10,6 +10,8 @@
 (4, 10)
 """
 
+from skullgames.king.actions import action_space
+from skullgames.king.bounds import score_bounds
 from skullgames.king.cards import Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
     ROUND_PRESETS,
@@ -79,6 +81,7 @@ __all__ = [
     "TrickResult",
     "Wager",
     "WhaleLeader",
+    "action_space",
     "apply",
     "card",
     "current_player",
@@ -90,6 +93,7 @@ __all__ = [
     "replay",
     "resolve_trick",
     "round_breakdown",
+    "score_bounds",
     "score_round",
     "scores",
     "seeded_deal",

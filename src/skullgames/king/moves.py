@@ -232,28 +232,29 @@ def parse_move(text: str) -> Move:
     known = _CANONICAL.get(text)
     if known is not None:
         return known
-    words = text.strip().lower().split()
+    typed = text.split()  # card() quotes a bad card as it was typed, not lower-cased
+    words = [word.lower() for word in typed]
     if len(words) == 2 and words[0] == "bid":
         # isdigit() also accepts '²', and int() refuses more than 4300 digits.
         if not (words[1].isascii() and words[1].isdigit()) or len(words[1]) > 4:
             raise InvalidNotationError(f"{text!r}: a bid is a whole number, as in 'bid 2'")
         return Bid(int(words[1]))
     if len(words) == 2 and words[1] in ("pirate", "escape", "p", "e"):
-        played = card(words[0])
+        played = card(typed[0])
         if played.kind is not Kind.TIGRESS:
             raise InvalidNotationError(f"{text!r}: only the Tigress is played as pirate or escape")
         return Play(played, as_pirate=words[1] in ("pirate", "p"))
     if len(words) == 1:
-        played = card(words[0])
+        played = card(typed[0])
         if played.kind is Kind.TIGRESS:
             raise InvalidNotationError(f"{text!r}: say 'TIG pirate' or 'TIG escape'")
         return Play(played)
     if words and words[0] == "deal":
         return _parse_deal(text)
-    return _parse_other(text, words)
+    return _parse_other(text, typed, words)
 
 
-def _parse_other(text: str, words: list[str]) -> Move:
+def _parse_other(text: str, typed: list[str], words: list[str]) -> Move:
     def number(word: str) -> int:
         try:
             return int(word)
@@ -269,7 +270,7 @@ def _parse_other(text: str, words: list[str]) -> Move:
     if len(words) == 2 and words[0] == "adjust":
         return AdjustBid(number(words[1]))
     if words and words[0] == "discard":
-        return Discard(tuple(card(w) for w in words[1:]))
+        return Discard(tuple(card(w) for w in typed[1:]))
     raise InvalidNotationError(f"{text!r} is not a Skull King move")
 
 

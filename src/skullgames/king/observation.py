@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames.errors import SkullgamesError
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import legal_moves
@@ -71,7 +72,62 @@ class Observation(_ObservationFields):
     >>> view = king.observe(king.new_game(king.Config(players=3), seed=11), 0)
     >>> view.seat, view.hand, view.hand_sizes, view.to_move, view.legal_moves
     (0, (card('B4'),), (1, 1, 1), 1, ())
+
+    Typed shortcuts for a bot: :attr:`plays`, :attr:`own_bid`, :attr:`still_to_play`.
     """
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The cards this seat may play now: :attr:`legal_moves` typed as plays.
+
+        Empty unless this seat is to play a card (``Phase.PLAY``).
+
+        >>> from skullgames import king
+        >>> state = king.new_game(king.Config(players=3, rounds=(2,)), seed=4)
+        >>> for move in ("bid 1", "bid 0", "bid 2", "B5"):
+        ...     state = king.apply(state, king.parse_move(move))
+        >>> view = king.observe(state, 2)
+        >>> view.trick, view.own_bid, view.still_to_play
+        (((1, Play(card('B5'))),), 0, (0,))
+        >>> view.plays
+        (Play(card('Y5')), Play(card('TIG'), as_pirate=True), Play(card('TIG'), as_pirate=False))
+        """
+        return tuple(move for move in self.legal_moves if type(move) is Play)
+
+    @property
+    def own_bid(self) -> int:
+        """The bid of this seat this round (an ``int``, where :attr:`bids` holds ``None`` too).
+
+        Raises :class:`~skullgames.SkullgamesError` before the seat has bid.
+        """
+        bid = self.bids[self.seat]
+        if bid is None:
+            raise SkullgamesError(f"seat {self.seat} has not bid yet this round")
+        return bid
+
+    @property
+    def still_to_play(self) -> tuple[Seat, ...]:
+        """The hands yet to play to the trick on the table, other than this seat's.
+
+        On this seat's turn they are in the order they play: clockwise, Graybeard
+        (``None``, two players) first while his card is still to come, as he plays right
+        after a human lead (DECISIONS K10). Empty outside ``Phase.PLAY``.
+        """
+        if self.phase is not Phase.PLAY:
+            return ()
+        played = {seat for seat, _ in self.trick}
+        players = self.config.players
+        clockwise = ((self.seat + step) % players for step in range(1, players))
+        waiting: tuple[Seat, ...] = tuple(seat for seat in clockwise if seat not in played)
+        if self.config.has_ghost and None not in played:
+            return (None, *waiting)
+        return waiting
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
 
 
 _new_observation = fast_constructor(Observation)

@@ -179,6 +179,12 @@ class State(_StateFields):
         """
         return () if self.log is None else self.log.moves()
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 new_state = fast_constructor(State)
 """``new_state(*fields)`` builds a :class:`State` from all its fields in order, fast."""

@@ -16,6 +16,8 @@ play tricks (:class:`Play`); each pawn still on its plank at the end scores its 
 True
 """
 
+from skullgames.queen.actions import action_space
+from skullgames.queen.bounds import score_bounds
 from skullgames.queen.cards import MATE, MONKEY, Card, Color, card, deck
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config
 from skullgames.queen.game import (
@@ -56,6 +58,7 @@ __all__ = [
     "Side",
     "State",
     "TrickResult",
+    "action_space",
     "apply",
     "card",
     "current_player",
@@ -67,6 +70,7 @@ __all__ = [
     "parse_move",
     "replay",
     "resolve_trick",
+    "score_bounds",
     "score_round",
     "scores",
     "seeded_deal",

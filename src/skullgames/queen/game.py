@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from skullgames._checks import MAX_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
@@ -48,6 +49,9 @@ from skullgames.queen.state import (
     _new_table,
 )
 from skullgames.queen.tricks import TrickResult, resolve
+
+if TYPE_CHECKING:
+    from skullgames.queen.observation import Observation
 
 __all__ = [
     "apply",
@@ -149,11 +153,19 @@ def scores(state: State) -> tuple[int, ...]:
     return state.match.totals
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (DECISIONS Q9)."""
-    if state.__class__ is not State:
-        raise not_a_state(state)
-    totals = state.match.totals
+def winners(state: State | Observation) -> tuple[int, ...]:
+    """The seats with the highest total; several on a tie, all winners (DECISIONS Q9).
+
+    ``state`` may be an :class:`~skullgames.queen.Observation` too: the totals are public.
+    """
+    if state.__class__ is State:
+        totals = state.match.totals
+    else:
+        from skullgames.queen.observation import Observation  # it imports this module
+
+        if not isinstance(state, Observation):
+            raise not_a_state(state)
+        totals = state.totals
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 

@@ -153,7 +153,8 @@ def parse_move(text: str) -> Move:
     known = _CANONICAL.get(text)
     if known is not None:
         return known
-    words = text.strip().lower().split()
+    typed = text.split()  # card() quotes a bad card as it was typed, not lower-cased
+    words = [word.lower() for word in typed]
     if words and words[0] == "deal":
         return _parse_deal(text)
     if words and words[0] == "place":
@@ -168,7 +169,7 @@ def parse_move(text: str) -> Move:
             )
         return _CANONICAL[f"{_SIDE_WORDS[words[0]].value} {' '.join(digits)}"]
     if len(words) == 1 or (len(words) == 2 and words[0] == "play"):
-        return PLAYS[card(words[-1]).index]
+        return PLAYS[card(typed[-1]).index]
     if len(words) == 2 and " ".join(words) == "first mate":
         return PLAYS[card("MATE").index]
     raise InvalidNotationError(f"{text!r} is not a Skull Queen move")

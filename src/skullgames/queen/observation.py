@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._checks import wrong_type
-from skullgames.errors import ConfigError
+from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves, not_a_state
@@ -62,6 +62,45 @@ class Observation:
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
     legal_moves: tuple[Move, ...]
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The cards this seat may play now: :attr:`legal_moves` typed as plays.
+
+        Empty unless this seat is to play a card (``Phase.PLAY``).
+        """
+        return tuple(move for move in self.legal_moves if type(move) is Play)
+
+    @property
+    def own_placement(self) -> Place:
+        """The placement of this seat this round (:attr:`placements` holds ``None`` too).
+
+        Raises :class:`~skullgames.SkullgamesError` before the seat has placed.
+        """
+        place = self.placements[self.seat]
+        if place is None:
+            raise SkullgamesError(f"seat {self.seat} has not placed its pawns yet this round")
+        return place
+
+    @property
+    def still_to_play(self) -> tuple[int, ...]:
+        """The seats yet to play to the trick on the table, other than this one.
+
+        On this seat's turn they are in the order they play, clockwise. A card lying face
+        down (two players) has been played. Empty outside ``Phase.PLAY``.
+        """
+        if self.phase is not Phase.PLAY:
+            return ()
+        played = {seat for seat, _ in self.trick} | set(self.face_down)
+        players = self.config.players
+        clockwise = ((self.seat + step) % players for step in range(1, players))
+        return tuple(seat for seat in clockwise if seat not in played)
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
 
 
 def observe(state: State, player: int) -> Observation:

@@ -399,6 +399,12 @@ class State(_StateFields):
         """
         return () if self.log is None else self.log.moves()
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
+        from skullgames.svg import table
+
+        return table(self)
+
 
 # The records built on every play or trick are built fast (skullgames._fastinit), by
 # typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a

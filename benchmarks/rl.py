@@ -1,0 +1,131 @@
+"""The reinforcement-learning rows of the benchmark table (issue 13).
+
+- ``ActionSpace.mask + index`` per step: the mask of each state of recorded random
+  games, and the index of the move made there;
+- ``encode`` per step: the tensor of the observation of the seat to move;
+- PettingZoo masked random rollouts in steps/s, against the raw loop (``legal_moves``,
+  ``random.choice``, ``apply``) in the same process: batches alternate, and the ratio is
+  the median over adjacent pairs, as for the playouts against the floor.
+
+Skipped with a note when the ``rl`` extra (numpy, pettingzoo) is not installed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+from skullgames import GAMES
+
+PETTINGZOO_GOAL = 0.5
+
+
+def available() -> bool:
+    """Whether the ``rl`` extra is installed."""
+    try:
+        import numpy  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def raw_steps(name: str, config: Any, games: int, seed: int,
+              clock: Callable[[], float]) -> tuple[int, float]:
+    """Moves made and seconds for ``games`` random games through the registry's verbs."""
+    game = GAMES[name]
+    new_game, legal_moves, apply, is_over = (game.new_game, game.legal_moves, game.apply,
+                                             game.is_over)
+    choice = random.Random(seed).choice
+    steps = 0
+    start = clock()
+    for i in range(games):
+        state = new_game(config, seed=seed + i)
+        while not is_over(state):
+            state = apply(state, choice(legal_moves(state)))
+            steps += 1
+    return steps, clock() - start
+
+
+def pettingzoo_steps(table: Any, games: int, seed: int,
+                     clock: Callable[[], float]) -> tuple[int, float]:
+    """Moves made and seconds for ``games`` masked random games in the AEC environment."""
+    choice = random.Random(seed).choice
+    steps = 0
+    start = clock()
+    for i in range(games):
+        table.reset(seed=seed + i)
+        for _ in table.agent_iter():
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            table.step(choice(observation["action_mask"].nonzero()[0].tolist()))
+            steps += 1
+    return steps, clock() - start
+
+
+def rollouts(name: str, config: Any, label: str, repeats: int, batch_seconds: float,
+             clock: Callable[[], float], add: Callable[..., None]) -> None:
+    """One row: PettingZoo steps/s, and its ratio to the raw loop's steps/s."""
+    from skullgames.rl.pettingzoo import raw_env
+
+    table = raw_env(name, config)
+    _, one_time = pettingzoo_steps(table, 1, 0, clock)
+    games = max(1, round(batch_seconds / one_time)) if one_time > 0 else 1
+    raw_games = max(1, games * 5)  # the raw loop is several times faster
+    ratios, rates = [], []
+    for rep in range(repeats):
+        seed = 1_000 * (rep + 1)
+        if rep % 2:  # every other pair times the raw loop first
+            raw = raw_steps(name, config, raw_games, seed, clock)
+        env = pettingzoo_steps(table, games, seed, clock)
+        if not rep % 2:
+            raw = raw_steps(name, config, raw_games, seed, clock)
+        rates.append(env[0] / env[1])
+        ratios.append(rates[-1] / (raw[0] / raw[1]))
+    ratio = statistics.median(ratios)
+    mark = "met" if ratio >= PETTINGZOO_GOAL else "MISSED"
+    add(f"{label}: PettingZoo masked random rollouts", f"{statistics.median(rates):,.0f}",
+        "steps/s", f"{ratio:.3f} × the raw loop", f"goal ≥ {PETTINGZOO_GOAL}: {mark}")
+
+
+def per_step(name: str, config: Any, games: int, repeats: int,
+             per_call_us: Callable[[Callable[[], int], int], float],
+             add: Callable[..., None]) -> None:
+    """Two rows: mask + index per step, and encode per step, over recorded games."""
+    import skullgames.rl as rl
+
+    game = GAMES[name]
+    space = game.action_space(config)
+    steps: list[tuple[Any, Any]] = []
+    views: list[Any] = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(config, seed=seed)
+        while not game.is_over(state):
+            move = rng.choice(game.legal_moves(state))
+            steps.append((state, move))
+            seat = game.current_player(state)
+            assert seat is not None
+            views.append(game.observe(state, seat))
+            state = game.apply(state, move)
+    mask, index, encode = space.mask, space.index, rl.encode
+
+    def masks() -> int:
+        for state, move in steps:
+            mask(state)
+            index(move)
+        return len(steps)
+
+    def encodings() -> int:
+        for view in views:
+            encode(view)
+        return len(views)
+
+    add(f"{name}: ActionSpace.mask + index per step", f"{per_call_us(masks, repeats):.2f}",
+        "µs")
+    add(f"{name}: rl.encode per step", f"{per_call_us(encodings, repeats):.2f}", "µs",
+        f"{rl.observation_size(name, config)} values")

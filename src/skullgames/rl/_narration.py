@@ -1,0 +1,37 @@
+"""Rendering as text: the command line's narration of a game, collected."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from skullgames.cli import _king as king_cli
+from skullgames.cli import _queen as queen_cli
+from skullgames.rl._common import AnyGame
+
+# The command line's narrators, by game name: "ansi" rendering tells a game as they do.
+_NARRATORS: Mapping[str, Callable[..., Any]] = {
+    "king": king_cli.Narrator, "queen": queen_cli.Narrator,
+}
+
+
+class Narration:
+    """The command line's narration of a game, collected for ``render()``."""
+
+    def __init__(self, game: AnyGame, names: Sequence[str]) -> None:
+        self._lines: list[str] = []
+        self._narrator = _NARRATORS[game.name](self._lines.append, list(names))
+
+    def start(self, state: Any) -> None:
+        """Tell the table and the first deal."""
+        self._narrator.start(state)
+
+    def step(self, before: Any, move: Any, after: Any) -> None:
+        """Tell what a move did."""
+        self._narrator.step(before, move, after)
+
+    def text(self) -> str:
+        """Everything told since the last call."""
+        text = "\n".join(self._lines)
+        self._lines.clear()
+        return text

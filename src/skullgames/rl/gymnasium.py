@@ -1,0 +1,216 @@
+"""Gymnasium environments: one learning seat, the other seats played by bots.
+
+Importing :mod:`skullgames.rl` registers ``skullgames/SkullKing-v0`` and
+``skullgames/SkullQueen-v0``:
+
+>>> import gymnasium
+>>> import skullgames.rl
+>>> env = gymnasium.make("skullgames/SkullKing-v0", opponents="greedy")
+>>> observation, info = env.reset(seed=1)
+>>> mask = info["action_mask"]
+>>> action = int(mask.nonzero()[0][0])
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> observation.shape == env.observation_space.shape, terminated
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.registry import GAMES
+from skullgames.rl._common import AnyGame, game_and_config, round_points
+from skullgames.rl._narration import Narration
+from skullgames.rl.tensors import encode, observation_size
+
+__all__ = ["SkullGamesEnv", "environment_id", "register_environments"]
+
+Opponent = Any  # a bot's name in GAMES[game].bots, or an object with choose(observation)
+
+
+def environment_id(game: str | AnyGame) -> str:
+    """The Gymnasium id of a game: ``"skullgames/SkullKing-v0"`` for ``"king"``.
+
+    >>> from skullgames.rl.gymnasium import environment_id
+    >>> environment_id("queen")
+    'skullgames/SkullQueen-v0'
+    """
+    entry, _ = game_and_config(game, None)
+    return f"skullgames/{entry.title.replace(' ', '')}-v0"
+
+
+def register_environments() -> None:
+    """Register every game of ``skullgames.GAMES`` with Gymnasium (once)."""
+    for name in GAMES:
+        env_id = environment_id(name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="skullgames.rl.gymnasium:SkullGamesEnv",
+                               kwargs={"game": name})
+
+
+class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a game learns; the library's bots (or yours) play the others.
+
+    - ``game``: a name in ``skullgames.GAMES`` or an entry; ``config``: its ``Config``
+      (the standard rules when ``None``); ``seat``: the learning seat (0).
+    - ``opponents``: one bot for every other seat, or one per other seat in seat
+      order: a name from ``GAMES[game].bots`` (``"random"``, ``"greedy"``,
+      ``"search"``) or any object with ``choose(observation) -> move``. Named bots are
+      made afresh at each reset from the episode's seed.
+    - Observations: :func:`skullgames.rl.encode` of the seat's observation, a ``Box``
+      of -1..1. Actions: ``Discrete(action_space(config).size)``; the legal ones are
+      ``info["action_mask"]`` (an int8 array, also :meth:`action_masks`).
+    - Reward: the seat's points of every round scored during the step (the other
+      seats' moves included), raw as the score pad counts them. ``terminated`` at the
+      end of the game; never truncated.
+    - ``illegal_action``: what an action outside the mask does. ``"terminate"`` (the
+      default, so that an unmasked sampler such as Gymnasium's own checker cannot crash
+      a training loop) ends the episode at once with the reward ``lowest - highest`` of
+      :func:`score_bounds <skullgames.king.score_bounds>`, so that its return is never
+      better than the worst game played out, and ``info["illegal_move"]`` says why in
+      the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
+      instead. An index outside ``Discrete(size)`` or not an integer always raises it,
+      as does a step after the end (call ``reset``).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(self, game: str | AnyGame = "king", config: Any = None, seat: int = 0,
+                 opponents: Opponent | Sequence[Opponent] = "random",
+                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
+        self.game, self.config = game_and_config(game, config)
+        if illegal_action not in ("terminate", "raise"):
+            raise ConfigError(f"illegal_action: 'terminate' or 'raise', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        lowest, highest = self.game.score_bounds(self.config)
+        self.illegal_reward = float(lowest - highest)
+        players = self.config.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ConfigError(f"seat: 0 to {players - 1}, not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self._opponents = self._seat_opponents(opponents)
+        self.actions = self.game.action_space(self.config)
+        size = observation_size(self.game, self.config)
+        self.observation_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
+        self.action_space = spaces.Discrete(self.actions.size)
+        self._state: Any = None
+        self._ended = False
+        self._bots: dict[int, Any] = {}
+        self._narration: Narration | None = None
+
+    def _seat_opponents(self, opponents: Opponent | Sequence[Opponent]
+                        ) -> dict[int, Opponent]:
+        others = [s for s in range(self.config.players) if s != self.seat]
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            chosen = [opponents] * len(others)
+        else:
+            chosen = list(opponents)
+        if len(chosen) != len(others):
+            raise ConfigError(f"opponents: one, or one for each of the {len(others)} other "
+                              f"seats, not {len(chosen)}")
+        for opponent in chosen:
+            if isinstance(opponent, str):
+                if opponent not in self.game.bots:
+                    raise ConfigError(f"opponents: unknown bot {opponent!r} (one of "
+                                      f"{', '.join(self.game.bots)})")
+            elif not callable(getattr(opponent, "choose", None)):
+                raise TypeError(f"an opponent is a bot's name or has choose(observation), "
+                                f"not {opponent!r}")
+        return dict(zip(others, chosen, strict=True))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Start a new game; the deal and named bots follow from ``seed``."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**53))  # seeds JSON keeps exactly
+        self._bots = {
+            s: self.game.bots[o](random.Random(f"{game_seed}:{s}")) if isinstance(o, str) else o
+            for s, o in self._opponents.items()
+        }
+        self._state = self.game.new_game(self.config, seed=game_seed)
+        self._ended = False
+        if self.render_mode == "ansi":
+            names = [("you" if s == self.seat else _name(self._opponents[s]))
+                     for s in range(self.config.players)]
+            self._narration = Narration(self.game, names)
+            self._narration.start(self._state)
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool,
+                                         dict[str, Any]]:
+        """Play ``action`` for the learning seat, then the others until its next turn."""
+        state = self._state
+        if state is None:
+            raise IllegalMoveError("call reset() before step()")
+        if self._ended or self.game.is_over(state):
+            raise IllegalMoveError("the game is over: call reset() to play another")
+        move = self.actions.move(action)
+        try:
+            reward = self._apply(move)[self.seat]
+        except IllegalMoveError as error:
+            if self.illegal_action == "raise":
+                raise
+            self._ended = True
+            info = {**self._info(), "illegal_move": f"{move}: {error}"}
+            return self._observation(), self.illegal_reward, True, False, info
+        reward += self._play_opponents()
+        over = self.game.is_over(self._state)
+        return self._observation(), float(reward), over, False, self._info()
+
+    @property
+    def game_state(self) -> Any:
+        """The game's state now (a ``king.State`` or ``queen.State``), for tools and tests."""
+        return self._state
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions of the learning seat now (1 legal, 0 not), as in ``info``."""
+        return _mask_array(self.actions.mask(self.game.observe(self._state, self.seat)))
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the command line's narration since the last call."""
+        if self._narration is None:
+            return None
+        return self._narration.text()
+
+    def _apply(self, move: Any) -> tuple[int, ...]:
+        before = self._state
+        self._state = after = self.game.apply(before, move)
+        if self._narration is not None:
+            self._narration.step(before, move, after)
+        return round_points(before, after) or (0,) * self.config.players
+
+    def _play_opponents(self) -> int:
+        """Let the bots move until the learning seat is to move; its points meanwhile."""
+        game, points = self.game, 0
+        while True:
+            seat = game.current_player(self._state)
+            if seat is None or seat == self.seat:
+                return points
+            move = self._bots[seat].choose(game.observe(self._state, seat))
+            points += self._apply(move)[self.seat]
+
+    def _observation(self) -> npt.NDArray[np.float32]:
+        return encode(self.game.observe(self._state, self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+
+def _name(opponent: Opponent) -> str:
+    return opponent if isinstance(opponent, str) else type(opponent).__name__
+
+
+def _mask_array(mask: tuple[bool, ...]) -> npt.NDArray[np.int8]:
+    return np.array(mask, dtype=np.int8)

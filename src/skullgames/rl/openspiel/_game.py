@@ -1,0 +1,326 @@
+"""The pyspiel game and state of any skullgames game, and their observers."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.registry import Game, game_named
+from skullgames.rl import encode, observation_size
+from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
+from skullgames.rl.openspiel._params import config_from, parameters, specification
+from skullgames.rl.openspiel._views import (
+    HiddenMoves,
+    HistoryLayout,
+    InfoLog,
+    render,
+    render_observation,
+)
+
+__all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "game_type"]
+
+SHORT_NAMES = {"king": "python_skull_king", "queen": "python_skull_queen"}
+"""The pyspiel name of each game of :data:`skullgames.GAMES`."""
+
+_CURRENT_ROUND_SKIPPED = frozenset({"config", "legal_moves", "rounds"})
+
+
+def _player_range(game: Game[Any, Any, Any, Any]) -> tuple[int, int]:
+    allowed = []
+    for players in range(1, 17):
+        try:
+            game.Config(players=players)
+        except ConfigError:
+            continue
+        allowed.append(players)
+    return min(allowed), max(allowed)
+
+
+def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
+    """The pyspiel ``GameType`` of ``game``: its name, its kind, its parameters."""
+    fewest, most = _player_range(game)
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[game.name],
+        long_name=f"{game.title} (skullgames)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=most,
+        min_num_players=fewest,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=specification(game),
+    )
+
+
+@attrs.frozen(eq=False)
+class _Setup:
+    """What every state of one game and config shares.
+
+    A state keeps it as an attribute: deep copies (OpenSpiel's clone) share it, and a
+    pickle (OpenSpiel's serialization) stores only the game's name and config.
+    """
+
+    name: str
+    game: Game[Any, Any, Any, Any]
+    config: Any
+    space: Any
+    history: HistoryLayout
+    observation_size: int
+    deck: tuple[Any, ...]
+    copies: dict[int, int]
+    """Per chance action, ascending, how many copies of its card the deck holds."""
+    plans: tuple[DealPlan, ...]
+    hidden: HiddenMoves
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_setup, (self.name, self.config))
+
+
+@functools.lru_cache(maxsize=64)
+def _setup(name: str, config: Any) -> _Setup:
+    game = game_named(name)
+    space = game.action_space(config)
+    rounds = round_count(name, config)
+    deck = tuple(config.deck)
+    first: dict[Any, int] = {}
+    for index, c in enumerate(deck):
+        first.setdefault(c, index)
+    history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
+                            moves=space.moves, slots=max_moves(name, config))
+    return _Setup(name, game, config, space, history,
+                  observation_size(name, config),
+                  deck, dict(sorted(Counter(first[c] for c in deck).items())),
+                  tuple(deal_plan(name, config, r) for r in range(rounds)),
+                  HiddenMoves(space.moves, config.players))
+
+
+@attrs.frozen
+class _Progress:
+    """Everything a state holds, immutable, so cloning a state copies one reference.
+
+    ``dealing`` are the chance outcomes of the deal under way, ``deals`` the deals made,
+    ``actions`` every player move as ``(seat, action)``, ``logs`` each seat's
+    :class:`InfoLog`.
+    """
+
+    engine: Any
+    dealing: tuple[int, ...]
+    deals: tuple[Any, ...]
+    actions: tuple[tuple[int, int], ...]
+    logs: tuple[InfoLog, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
+        return self
+
+
+class SkullGame(pyspiel.Game):  # type: ignore[misc]
+    """A skullgames game as a pyspiel game; made by ``pyspiel.load_game``."""
+
+    def __init__(self, params: dict[str, Any], *, game: Game[Any, Any, Any, Any]) -> None:
+        config = config_from(game, params)
+        setup = _setup(game.name, config)
+        lowest, highest = game.score_bounds(config)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setup.space.size,
+            max_chance_outcomes=len(setup.deck),
+            num_players=config.players,
+            min_utility=float(lowest),
+            max_utility=float(highest),
+            max_game_length=max_moves(game.name, config),
+        )
+        # The parameters in their canonical form, which the game's string reads back.
+        canonical = {**specification(game), **parameters(config, game)}
+        super().__init__(game_type(game), info, canonical)
+        self.skullgames_game = game
+        self.config = config
+
+    def new_initial_state(self) -> SkullState:
+        """The state before the first deal."""
+        return SkullState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> _Observer:
+        """An observer: perfect recall gives the information state, else the observation."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            return _Observer(_setup(self.skullgames_game.name, self.config), False)
+        if (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info):
+            raise ValueError("only a seat's own view (public and its private information) "
+                             f"is supported, not {iig_obs_type}")
+        return _Observer(_setup(self.skullgames_game.name, self.config),
+                         iig_obs_type.perfect_recall)
+
+
+class SkullState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: the engine's state, and the deal under way card by card."""
+
+    def __init__(self, game: SkullGame) -> None:
+        super().__init__(game)
+        self._setup = setup = _setup(game.skullgames_game.name, game.config)
+        engine = setup.game.new_game(setup.config, auto_deal=False)
+        self._progress = _Progress(engine, (), (), (), (InfoLog(),) * setup.config.players)
+
+    @property
+    def engine(self) -> Any:
+        """The skullgames state (waiting for its deal while chance deals the cards)."""
+        return self._progress.engine
+
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        setup = self._setup
+        engine = self._progress.engine
+        seat: int | None = setup.game.current_player(engine)
+        if seat is not None:
+            return seat
+        if setup.game.is_over(engine):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._setup.space.legal_indices(self._progress.engine))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards still undealt, by the deck position of their first copy."""
+        dealing = self._progress.dealing
+        setup = self._setup
+        total = len(setup.deck) - len(dealing)
+        if not dealing:
+            return [(action, n / total) for action, n in setup.copies.items()]
+        dealt = Counter(dealing)
+        return [(action, (n - dealt[action]) / total) for action, n in setup.copies.items()
+                if n > dealt[action]]
+
+    def _apply_action(self, action: int) -> None:
+        progress = self._progress
+        setup = self._setup
+        game = setup.game
+        engine = progress.engine
+        seat = game.current_player(engine)
+        if seat is None:
+            self._progress = self._deal(progress, setup, action)
+            return
+        move = setup.space.move(action)
+        after = game.apply(engine, move)  # raises IllegalMoveError before any change
+        logs = list(progress.logs)
+        logs[seat] = logs[seat].seen(game.observe(engine, seat))
+        self._progress = _Progress(after, progress.dealing, progress.deals,
+                                   (*progress.actions, (seat, int(action))), tuple(logs))
+
+    def _deal(self, progress: _Progress, setup: _Setup, action: int) -> _Progress:
+        if setup.game.is_over(progress.engine):
+            raise IllegalMoveError("the game is over")
+        if progress.dealing.count(action) >= setup.copies.get(action, 0):
+            raise IllegalMoveError(f"chance outcome {action} is no undealt card "
+                                   f"(the outcomes are {[a for a, _ in self.chance_outcomes()]})")
+        dealing = (*progress.dealing, int(action))
+        plan = setup.plans[len(progress.deals)]
+        if len(dealing) < plan.cards:
+            return _Progress(progress.engine, dealing, progress.deals, progress.actions,
+                             progress.logs)
+        deal = plan.make([setup.deck[i] for i in dealing])
+        return _Progress(setup.game.apply(progress.engine, deal), (), (*progress.deals, deal),
+                         progress.actions, progress.logs)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        setup = self._setup
+        if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < len(setup.deck):
+                raise IllegalMoveError(f"chance outcome {action} is out of range "
+                                       f"0..{len(setup.deck) - 1}")
+            return f"deal {setup.deck[action]}"
+        return str(setup.space.move(action))
+
+    def is_terminal(self) -> bool:
+        """True once the last round has been scored."""
+        setup = self._setup
+        return bool(setup.game.is_over(self._progress.engine))
+
+    def returns(self) -> list[float]:
+        """The final scores at the end; zeros before."""
+        setup = self._setup
+        engine = self._progress.engine
+        if not setup.game.is_over(engine):
+            return [0.0] * setup.config.players
+        return [float(s) for s in setup.game.scores(engine)]
+
+    def __str__(self) -> str:
+        progress = self._progress
+        engine = progress.engine
+        text = " ".join(f"{name}={render(getattr(engine, name))}"
+                        for name in attrs.fields_dict(type(engine))
+                        if name not in ("config", "log", "seed", "auto_deal"))
+        if progress.dealing:
+            setup = self._setup
+            text += " dealing=" + render(tuple(setup.deck[i] for i in progress.dealing))
+        return text
+
+
+class _Observer:
+    """A pyspiel observer: a seat's observation, or its information state."""
+
+    def __init__(self, setup: _Setup, perfect_recall: bool) -> None:
+        self.setup = setup
+        self.perfect_recall = perfect_recall
+        sizes = {"observation": setup.observation_size}
+        if perfect_recall:
+            sizes["history"] = setup.history.size
+        self.tensor = np.zeros(sum(sizes.values()), np.float32)
+        self.dict: dict[str, Any] = {}
+        start = 0
+        for name, size in sizes.items():
+            self.dict[name] = self.tensor[start:start + size]
+            start += size
+
+    def set_from(self, state: SkullState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        setup = self.setup
+        progress = state._progress
+        seen = setup.game.observe(progress.engine, player)
+        self.tensor.fill(0)
+        self.dict["observation"][:] = encode(seen)
+        if self.perfect_recall:
+            dealt = [deal.hands[player] for deal in progress.deals]
+            setup.history.write(self.dict["history"], player, dealt, progress.actions,
+                                setup.hidden.positions(progress.actions, player, seen))
+
+    def string_from(self, state: SkullState, player: int) -> str:
+        """``player``'s view of ``state`` as text."""
+        progress = state._progress
+        seen = self.setup.game.observe(progress.engine, player)
+        if self.perfect_recall:
+            return progress.logs[player].key(seen)
+        return render_observation(seen, _CURRENT_ROUND_SKIPPED)
+
+
+class SkullKingGame(SkullGame):
+    """Skull King as a pyspiel game: ``pyspiel.load_game("python_skull_king", params)``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params or {}, game=game_named("king"))
+
+
+class SkullQueenGame(SkullGame):
+    """Skull Queen as a pyspiel game: ``pyspiel.load_game("python_skull_queen", params)``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params or {}, game=game_named("queen"))
+
+
+GAME_CLASSES: dict[str, type[SkullGame]] = {"king": SkullKingGame, "queen": SkullQueenGame}
+"""The pyspiel game class of each game of :data:`skullgames.GAMES`, by its name there."""

@@ -1,0 +1,177 @@
+"""A PettingZoo AEC environment of every seat: :func:`env` and :class:`raw_env`.
+
+>>> from skullgames.rl.pettingzoo import env
+>>> table = env(game="queen")
+>>> table.reset(seed=3)
+>>> for agent in table.agent_iter(max_iter=5):
+...     observation, reward, termination, truncation, info = table.last()
+...     action = int(observation["action_mask"].nonzero()[0][0])
+...     table.step(action)
+>>> table.agents
+['player_0', 'player_1', 'player_2', 'player_3']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.rl._common import AnyGame, game_and_config, round_points
+from skullgames.rl._narration import Narration
+from skullgames.rl.tensors import encoder_for
+
+__all__ = ["env", "raw_env"]
+
+
+def env(game: str | AnyGame = "king", config: Any = None,
+        render_mode: str | None = None) -> Any:
+    """The AEC environment of ``game`` under ``config`` (see :class:`raw_env`).
+
+    The raw environment in PettingZoo's order-enforcing wrapper: a step or an
+    observation before ``reset`` raises.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(game, config, render_mode))
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is untyped
+    """Every seat of a game as an agent, ``"player_0"`` .. ``"player_{n-1}"`` by seat.
+
+    Graybeard and the ghost Pirate King play by the rules, not as agents; deals are
+    chance, drawn from the ``reset`` seed.
+
+    - Observations: ``{"observation": encode(observe(state, seat)), "action_mask":
+      mask}``, the mask an int8 array of the game's action space, all zero for an
+      agent that is not to move.
+    - Actions: ``Discrete(action_space(config).size)``; an illegal one raises
+      :class:`~skullgames.IllegalMoveError` with the rules' reason.
+    - Rewards: each round's points, to every seat, on the step that scores the round;
+      ``_cumulative_rewards`` sum them for :meth:`last`. All agents terminate when the
+      game ends, then take ``None`` steps as PettingZoo's dead agents do (any other
+      action raises ``ValueError``).
+    - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
+      everything since the last call.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
+        "render_modes": ["ansi"], "name": "skullgames_v0", "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str | AnyGame = "king", config: Any = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.game, self.config = game_and_config(game, config)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        players = self.config.players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.actions = self.game.action_space(self.config)
+        self._encoder = encoder_for(self.game.name, self.config)
+        size = self._encoder.size
+        observation = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents,
+                                           spaces.Discrete(self.actions.size))
+        self._rng = random.Random()
+        self._state: Any = None
+        self._narration: Narration | None = None
+        self._masks: dict[int, tuple[tuple[int, ...], npt.NDArray[np.int8]]] = {}
+
+    @property
+    def game_state(self) -> Any:
+        """The game's state now (a ``king.State`` or ``queen.State``), for tools and tests."""
+        return self._state
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The same ``Dict`` space for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The same ``Discrete`` space for every agent."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. With ``seed``, the games from then on repeat exactly."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._state = self.game.new_game(self.config, seed=self._rng.getrandbits(53))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._to_move()]
+        if self.render_mode == "ansi":
+            self._narration = Narration(self.game, self.possible_agents)
+            self._narration.start(self._state)
+
+    def _to_move(self) -> int:
+        # A new game dealt from a seed is never over and never waits for a deal.
+        return cast(int, self.game.current_player(self._state))
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat sees, as a tensor, and its action mask."""
+        view = self.game.observe(self._state, self._seat[agent])
+        return {"observation": self._encoder.encode(view), "action_mask": self._mask(view)}
+
+    def _mask(self, view: Any) -> npt.NDArray[np.int8]:
+        indices = self.actions.legal_indices(view)
+        # The space hands out the very same tuple for a constant set of legal moves
+        # (every placement of Skull Queen): make its array once.
+        known = self._masks.get(id(indices))
+        if known is not None and known[0] is indices:
+            copy: npt.NDArray[np.int8] = known[1].copy()
+            return copy
+        array = np.zeros(self.actions.size, dtype=np.int8)
+        array[list(indices)] = 1
+        if len(indices) > 64 and len(self._masks) < 16:
+            self._masks[id(indices)] = (indices, array.copy())
+        return array
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to move; a dead agent takes ``None``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalMoveError(f"{agent} is to move: None is an action only once the "
+                                   "game is over")
+        before = self._state
+        move = self.actions.move(action)
+        self._state = after = self.game.apply(before, move)
+        if self._narration is not None:
+            self._narration.step(before, move, after)
+        self._cumulative_rewards[agent] = 0.0
+        points = round_points(before, after)
+        self.rewards = {a: 0.0 if points is None else float(points[self._seat[a]])
+                        for a in self.agents}
+        seat = self.game.current_player(after)
+        if seat is None:  # the end: no deal waits, since the game deals from its seed
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[seat]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the command line's narration since the last call."""
+        if self._narration is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            return None
+        return self._narration.text()
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,60 @@
+"""Pictures of the table: an SVG of a game as a player sees it, for both games.
+
+:func:`table` draws a state or an observation: the hands (or card backs for the hands a
+seat may not see), the trick in play with who played what, the bids (hidden until
+revealed), the tricks won and the scores; in Skull Queen the centre cards and every
+seat's plank with its pawns. States and observations also draw themselves in Jupyter
+(``_repr_svg_``). Only the standard library is used.
+
+>>> from skullgames import king, svg
+>>> picture = svg.table(king.new_game(seed=7), seat=0)
+>>> picture.startswith("<svg"), "seat 0 (you)" in picture
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from skullgames.registry import GAMES, Game
+from skullgames.svg import _king, _queen
+
+__all__ = ["table"]
+
+_DRAWERS: dict[str, Callable[[Any, Any], str]] = {"king": _king.draw, "queen": _queen.draw}
+
+
+def table(state_or_observation: object, *, seat: int | None = None) -> str:
+    """An SVG picture of the table, as text.
+
+    For an observation, the picture shows what its seat sees: its own hand face up and
+    the other hands as card backs, bids and placements only as the observation reveals
+    them. For a state, every hand is face up, unless ``seat`` is given: then the picture
+    is that seat's view (``observe(state, seat)``).
+
+    >>> from skullgames import queen, svg
+    >>> state = queen.new_game(queen.Config(players=3), seed=2)
+    >>> "Skull Queen" in svg.table(state), svg.table(queen.observe(state, 1)).count('class="back"')
+    (True, 28)
+    >>> svg.table("a state")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a game's State or Observation, not str
+    """
+    game = _game_of(state_or_observation)
+    value: Any = state_or_observation
+    if seat is not None:
+        if isinstance(value, game.Observation):
+            if seat != value.seat:
+                raise ValueError(f"this observation is seat {value.seat}'s, not seat {seat}'s")
+        else:
+            value = game.observe(value, seat)
+    return _DRAWERS[game.name](value, game)
+
+
+def _game_of(value: object) -> Game[Any, Any, Any, Any]:
+    for game in GAMES.values():
+        if isinstance(value, (game.State, game.Observation)):
+            return game
+    raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")

@@ -1,0 +1,155 @@
+"""The PettingZoo AEC environment (issue 13): PettingZoo's own API test for both games
+at 2 and at the most players and with every option, rewards that add up to the score
+pad, bad input, and "ansi" rendering as the command line narrates."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
+from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
+
+# PettingZoo's API test warns that a Dict observation is not a Box: the Dict with an
+# "action_mask" is the convention of its own card and board games.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
+
+CONFIGS = [
+    pytest.param("king", king.Config(players=2, rounds=(1, 2)), id="king-2-graybeard"),
+    pytest.param("king", king.Config(players=8, rounds=(1, 8)), id="king-8"),
+    pytest.param("king", king.Config(players=3, edition=king.Edition.CLASSIC, rounds=(2,)),
+                 id="king-classic"),
+    pytest.param("king", king.Config(players=4, loot=True, kraken=True, white_whale=True,
+                                     rounds=(3, 4)), id="king-advanced-cards"),
+    pytest.param("king", king.Config(players=5, scoring=king.Scoring.RASCAL, cannonball=True,
+                                     rounds=(2, 3)), id="king-rascal-cannonball"),
+    pytest.param("king", king.Config(players=4, pirate_abilities=True, round_bonus=True,
+                                     rounds=(5, 6)), id="king-abilities"),
+    pytest.param("queen", queen.Config(players=2), id="queen-2-ghost"),
+    pytest.param("queen", queen.Config(players=6, rounds=1), id="queen-6"),
+    pytest.param("queen", queen.Config(players=4, rounds=1, set_aside_center_pair=True,
+                                       set_aside_center_specials=True,
+                                       plank_values=(0, 1, 2, 4, 9)), id="queen-options"),
+]
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_pettingzoos_api_test(game: str, config: Any) -> None:
+    api_test(env(game, config), num_cycles=40)
+
+
+def rollout(table: Any, rng: random.Random) -> dict[str, float]:
+    """A masked random game; each agent's rewards summed as ``last()`` hands them out."""
+    returns = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        returns[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        for other in table.agents:
+            if other != agent:  # only the agent to move has a legal action
+                assert not table.observe(other)["action_mask"].any()
+        table.step(int(rng.choice(legal)))
+    return returns
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_rewards_add_up_to_the_final_scores(game: str, config: Any) -> None:
+    table = raw_env(game, config)
+    table.reset(seed=11)
+    returns = rollout(table, random.Random(5))
+    assert table.agents == []
+    totals = table.game_state.totals
+    assert [returns[f"player_{seat}"] for seat in range(config.players)] == list(totals)
+
+
+def test_graybeard_and_the_ghost_are_not_agents() -> None:
+    assert raw_env("king", king.Config(players=2)).possible_agents == ["player_0", "player_1"]
+    assert raw_env("queen", queen.Config(players=2)).possible_agents == ["player_0",
+                                                                         "player_1"]
+
+
+def test_a_seed_repeats_the_games() -> None:
+    def games(seed: int) -> list[tuple[int, ...]]:
+        table = raw_env("king", king.Config(players=3, rounds=(1, 2)))
+        table.reset(seed=seed)
+        first = table.game_state
+        table.reset()
+        return [first.deal.hands, table.game_state.deal.hands]
+
+    assert games(4) == games(4)
+    assert games(4) != games(5)
+
+
+def test_bad_actions() -> None:
+    table = raw_env("king", king.Config(players=3, rounds=(1,)))
+    table.reset(seed=1)
+    space = table.actions
+    illegal = next(i for i, flag in enumerate(table.observe(table.agent_selection)
+                                              ["action_mask"]) if not flag)
+    with pytest.raises(IllegalMoveError, match="not a Bid"):
+        table.step(illegal)
+    with pytest.raises(IllegalMoveError, match="out of range"):
+        table.step(space.size)
+    with pytest.raises(IllegalMoveError, match="whole number"):
+        table.step("bid 1")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="None"):
+        table.step(None)
+    rollout(table, random.Random(1))  # nothing above changed the game: it plays out
+    with pytest.raises(ConfigError):
+        raw_env("king", render_mode="human")
+    with pytest.raises(ConfigError, match="unknown game"):
+        raw_env("chess")
+    with pytest.raises(TypeError):
+        raw_env("queen", king.Config())
+
+
+def test_a_finished_game_takes_only_none_steps() -> None:
+    """PettingZoo's documented behaviour for dead agents: ``None`` removes them."""
+    table = raw_env("queen", queen.Config(players=3, rounds=1))
+    table.reset(seed=2)
+    rng = random.Random(2)
+    while not any(table.terminations.values()):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+    with pytest.raises(ValueError, match="only valid action is None"):
+        table.step(0)
+    while table.agents:
+        table.step(None)
+
+
+def test_before_reset_the_wrapper_refuses() -> None:
+    """PettingZoo's order-enforcing wrapper asserts that reset comes first."""
+    table = env("king")
+    with pytest.raises(AssertionError, match="reset"):
+        table.step(0)
+
+
+def test_ansi_renders_the_command_lines_narration() -> None:
+    table = raw_env("king", king.Config(players=3, rounds=(1,)), render_mode="ansi")
+    table.reset(seed=3)
+    text = table.render()
+    assert text is not None
+    assert text.startswith("Skull King, 3 players")
+    assert "== Round 1: 1 card each" in text
+    rollout(table, random.Random(3))
+    text = table.render()
+    assert text is not None
+    assert "round 1 scores:" in text and "Game over. Final scores:" in text
+    assert table.render() == ""  # nothing new since the last call
+    quiet = raw_env("queen")
+    quiet.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
