@@ -16,7 +16,15 @@ from skullgames.errors import (
     SkullgamesError,
 )
 from skullgames.registry import GAMES, Game
-from skullgames.serialization import configure_converter, from_json, make_converter, to_json
+from skullgames.serialization import (
+    configure_converter,
+    from_dict,
+    from_json,
+    json_schema,
+    make_converter,
+    to_dict,
+    to_json,
+)
 
 __all__ = [
     "GAMES",
@@ -28,7 +36,10 @@ __all__ = [
     "SkullgamesError",
     "__version__",
     "configure_converter",
+    "from_dict",
     "from_json",
+    "json_schema",
     "make_converter",
+    "to_dict",
     "to_json",
 ]

@@ -22,6 +22,10 @@ S = TypeVar("S")
 FORMAT_VERSION = 1
 """The version written into every saved state; loading refuses any other."""
 
+LONGEST_TEXT = 2000
+"""More characters than any card, move or preset name in notation has (a whole deal of
+eight hands with Graybeard's stack and the stock is under 500)."""
+
 # Helpers for the hand-written structure hooks of the game modules. Each one checks one
 # JSON value and raises SerializationError naming the path of the value.
 
@@ -50,7 +54,7 @@ def expect_int(data: Any, path: str, low: int | None = None, high: int | None = 
     if isinstance(data, bool) or not isinstance(data, int):
         raise SerializationError(f"expected an integer, got {_kind(data)}", path)
     if (low is not None and data < low) or (high is not None and data > high):
-        raise SerializationError(f"{data} is out of range {low}..{high}", path)
+        raise SerializationError(f"{shown(data)} is out of range {low}..{high}", path)
     return data
 
 
@@ -68,19 +72,27 @@ def expect_str(data: Any, path: str) -> str:
     return data
 
 
-def check_header(data: Any, format_name: str) -> dict[str, Any]:
+def check_header(data: Any, format_name: str, path: str = "$") -> dict[str, Any]:
     """Check the ``format`` and ``version`` fields of a saved document."""
-    doc = expect_dict(data, "$", ("format", "version"))
+    doc = expect_dict(data, path, ("format", "version"))
     if doc["format"] != format_name:
         raise SerializationError(
-            f"expected format {format_name!r}, got {doc['format']!r}", "$.format"
+            f"expected format {format_name!r}, got {shown(doc['format'])}", f"{path}.format"
         )
     if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
         raise SerializationError(
-            f"unsupported version {doc['version']!r} (this library reads {FORMAT_VERSION})",
-            "$.version",
+            f"unsupported version {shown(doc['version'])} (this library reads "
+            f"{FORMAT_VERSION})", f"{path}.version",
         )
     return doc
+
+
+def shown(data: Any) -> str:
+    """``repr(data)`` for a message, cut short: a bad value may be a huge one."""
+    if isinstance(data, (list, dict)):
+        return _kind(data)
+    text = repr(data) if not isinstance(data, int) or abs(data) < 10**30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _kind(data: Any) -> str:
@@ -103,13 +115,16 @@ def expect_enum(cls: type[E], data: Any, path: str) -> E:
         return cls(data)
     except (ValueError, TypeError):
         allowed = ", ".join(repr(member.value) for member in cls)
-        raise SerializationError(f"{data!r} is not one of {allowed}", path) from None
+        raise SerializationError(f"{shown(data)} is not one of {allowed}", path) from None
 
 
 def expect_parsed(parse: Callable[[str], T], data: Any, path: str) -> T:
     """Read a value written as text (a card, a move), with the parser's error at ``path``."""
+    text = expect_str(data, path)
+    if len(text) > LONGEST_TEXT:  # no card or move is this long: never echo it back
+        raise SerializationError(f"a text of {len(text)} characters is no card or move", path)
     try:
-        return parse(expect_str(data, path))
+        return parse(text)
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
 
@@ -181,36 +196,39 @@ def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
     }
 
 
-def load_game(data: Any, rules: GameRules[S]) -> S:
+def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
     """Rebuild a saved game by replaying its moves through the rules engine.
 
     Every move goes through the game's own ``apply``, so the state loaded is exactly the
     one ``new_game`` and ``apply`` give, and a move that breaks a rule is refused in the
     engine's own words: a :class:`SerializationError` naming the move's path.
     """
-    doc = check_header(data, rules.format_name)
-    expect_only(doc, "$", ("format", "version", "config", "seed", "auto_deal", "moves"))
+    doc = check_header(data, rules.format_name, path)
+    expect_only(doc, path, ("format", "version", "config", "seed", "auto_deal", "moves"))
     for key in ("config", "seed", "auto_deal", "moves"):
         if key not in doc:
-            raise SerializationError(f"missing field {key!r}", "$")
-    config = rules.structure_config(doc["config"], "$.config")
-    auto_deal = expect_bool(doc["auto_deal"], "$.auto_deal")
+            raise SerializationError(f"missing field {key!r}", path)
+    config = rules.structure_config(doc["config"], f"{path}.config")
+    auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
     seed = doc["seed"]
     if seed is not None:
-        seed = expect_int(seed, "$.seed")
+        seed = expect_int(seed, f"{path}.seed")
     elif auto_deal:
-        raise SerializationError("a game dealt automatically records its seed", "$.seed")
-    state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
-    for i, entry in enumerate(expect_list(doc["moves"], "$.moves")):
-        path = f"$.moves[{i}]"
+        raise SerializationError("a game dealt automatically records its seed", f"{path}.seed")
+    try:
+        state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
+    except SkullgamesError as error:
+        raise SerializationError(str(error), f"{path}.seed") from None
+    for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
+        where = f"{path}.moves[{i}]"
         if isinstance(entry, str):
-            move = expect_parsed(rules.parse_move, entry, path)
+            move = expect_parsed(rules.parse_move, entry, where)
         else:
-            move = rules.structure_move(entry, path)
+            move = rules.structure_move(entry, where)
         if rules.is_over(state):
-            raise SerializationError("a move after the end of the game", path)
+            raise SerializationError("a move after the end of the game", where)
         try:
             state = rules.apply(state, move)
         except SkullgamesError as error:
-            raise SerializationError(f"{move}: {error}", path) from None
+            raise SerializationError(f"{move}: {error}", where) from None
     return state

@@ -1,34 +1,47 @@
 """JSON for every public value: one cattrs converter, stable tags, validated loading.
 
->>> from skullgames import from_json, to_json
+:func:`to_json` and :func:`from_json` work on JSON text, :func:`to_dict` and
+:func:`from_dict` on the plain data that :func:`json.loads` gives (for servers that embed
+values in their own documents), and :func:`json_schema` states the shape of each document.
+
+>>> from skullgames import from_dict, from_json, to_dict, to_json
 >>> from skullgames.king import Bid
 >>> to_json(Bid(3))
 '{"type":"bid","n":3}'
 >>> from_json('{"type": "bid", "n": 3}', Bid)
 Bid(3)
+>>> to_dict(Bid(3)), from_dict({"type": "bid", "n": 3}, Bid)
+({'type': 'bid', 'n': 3}, Bid(3))
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import typing
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 
+from skullgames._codec import MAX_SAFE_INTEGER
 from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
 from skullgames.registry import GAMES
+from skullgames.schemas import json_schema
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_SAFE_INTEGER",
     "configure_converter",
+    "from_dict",
     "from_json",
+    "json_schema",
     "make_converter",
+    "to_dict",
     "to_json",
 ]
 
@@ -61,6 +74,61 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
+def to_dict(value: object) -> Any:
+    """The plain JSON data (dicts, lists, strings, numbers) of any public skullgames value.
+
+    ``json.dumps(to_dict(value))`` is :func:`to_json`'s document; every integer in it is
+    within ±(2**53 - 1), so JavaScript reads it exactly.
+
+    >>> from skullgames import king, to_dict
+    >>> to_dict(king.parse_move("TIG pirate"))
+    {'type': 'play', 'card': 'TIG', 'as_pirate': True}
+    """
+    return make_converter().unstructure(value)
+
+
+@overload
+def from_dict(data: Any, cls: type[T]) -> T: ...
+
+
+@overload
+def from_dict(data: Any, cls: TypeForm[T]) -> T: ...
+
+
+def from_dict(data: Any, cls: Any) -> Any:
+    """Load a value of type ``cls`` from plain JSON data, as :func:`from_json` does from text.
+
+    ``data`` is untrusted and is checked exactly as :func:`from_json` checks a document:
+    any problem raises :class:`~skullgames.SerializationError` with its JSON path. ``cls``
+    must be a type (or a union such as ``king.Move``): anything else is a ``TypeError``.
+
+    >>> from skullgames import from_dict, king
+    >>> from_dict({"type": "bid", "n": 2}, king.Move)
+    Bid(2)
+    >>> from_dict({"type": "bid", "n": "2"}, king.Move)
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.SerializationError: $.n: expected an integer, got a string
+    """
+    _check_type(cls)
+    try:
+        return make_converter().structure(data, cls)
+    except SerializationError:
+        raise
+    except (ClassValidationError, IterableValidationError) as error:
+        raise _from_cattrs(error) from None
+    except RecursionError:
+        raise SerializationError("the document is nested too deeply") from None
+    except Exception as error:  # untrusted input must never escape as another class
+        raise SerializationError(f"{type(error).__name__}: {error}") from None
+
+
+def _check_type(cls: Any) -> None:
+    if isinstance(cls, type) or typing.get_origin(cls) is not None:
+        return
+    raise TypeError(f"cls must be a type such as king.State or king.Move, not {cls!r}")
+
+
 def to_json(obj: object) -> str:
     """Serialize any public skullgames value (config, state, observation, move, result).
 
@@ -68,9 +136,7 @@ def to_json(obj: object) -> str:
     >>> to_json(king.parse_move("TIG pirate"))
     '{"type":"play","card":"TIG","as_pirate":true}'
     """
-    return json.dumps(
-        make_converter().unstructure(obj), separators=(",", ":"), ensure_ascii=False
-    )
+    return json.dumps(to_dict(obj), separators=(",", ":"), ensure_ascii=False)
 
 
 @overload
@@ -96,29 +162,33 @@ def from_json(text: str | bytes, cls: Any) -> Any:
     >>> from_json('{"type": "play", "card": "Y12"}', king.Move)
     Play(card('Y12'))
     """
+    _check_type(cls)
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"text must be str or bytes, not {type(text).__name__}")
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as error:
         raise SerializationError(f"not valid JSON ({error})") from None
-    try:
-        return make_converter().structure(data, cls)
-    except SerializationError:
-        raise
-    except (ClassValidationError, IterableValidationError) as error:
-        raise _from_cattrs(error) from None
-    except Exception as error:  # untrusted input must never escape as another class
-        raise SerializationError(f"{type(error).__name__}: {error}") from None
+    return from_dict(data, cls)
 
 
 def _from_cattrs(error: ClassValidationError | IterableValidationError) -> SerializationError:
-    inner = _first_leaf(error)
+    """The first problem cattrs found, as the library's error with its JSON path.
+
+    Only a type without a codec of the library's (a user's attrs class) gets here; a
+    problem inside a skullgames value in it gets the path through the user's class too.
+    """
+    leaves: list[BaseException] = []
+
+    def describe(exc: BaseException, _: Any) -> str:
+        leaves.append(exc)
+        return cattrs.v.format_exception(exc, _)
+
+    messages = cattrs.transform_error(error, path="$", format_exception=describe)
+    if not messages:
+        return SerializationError(str(error))
+    message, _, path = messages[0].rpartition(" @ ")
+    inner = leaves[0] if leaves else None
     if isinstance(inner, SerializationError):
-        return inner
-    messages = cattrs.transform_error(error, path="$")
-    return SerializationError(messages[0] if messages else str(error), path="")
-
-
-def _first_leaf(error: BaseException) -> BaseException:
-    if isinstance(error, (ClassValidationError, IterableValidationError)) and error.exceptions:
-        return _first_leaf(error.exceptions[0])
-    return error
+        return SerializationError(inner.reason, path + inner.path.removeprefix("$"))
+    return SerializationError(message or messages[0], path or "$")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -121,7 +122,9 @@ def test_sample_world_is_consistent_with_the_observation(config: Config, seed: i
     seat = data.draw(st.integers(0, config.players - 1))
     view = queen.observe(state, seat)
     world = sample_world(view, random.Random(seed))
-    assert queen.observe(world, seat) == view
+    # the record of the sample starts with this round: the view summarises finished ones
+    assert world.rounds == ()
+    assert attrs.evolve(queen.observe(world, seat), rounds=view.rounds) == view
     if world.phase in (Phase.PLACE, Phase.PLAY):
         assert world.deal is not None
         # every card of the deck is accounted for, once
@@ -129,7 +132,8 @@ def test_sample_world_is_consistent_with_the_observation(config: Config, seed: i
                                                              *world.deal.ghost]
         assert sorted(c.index for c in dealt) == [c.index for c in config.deck]
         # the sample is a state the engine could reach
-        assert queen.replay(world.config, world.history) == world
+        if view.round_number == 1:
+            assert queen.replay(world.config, world.history) == world
         # nobody holds a colour it failed to follow
         tricks = [t.plays for t in world.tricks] + ([world.trick] if world.trick else [])
         for s, colors in infer_voids(config, tricks).items():
@@ -145,7 +149,8 @@ def test_bots_decide_from_the_observation_only(config: Config, seed: int, stop: 
     seat = queen.current_player(state)
     assert seat is not None
     other = twin(state, seat, random.Random(seed + 1))
-    view, other_view = queen.observe(state, seat), queen.observe(other, seat)
+    view = queen.observe(state, seat)
+    other_view = attrs.evolve(queen.observe(other, seat), rounds=view.rounds)
     assert view == other_view
     for make in (lambda: RandomBot(random.Random(7)), GreedyBot,
                  lambda: SearchBot(random.Random(7), worlds=1)):
@@ -174,7 +179,8 @@ def test_sample_world_deals_the_face_down_card_legally() -> None:
                 view = queen.observe(state, seat)
                 assert view.face_down
                 world = sample_world(view, rng)
-                assert queen.observe(world, seat) == view
-                assert queen.replay(config, world.history) == world
+                assert attrs.evolve(queen.observe(world, seat), rounds=view.rounds) == view
+                if view.round_number == 1:
+                    assert queen.replay(config, world.history) == world
                 break
             state = queen.apply(state, rng.choice(queen.legal_moves(state)))

@@ -220,7 +220,7 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
         state = apply(world, move)
         while state.round_index == start and state.phase in (Phase.BID, Phase.PLAY):
             state = apply(state, _policy(state))
-        return state.rounds[start].points
+        return state.rounds[-1].points  # the round just played (a sample has no earlier)
 
 
 def _policy(state: State) -> Move:
@@ -283,8 +283,8 @@ def sample_world(observation: Observation, rng: random.Random, *,
                  guess_bid: Callable[[int, tuple[Card, ...]], int] | None = None) -> State:
     """A complete game state that seat ``observation.seat`` cannot tell from the real one.
 
-    The seat's own hand, every card played, the bids it has seen, the scores and the
-    finished rounds are taken from the observation; the hidden cards (the other hands,
+    The seat's own hand, every card played, the bids it has seen and the scores are
+    taken from the observation; the hidden cards (the other hands,
     Graybeard's stack, the undealt rest of the deck) are dealt at random from the cards
     the seat has not seen, so that each other hand has its size in
     ``observation.hand_sizes`` and no seat holds a suit it failed to follow
@@ -292,9 +292,10 @@ def sample_world(observation: Observation, rng: random.Random, *,
     ``guess_bid(seat, dealt_hand)``, by default uniformly from 0 to the cards dealt.
 
     The state is built directly from these parts: its ``deal`` is the sampled deal of
-    this round, and replaying its ``history`` through the engine
-    (``king.replay(state.config, state.history)``) gives an equal state, so it is a state
-    that ``apply`` could have produced. It has no seed: at the end of the round it waits
+    this round, and its record starts with this round: its ``rounds`` are empty (an
+    observation summarises the finished rounds, whose cards it does not keep) and its
+    ``history`` is this round's moves, which the engine replays from the round's start to
+    this state. It has no seed: at the end of the round it waits
     for a :class:`~skullgames.king.Deal`, which suits searches that look ahead to the end
     of the round. The sample is uniform among the consistent deals when no voids are
     known, and close to uniform otherwise.
@@ -320,15 +321,13 @@ def sample_world(observation: Observation, rng: random.Random, *,
             undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,
             leader=o.leader, to_move=o.to_move, trick=o.trick, suit_state=o.suit_state,
             lead_suit=o.lead_suit, tricks=o.tricks, pending=o.pending, wagers=o.wagers,
-            discarded=discarded, peeked=peeked, totals=o.totals, rounds=o.rounds, log=log,
+            discarded=discarded, peeked=peeked, totals=o.totals, rounds=(), log=log,
         )
 
     if phase is Phase.DEAL:
         return make(None, ((),) * players, (), observation.bids)
     if phase is Phase.OVER:
-        deal = observation.rounds[-1].deal
-        undealt = _without(config.deck, [c for h in (*deal.hands, deal.ghost) for c in h])
-        return make(deal, ((),) * players, undealt, observation.bids)
+        return make(None, ((),) * players, (), observation.bids)
 
     tricks = _played(observation)
     played: dict[int | None, list[Card]] = {}
@@ -368,19 +367,14 @@ def sample_world(observation: Observation, rng: random.Random, *,
 
 def _public_moves(o: Observation, deal: Deal | None, bids: tuple[int | None, ...],
                   shots: tuple[bool | None, ...]) -> list[Move]:
-    """The moves that lead to what ``o`` shows, with ``deal`` for the current round.
+    """The moves of this round that lead to what ``o`` shows, with ``deal`` for its deal.
 
     Pirate abilities' moves are not in an observation's records, so with that option
     the history of a sampled world leaves them out.
     """
-    moves: list[Move] = []
-    for result in o.rounds:
-        moves.extend(_round_moves(result.deal, result.dealer, result.bids, result.shots,
-                                  [t.plays for t in result.tricks]))
-    if deal is not None:
-        moves.extend(_round_moves(deal, o.dealer, bids, shots,
-                                  [*(t.plays for t in o.tricks), o.trick]))
-    return moves
+    if deal is None:
+        return []
+    return _round_moves(deal, o.dealer, bids, shots, [*(t.plays for t in o.tricks), o.trick])
 
 
 def _round_moves(deal: Deal, dealer: int, bids: Sequence[int | None],

@@ -277,7 +277,7 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
         state = apply(world, move)
         while state.round_index == start and state.phase is Phase.PLAY:
             state = apply(state, _policy(state))
-        return state.rounds[start].points
+        return state.rounds[-1].points  # the round just played (a sample has no earlier)
 
 
 def _policy(state: State) -> Move:
@@ -328,17 +328,20 @@ def sample_world(observation: Observation, rng: random.Random, *,
     """A complete game state that seat ``observation.seat`` cannot tell from the real one.
 
     The seat's own hand, every card played, the centre, the cards set aside, the
-    revealed placements, the planks, the scores and the finished rounds are taken from
-    the observation. The hidden cards (the other hands, the Pirate King's stack with two
-    players, and the other captain's face-down card) are dealt at random from the cards
-    the seat has not seen, so that each hand has its size in
-    ``observation.hand_sizes`` and no seat holds a colour it failed to follow
-    (:func:`infer_voids`). A face-down card is drawn among the cards its owner could
-    legally have played from the sampled hand. Placements made but still hidden come from
-    ``guess_place(seat, hand)``, by default uniformly from all 1,250.
+    revealed placements, the planks and the scores are taken from the observation. The
+    hidden cards (the other hands, the Pirate King's stack with two players, and the
+    other captain's face-down card) are dealt at random from the cards the seat has not
+    seen, so that each hand has its size in ``observation.hand_sizes`` and no seat holds
+    a colour it failed to follow (:func:`infer_voids`). A face-down card is drawn among
+    the cards its owner could legally have played from the sampled hand. Placements made
+    but still hidden come from ``guess_place(seat, hand)``, by default uniformly from all
+    1,250.
 
-    The state is built directly: its ``deal`` is the sampled deal of this round, and
-    ``queen.replay(state.config, state.history)`` gives an equal state. It has no seed:
+    The state is built directly: its ``deal`` is the sampled deal of this round, and its
+    record starts with this round: its ``rounds`` are empty (an observation summarises
+    the finished rounds, whose cards it does not keep) and its ``history`` is this
+    round's moves, which the engine replays from the round's start to this state. It has
+    no seed:
     at the end of the round it waits for a :class:`~skullgames.queen.Deal`.
 
     Raises ``ValueError`` for an observation no real game could produce.
@@ -348,12 +351,14 @@ def sample_world(observation: Observation, rng: random.Random, *,
     players = config.players
     me = o.seat
     phase = o.phase
-    match = Match(config=config, seed=None, auto_deal=False, totals=o.totals, rounds=o.rounds)
+    # An observation keeps summaries of the finished rounds, not their cards: the sample's
+    # record starts with this round (no rounds, and this round's moves as its history).
+    match = Match(config=config, seed=None, auto_deal=False, totals=o.totals, rounds=())
     if phase not in (Phase.PLACE, Phase.PLAY):
         waiting: Dealing | Over = (
             Dealing(round_index=o.round_number - 1, dealer=o.dealer) if phase is Phase.DEAL
             else Over(round_index=o.round_number - 1, dealer=o.dealer))
-        return State(match=match, stage=waiting, log=_log(o, ()))
+        return State(match=match, stage=waiting, log=None)
     to_move = o.to_move
     if to_move is None:
         raise ValueError("an observation of a round in progress has a seat to move")
@@ -428,12 +433,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
                       ghost=ghost, center=o.center, set_aside=o.set_aside)
         stage = Playing(round=round, table=table, hands=hands, trick=trick,
                         trick_color=o.trick_color, to_move=to_move)
-    return State(match=match, stage=stage, log=_log(o, history))
-
-
-def _log(observation: Observation, this_round: Iterable[Move]) -> MoveLog | None:
-    """The moves of a sampled game: the finished rounds', then ``this_round``'s."""
-    return MoveLog.of([*(m for r in observation.rounds for m in r.moves()), *this_round])
+    return State(match=match, stage=stage, log=MoveLog.of(history))
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

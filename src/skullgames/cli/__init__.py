@@ -34,6 +34,7 @@ from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
 from skullgames.cli._numbers import number_argument, shown
 from skullgames.cli._simulate import main_simulate
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
+from skullgames.schemas import SCHEMA_NAMES, schema_text
 from skullgames.serialization import from_json, to_json
 
 __all__ = ["main"]
@@ -134,6 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
     _serve.add_parser(commands)
+
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of a document",
+        description="Prints the JSON Schema (draft 2020-12) of a document the library "
+                    "writes, as shipped in skullgames/schemas.")
+    schema.add_argument("name", choices=SCHEMA_NAMES, metavar="NAME",
+                        help=f"one of {', '.join(SCHEMA_NAMES)}")
     return parser
 
 
@@ -151,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, write)
         if args.command == "serve":
             return _serve.main_serve(args, write)
+        if args.command == "schema":
+            write(schema_text(args.name).rstrip("\n"))
+            return 0
         return _replay(args, write, input)
     except SkullgamesError as error:
         print(f"skullgames {args.command}: error: {error}", file=sys.stderr)

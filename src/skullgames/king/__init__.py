@@ -44,7 +44,7 @@ from skullgames.king.moves import (
     Wager,
     parse_move,
 )
-from skullgames.king.observation import Observation, observe
+from skullgames.king.observation import Observation, RoundSummary, observe
 from skullgames.king.scoring import SeatScore, round_breakdown, score_round
 from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Bonus, BonusKind, Outcome, SuitState, TrickResult, resolve_trick
@@ -72,6 +72,7 @@ __all__ = [
     "Pirate",
     "Play",
     "RoundResult",
+    "RoundSummary",
     "Scoring",
     "SeatScore",
     "Shot",

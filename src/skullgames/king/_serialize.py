@@ -1,7 +1,9 @@
-"""cattrs hooks for the Skull King types (see :mod:`skullgames.serialization`).
+"""The JSON of the Skull King types (see :mod:`skullgames.serialization`).
 
-A saved state is its config, seed and moves; loading replays the moves through the rules
-engine, so a loaded state is always one that ``apply`` produced.
+Every type has one codec (:mod:`skullgames._codec`) that writes it, reads it back checking
+each field's type exactly, and gives its JSON Schema. A saved state is its config, seed
+and moves; loading replays the moves through the rules engine, so a loaded state is
+always one that ``apply`` produced.
 """
 
 from __future__ import annotations
@@ -10,7 +12,29 @@ from typing import Any
 
 import cattrs
 
+from skullgames._codec import (
+    Array,
+    Boolean,
+    Codec,
+    Custom,
+    Definitions,
+    EnumValue,
+    Field,
+    Integer,
+    Nullable,
+    Overlay,
+    Pair,
+    Record,
+    Text,
+    check_seat,
+    config_schema,
+    configure_game,
+    move_union,
+    state_codec,
+    tagged,
+)
 from skullgames._json import (
+    LONGEST_TEXT,
     GameRules,
     expect_bool,
     expect_dict,
@@ -19,12 +43,9 @@ from skullgames._json import (
     expect_list,
     expect_only,
     expect_parsed,
-    load_game,
-    move_hook,
-    save_game,
 )
 from skullgames.errors import SerializationError, SkullgamesError
-from skullgames.king.cards import Card, card
+from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Pirate, Suit, card
 from skullgames.king.config import Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
 from skullgames.king.moves import (
@@ -39,7 +60,17 @@ from skullgames.king.moves import (
     Wager,
     parse_move,
 )
-from skullgames.king.state import State
+from skullgames.king.observation import Observation, RoundSummary
+from skullgames.king.scoring import SeatScore
+from skullgames.king.state import Pending, Phase, RoundResult, State
+from skullgames.king.tricks import (
+    Bonus,
+    BonusKind,
+    Outcome,
+    SuitState,
+    TrickResult,
+    resolve_trick,
+)
 
 STATE_FORMAT = "skullgames.king/state"
 
@@ -49,32 +80,7 @@ _CONFIG_ENUMS = (("edition", Edition), ("scoring", Scoring), ("kraken_leader", K
                  ("whale_leader", WhaleLeader))
 _CONFIG_KEYS = ("players", "rounds", "hand_cap", *(name for name, _ in _CONFIG_ENUMS),
                 *_CONFIG_FLAGS)
-
-
-def configure(converter: cattrs.Converter) -> None:
-    """Register the Skull King hooks on ``converter``."""
-    converter.register_unstructure_hook(Card, str)
-    converter.register_structure_hook(Card, lambda data, _: structure_card(data, "$"))
-    converter.register_unstructure_hook(Bid, lambda m: {"type": "bid", "n": m.n})
-    converter.register_unstructure_hook(Play, unstructure_play)
-    converter.register_unstructure_hook(Deal, unstructure_deal)
-    converter.register_unstructure_hook(Shot, lambda m: {"type": "shot",
-                                                         "cannonball": m.cannonball})
-    converter.register_unstructure_hook(ChooseLeader, lambda m: {"type": "leader",
-                                                                 "seat": m.seat})
-    converter.register_unstructure_hook(Discard, lambda m: {
-        "type": "discard", "cards": [str(c) for c in m.cards]})
-    converter.register_unstructure_hook(Wager, lambda m: {"type": "wager", "points": m.points})
-    converter.register_unstructure_hook(AdjustBid, lambda m: {"type": "adjust_bid",
-                                                              "delta": m.delta})
-    for cls in (Bid, Play, Deal, Shot, ChooseLeader, Discard, Wager, AdjustBid):
-        converter.register_structure_hook(cls, move_hook(cls, structure_move))
-    converter.register_unstructure_hook(Move, lambda m: converter.unstructure(m, type(m)))
-    converter.register_structure_hook(Move, lambda data, _: structure_move(data, "$"))
-    converter.register_unstructure_hook(Config, unstructure_config)
-    converter.register_structure_hook(Config, lambda data, _: structure_config(data, "$"))
-    converter.register_unstructure_hook(State, unstructure_state)
-    converter.register_structure_hook(State, lambda data, _: structure_state(data))
+_MOST_CARDS = 100  # more than any hand or bid can be; the engine checks the real limit
 
 
 def structure_card(data: Any, path: str) -> Card:
@@ -97,6 +103,27 @@ def unstructure_deal(move: Deal) -> dict[str, Any]:
     if move.stock:
         doc["stock"] = [str(c) for c in move.stock]
     return doc
+
+
+def unstructure_move(move: Move) -> dict[str, Any]:
+    """A move as an object tagged by its ``type``."""
+    if type(move) is Play:
+        return unstructure_play(move)
+    if type(move) is Deal:
+        return unstructure_deal(move)
+    if type(move) is Bid:
+        return {"type": "bid", "n": move.n}
+    if type(move) is Shot:
+        return {"type": "shot", "cannonball": move.cannonball}
+    if type(move) is ChooseLeader:
+        return {"type": "leader", "seat": move.seat}
+    if type(move) is Discard:
+        return {"type": "discard", "cards": [str(c) for c in move.cards]}
+    if type(move) is Wager:
+        return {"type": "wager", "points": move.points}
+    if type(move) is AdjustBid:
+        return {"type": "adjust_bid", "delta": move.delta}
+    raise TypeError(f"not a Skull King move: {move!r}")
 
 
 def structure_move(data: Any, path: str) -> Move:
@@ -141,8 +168,9 @@ def structure_move(data: Any, path: str) -> Move:
         raise
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
+    shown = repr(tag) if isinstance(tag, str) and len(tag) <= 40 else "this"
     raise SerializationError(
-        f"unknown move type {tag!r} (bid, play, deal, shot, leader, discard, wager or "
+        f"unknown move type {shown} (bid, play, deal, shot, leader, discard, wager or "
         "adjust_bid)", f"{path}.type")
 
 
@@ -173,6 +201,9 @@ def structure_config(data: Any, path: str) -> Config:
         options["hand_cap"] = expect_int(doc["hand_cap"], f"{path}.hand_cap")
     if "rounds" in doc:
         rounds = doc["rounds"]
+        if isinstance(rounds, str) and len(rounds) > LONGEST_TEXT:
+            raise SerializationError(f"a text of {len(rounds)} characters is no preset",
+                                     f"{path}.rounds")
         options["rounds"] = rounds if isinstance(rounds, str) else tuple(
             expect_int(n, f"{path}.rounds[{i}]", 1)
             for i, n in enumerate(expect_list(rounds, f"{path}.rounds"))
@@ -184,6 +215,170 @@ def structure_config(data: Any, path: str) -> Config:
         return Config(**options)
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
+
+
+# --------------------------------------------------------------------------- the codecs
+
+CARD: Codec[Card] = Text("Card", card, values=[str(c) for c in ALL_CARDS],
+                         description="A Skull King card in its text form.")
+CARDS = Array(CARD)
+SEAT = Integer(0, 7)
+PLAYER = Nullable(SEAT)  # a seat, or null for Graybeard
+COUNT = Integer(0, _MOST_CARDS)
+POINTS = Integer()
+PLAY_TEXT: Codec[Any] = Text(
+    "PlayNotation", parse_move, accept=(Play,),
+    values=[text for c in ALL_CARDS
+            for text in ((f"{c} pirate", f"{c} escape") if c == TIGRESS else (str(c),))],
+    description="a play in notation: the card, and for the Tigress 'pirate' or 'escape'")
+MOVE_TEXT: Codec[Move] = Text(
+    "MoveNotation", parse_move,
+    description="A move in the notation of skullgames.king.parse_move ('bid 2', 'Y12', "
+                "'TIG pirate', 'cannonball', 'leader 2', 'discard Y3 G1', 'wager 20', "
+                "'adjust +1').")
+TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
+"""A card played to a trick: ``[seat, "TIG pirate"]`` (seat ``null`` for Graybeard)."""
+
+
+def _deal_schema(defs: Definitions) -> dict[str, Any]:
+    cards = {"type": "array", "items": CARD.schema(defs)}
+    return tagged("deal", {"hands": {"type": "array", "items": cards}, "ghost": cards,
+                           "stock": cards}, ("ghost", "stock"))
+
+
+_MOVE_SCHEMAS: dict[type, Any] = {
+    Bid: lambda defs: tagged("bid", {"n": COUNT.schema(defs)}),
+    Play: lambda defs: tagged("play", {"card": CARD.schema(defs),
+                                       "as_pirate": {"type": "boolean"}}, ("as_pirate",)),
+    Deal: _deal_schema,
+    Shot: lambda defs: tagged("shot", {"cannonball": {"type": "boolean"}}),
+    ChooseLeader: lambda defs: tagged("leader", {"seat": SEAT.schema(defs)}),
+    Discard: lambda defs: tagged("discard", {"cards": {"type": "array",
+                                                       "items": CARD.schema(defs)}}),
+    Wager: lambda defs: tagged("wager", {"points": {"enum": [0, 10, 20]}}),
+    AdjustBid: lambda defs: tagged("adjust_bid", {"delta": {"enum": [-1, 0, 1]}}),
+}
+
+
+MOVE: Codec[Move] = move_union(_MOVE_SCHEMAS, unstructure_move, structure_move)
+DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
+
+
+def _config_schema(defs: Definitions) -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "players": Integer(2, 8).schema(defs),
+        "rounds": {"type": "array", "items": Integer(1, _MOST_CARDS).schema(defs),
+                   "minItems": 1},
+        "hand_cap": Nullable(Integer(1, _MOST_CARDS)).schema(defs),
+    }
+    properties.update((name, EnumValue(cls).schema(defs)) for name, cls in _CONFIG_ENUMS)
+    return config_schema(properties, _CONFIG_FLAGS, _CONFIG_KEYS)
+
+
+CONFIG: Codec[Config] = Custom("Config", unstructure_config, structure_config, _config_schema)
+
+BONUS: Codec[Bonus] = Record("Bonus", [
+    Field("kind", EnumValue(BonusKind)), Field("card", CARD), Field("points", POINTS),
+], Bonus)
+
+TRICK_RESULT: Codec[TrickResult] = Record("TrickResult", [
+    Field("plays", Array(TRICK_ENTRY, most=9)),
+    Field("outcome", EnumValue(Outcome)),
+    Field("winner", PLAYER),
+    Field("winning_card", Nullable(CARD)),
+    Field("next_leader", PLAYER),
+    Field("bonus", POINTS),
+    Field("bonus_items", Array(BONUS), ()),
+    Field("lead_suit", Nullable(EnumValue(Suit)), None),
+    Field("loot_alliances", Array(Pair(SEAT, SEAT)), ()),
+], TrickResult)
+
+SEAT_SCORE: Codec[SeatScore] = Record("SeatScore", [
+    Field("bid", COUNT), Field("tricks", COUNT), Field("base", POINTS),
+    Field("bonus", POINTS, 0), Field("loot", POINTS, 0), Field("wager", POINTS, 0),
+    Field("cannonball", Boolean(), False),
+], SeatScore)
+
+ROUND_RESULT: Codec[RoundResult] = Record("RoundResult", [
+    Field("round_number", Integer(1)),
+    Field("dealer", SEAT),
+    Field("deal", DEAL),
+    Field("bids", Array(COUNT)),
+    Field("tricks", Array(TRICK_RESULT)),
+    Field("scores", Array(SEAT_SCORE)),
+    Field("shots", Array(Boolean()), ()),
+    Field("wagers", Array(POINTS), ()),
+], RoundResult)
+
+PENDING: Codec[Pending] = Record("Pending", [
+    Field("pirate", EnumValue(Pirate)), Field("seat", SEAT), Field("drawn", COUNT, 0),
+], Pending)
+
+ROUND_SUMMARY: Codec[RoundSummary] = Record("RoundSummary", [
+    Field("round_number", Integer(1)),
+    Field("cards_dealt", COUNT),
+    Field("bids", Array(COUNT)),
+    Field("tricks", Array(COUNT)),
+    Field("points", Array(POINTS)),
+], RoundSummary, description="A finished round: final bids, tricks won and points per seat.")
+
+
+def _observation(**fields: Any) -> Observation:
+    """An observation from its fields, with the tricks of this round worked out again.
+
+    They come from their plays through the engine's :func:`~skullgames.king.resolve_trick`.
+    """
+    check_seat(fields)
+    config = fields["config"]
+    results = []
+    for i, trick in enumerate(fields["tricks"]):
+        try:
+            results.append(resolve_trick(trick["plays"], config))
+        except SkullgamesError as error:
+            raise SerializationError(str(error), f".tricks[{i}]") from None
+    fields["tricks"] = tuple(results)
+    return Observation(**fields)
+
+
+def _played(trick: TrickResult) -> dict[str, Any]:
+    return {"plays": trick.plays}
+
+
+TRICK_PLAYS: Codec[Any] = Record(
+    "TrickPlays", [Field("plays", Array(TRICK_ENTRY, most=9))], dict, get=lambda trick: trick,
+    description="A finished trick of this round: its plays; its result is worked out again "
+                "on input.")
+
+OBSERVATION: Codec[Observation] = Record("Observation", [
+    Field("config", CONFIG),
+    Field("seat", SEAT),
+    Field("phase", EnumValue(Phase)),
+    Field("round_number", Integer(1)),
+    Field("cards_dealt", COUNT),
+    Field("dealer", SEAT),
+    Field("hand", CARDS),
+    Field("hand_sizes", Array(COUNT)),
+    Field("ghost_size", COUNT),
+    Field("bids", Array(Nullable(COUNT))),
+    Field("has_bid", Array(Boolean())),
+    Field("shots", Array(Nullable(Boolean()))),
+    Field("has_shot", Array(Boolean())),
+    Field("tricks_won", Array(COUNT)),
+    Field("leader", PLAYER),
+    Field("to_move", Nullable(SEAT)),
+    Field("trick", Array(TRICK_ENTRY, most=9)),
+    Field("suit_state", EnumValue(SuitState)),
+    Field("lead_suit", Nullable(EnumValue(Suit))),
+    Field("tricks", Array(TRICK_PLAYS)),
+    Field("pending", Nullable(PENDING)),
+    Field("wagers", Array(POINTS)),
+    Field("undealt", Nullable(CARDS)),
+    Field("discarded", CARDS),
+    Field("totals", Array(POINTS)),
+    Field("rounds", Array(ROUND_SUMMARY)),
+    Field("legal_moves", Array(MOVE_TEXT)),
+], _observation, get=lambda o: Overlay(o, tricks=[_played(t) for t in o.tricks]),
+    description="What one seat may see of a Skull King game.")
 
 
 class _Rules:
@@ -203,12 +398,15 @@ class _Rules:
 
 _RULES: GameRules[State] = _Rules()
 
+STATE: Codec[State] = state_codec(_RULES, CONFIG, MOVE_TEXT, DEAL)
 
-def unstructure_state(state: State) -> dict[str, Any]:
-    """A state as its config, seed and moves (deals only when not dealt from the seed)."""
-    return save_game(state, _RULES)
+CODECS: dict[Any, Codec[Any]] = {
+    State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
+    TrickResult: TRICK_RESULT, RoundResult: ROUND_RESULT, RoundSummary: ROUND_SUMMARY,
+    SeatScore: SEAT_SCORE, Bonus: BONUS, Pending: PENDING, Card: CARD,
+}
+"""The codec of each Skull King type that has a document of its own."""
 
-
-def structure_state(data: Any) -> State:
-    """Rebuild a state by replaying its moves; any rule broken is a SerializationError."""
-    return load_game(data, _RULES)
+def configure(converter: cattrs.Converter) -> None:
+    """Register the Skull King hooks on ``converter``."""
+    configure_game(converter, CODECS, _MOVE_SCHEMAS, unstructure_move, structure_move)

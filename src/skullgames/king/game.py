@@ -98,7 +98,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     if not isinstance(config, Config):
         raise TypeError(f"config must be a skullgames.king.Config, not {type(config).__name__}")
     if seed is None and auto_deal:
-        seed = random.randrange(2**63)
+        seed = random.randrange(2**53)  # every seed survives JavaScript (within 2**53 - 1)
     if seed is not None and type(seed) is not int:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     n = config.players

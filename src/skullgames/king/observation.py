@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames._summaries import Summaries
 from skullgames.errors import SkullgamesError
 from skullgames.king.cards import Card, Suit
 from skullgames.king.config import Config
@@ -19,7 +20,43 @@ from skullgames.king.moves import Move, Play
 from skullgames.king.state import Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Seat, SuitState, TrickResult
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "RoundSummary", "observe"]
+
+
+@attrs.frozen
+class RoundSummary:
+    """A finished round as a player at the table remembers it: bids, tricks won, points.
+
+    The cards and tricks of finished rounds stay in the state's
+    :attr:`~skullgames.king.State.rounds`; an observation keeps these summaries, so that
+    it stays small however long the game.
+
+    >>> from skullgames import king
+    >>> state = king.new_game(king.Config(players=3), auto_deal=False)
+    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 0", "bid 0", "P10", "G3", "Y1"]:
+    ...     state = king.apply(state, king.parse_move(move))
+    >>> summary = king.observe(state, 0).rounds[0]
+    >>> summary.bids, summary.tricks, summary.points
+    ((0, 1, 0), (0, 1, 0), (10, 20, 10))
+    """
+
+    round_number: int
+    cards_dealt: int
+    bids: tuple[int, ...]
+    """The final bids (after Harry the Giant's changes)."""
+    tricks: tuple[int, ...]
+    """The tricks each seat won."""
+    points: tuple[int, ...]
+    """Each seat's points for the round."""
+
+    @classmethod
+    def of(cls, result: RoundResult) -> RoundSummary:
+        """The summary of a finished round."""
+        return cls(result.round_number, result.cards_dealt, result.bids,
+                   tuple(score.tricks for score in result.scores), result.points)
+
+
+_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 
 @attrs.define
@@ -51,7 +88,7 @@ class _ObservationFields:
     undealt: tuple[Card, ...] | None
     discarded: tuple[Card, ...]
     totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
 
 
@@ -67,6 +104,8 @@ class Observation(_ObservationFields):
     was then), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+    ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
+    :class:`RoundSummary` records (bids, tricks won and points).
 
     >>> from skullgames import king
     >>> view = king.observe(king.new_game(king.Config(players=3), seed=11), 0)
@@ -178,6 +217,6 @@ def observe(state: State, player: int) -> Observation:
         state.peeked[player],  # undealt
         state.discarded[player],  # discarded
         state.totals,  # totals
-        state.rounds,  # rounds
+        _summaries(state.rounds),  # rounds
         legal_moves(state) if state.to_move == player else (),  # legal_moves
     )

@@ -1,7 +1,9 @@
-"""cattrs hooks for the Skull Queen types (see :mod:`skullgames.serialization`).
+"""The JSON of the Skull Queen types (see :mod:`skullgames.serialization`).
 
-A saved state is its config, seed and moves; loading replays the moves through the rules
-engine, so a loaded state is always one that ``apply`` produced.
+Every type has one codec (:mod:`skullgames._codec`) that writes it, reads it back checking
+each field's type exactly, and gives its JSON Schema. A saved state is its config, seed
+and moves; loading replays the moves through the rules engine, so a loaded state is
+always one that ``apply`` produced.
 """
 
 from __future__ import annotations
@@ -10,6 +12,27 @@ from typing import Any
 
 import cattrs
 
+from skullgames._codec import (
+    Array,
+    Boolean,
+    Codec,
+    Custom,
+    Definitions,
+    EnumValue,
+    Field,
+    Integer,
+    Nullable,
+    Overlay,
+    Pair,
+    Record,
+    Text,
+    check_seat,
+    config_schema,
+    configure_game,
+    move_union,
+    state_codec,
+    tagged,
+)
 from skullgames._json import (
     GameRules,
     expect_bool,
@@ -19,17 +42,16 @@ from skullgames._json import (
     expect_list,
     expect_only,
     expect_parsed,
-    load_game,
-    move_hook,
-    save_game,
 )
 from skullgames.errors import SerializationError, SkullgamesError
-from skullgames.queen.cards import Card, card
+from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
-from skullgames.queen.moves import Deal, Move, Place, Play, parse_move
+from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
+from skullgames.queen.observation import Observation, RoundSummary
 from skullgames.queen.scoring import Plank, Side
-from skullgames.queen.state import State
+from skullgames.queen.state import Phase, RoundResult, State
+from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick
 
 STATE_FORMAT = "skullgames.queen/state"
 
@@ -37,39 +59,9 @@ _CONFIG_FLAGS = ("set_aside_center_pair", "set_aside_center_specials")
 _CONFIG_KEYS = ("players", "rounds", "plank_values", *_CONFIG_FLAGS)
 
 
-def configure(converter: cattrs.Converter) -> None:
-    """Register the Skull Queen hooks on ``converter``."""
-    converter.register_unstructure_hook(Card, str)
-    converter.register_structure_hook(Card, lambda data, _: structure_card(data, "$"))
-    converter.register_unstructure_hook(Place, unstructure_place)
-    converter.register_unstructure_hook(Play, lambda m: {"type": "play", "card": str(m.card)})
-    converter.register_unstructure_hook(Deal, unstructure_deal)
-    for cls in (Place, Play, Deal):
-        converter.register_structure_hook(cls, move_hook(cls, structure_move))
-    converter.register_unstructure_hook(Move, lambda m: converter.unstructure(m, type(m)))
-    converter.register_structure_hook(Move, lambda data, _: structure_move(data, "$"))
-    converter.register_structure_hook(Plank, lambda data, _: structure_plank(data, "$"))
-    converter.register_unstructure_hook(Config, unstructure_config)
-    converter.register_structure_hook(Config, lambda data, _: structure_config(data, "$"))
-    converter.register_unstructure_hook(State, unstructure_state)
-    converter.register_structure_hook(State, lambda data, _: structure_state(data))
-
-
 def structure_card(data: Any, path: str) -> Card:
     """Read a card from its text."""
     return expect_parsed(card, data, path)
-
-
-def structure_plank(data: Any, path: str) -> Plank:
-    """Read a plank: its side and four spaces 0..4 (``null`` for a pawn in the water)."""
-    doc = expect_dict(data, path, ("side", "spaces"))
-    expect_only(doc, path, ("side", "spaces"))
-    side = expect_enum(Side, doc["side"], f"{path}.side")
-    spaces = expect_list(doc["spaces"], f"{path}.spaces", 4)
-    return Plank(side, tuple(
-        None if s is None else expect_int(s, f"{path}.spaces[{i}]", 0, 4)
-        for i, s in enumerate(spaces)
-    ))
 
 
 def unstructure_place(move: Place) -> dict[str, Any]:
@@ -85,6 +77,17 @@ def unstructure_deal(move: Deal) -> dict[str, Any]:
     if move.ghost:
         doc["ghost"] = [str(c) for c in move.ghost]
     return doc
+
+
+def unstructure_move(move: Move) -> dict[str, Any]:
+    """A move as an object tagged by its ``type``."""
+    if type(move) is Play:
+        return {"type": "play", "card": str(move.card)}
+    if type(move) is Place:
+        return unstructure_place(move)
+    if type(move) is Deal:
+        return unstructure_deal(move)
+    raise TypeError(f"not a Skull Queen move: {move!r}")
 
 
 def structure_move(data: Any, path: str) -> Move:
@@ -117,7 +120,8 @@ def structure_move(data: Any, path: str) -> Move:
         raise
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
-    raise SerializationError(f"unknown move type {tag!r} (place, play or deal)", f"{path}.type")
+    shown = repr(tag) if isinstance(tag, str) and len(tag) <= 40 else "this"
+    raise SerializationError(f"unknown move type {shown} (place, play or deal)", f"{path}.type")
 
 
 def _cards(data: Any, path: str) -> tuple[Card, ...]:
@@ -175,12 +179,189 @@ class _Rules:
 
 _RULES: GameRules[State] = _Rules()
 
+# --------------------------------------------------------------------------- the codecs
 
-def unstructure_state(state: State) -> dict[str, Any]:
-    """A state as its config, seed and moves (deals only when not dealt from the seed)."""
-    return save_game(state, _RULES)
+CARD: Codec[Card] = Text("Card", card, values=[str(c) for c in ALL_CARDS],
+                         description="A Skull Queen card in its text form.")
+CARDS = Array(CARD)
+SEAT = Integer(0, 5)
+PLAYER = Nullable(SEAT)  # a seat, or null for the Pirate King
+COUNT = Integer(0, 100)
+POINTS = Integer()
+COLOR = EnumValue(Color)
+PLACE_TEXT: Codec[Any] = Text(
+    "PlaceNotation", parse_move, accept=(Place,),
+    description="a placement in notation: the side and the four spaces 0..4 of the red, "
+                "yellow, green and blue pawns, as in 'front 0 1 2 4'")
+MOVE_TEXT: Codec[Move] = Text(
+    "MoveNotation", parse_move,
+    description="A move in the notation of skullgames.queen.parse_move ('front 0 1 2 4', "
+                "'R7', 'MONKEY').")
+PLAY_TEXT: Codec[Any] = Text(
+    "PlayNotation", parse_move, accept=(Play,), values=[str(c) for c in ALL_CARDS],
+    description="a play in notation: the card, as in 'R7' or 'MONKEY'")
+TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
+"""A card played to a trick: ``[seat, "R7"]`` (seat ``null`` for the Pirate King), read as
+a ``(seat, Play)`` pair as the state holds it."""
 
 
-def structure_state(data: Any) -> State:
-    """Rebuild a state by replaying its moves; any rule broken is a SerializationError."""
-    return load_game(data, _RULES)
+def _deal_schema(defs: Definitions) -> dict[str, Any]:
+    cards = {"type": "array", "items": CARD.schema(defs)}
+    return tagged("deal", {"hands": {"type": "array", "items": cards}, "center": cards,
+                           "ghost": cards}, ("center", "ghost"))
+
+
+_MOVE_SCHEMAS: dict[type, Any] = {
+    Place: lambda defs: tagged("place", {
+        "side": EnumValue(Side).schema(defs),
+        "spaces": Array(Integer(0, 4), 4).schema(defs)}),
+    Play: lambda defs: tagged("play", {"card": CARD.schema(defs)}),
+    Deal: _deal_schema,
+}
+
+
+MOVE: Codec[Move] = move_union(_MOVE_SCHEMAS, unstructure_move, structure_move)
+DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
+
+
+def _config_schema(defs: Definitions) -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "players": Integer(2, 6).schema(defs),
+        "rounds": Integer(1).schema(defs),
+        "plank_values": Array(Integer(0), 5).schema(defs),
+    }
+    return config_schema(properties, _CONFIG_FLAGS, _CONFIG_KEYS)
+
+
+CONFIG: Codec[Config] = Custom("Config", unstructure_config, structure_config, _config_schema)
+
+SPACE = Nullable(Integer(0, 4))
+PLANK: Codec[Plank] = Record("Plank", [
+    Field("side", EnumValue(Side)), Field("spaces", Array(SPACE, 4)),
+], Plank, description="A captain's plank: its side and the spaces 0 (bottom) to 4 (top) of "
+                      "the red, yellow, green and blue pawns, null for a pawn in the water.")
+
+MOVEMENT: Codec[Movement] = Record("Movement", [
+    Field("seat", SEAT), Field("color", COLOR), Field("steps", Integer(-2, 2)),
+    Field("reason", EnumValue(Reason)), Field("card", CARD),
+    Field("doubled_by", Nullable(CARD), None),
+], Movement)
+
+TRICK_RESULT: Codec[TrickResult] = Record("TrickResult", [
+    Field("plays", Array(TRICK_ENTRY, most=7)),
+    Field("center_before", CARDS),
+    Field("trick_colors", Array(COLOR)),
+    Field("movements", Array(MOVEMENT)),
+    Field("evaluated", Array(COLOR)),
+    Field("set_aside", CARDS),
+    Field("center", CARDS),
+    Field("next_leader", PLAYER),
+    Field("planks", Nullable(Array(PLANK)), None),
+    Field("falls", Array(Pair(SEAT, COLOR)), ()),
+], TrickResult)
+
+ROUND_RESULT: Codec[RoundResult] = Record("RoundResult", [
+    Field("round_number", Integer(1)),
+    Field("dealer", SEAT),
+    Field("deal", DEAL),
+    Field("placements", Array(PLACE_TEXT)),
+    Field("tricks", Array(TRICK_RESULT)),
+    Field("planks", Array(PLANK)),
+    Field("points", Array(POINTS)),
+], RoundResult)
+
+ROUND_SUMMARY: Codec[RoundSummary] = Record("RoundSummary", [
+    Field("round_number", Integer(1)),
+    Field("placements", Array(PLACE_TEXT)),
+    Field("planks", Array(PLANK)),
+    Field("points", Array(POINTS)),
+], RoundSummary, description="A finished round: every seat's placement, final plank and "
+                             "points.")
+
+TRICK_PLAYS: Codec[Any] = Record("TrickPlays", [
+    Field("plays", Array(TRICK_ENTRY, most=7)), Field("center_before", CARDS),
+], dict, get=lambda trick: trick, description="A finished trick of this round: its plays "
+   "and the cards that lay in the centre; its result is worked out again on input.")
+
+
+def _observation(**fields: Any) -> Observation:
+    """An observation from its fields, with what they leave out worked out again.
+
+    The tricks of this round come from their plays through the engine's
+    :func:`~skullgames.queen.resolve_trick`; a seat to place has the 1,250 placements.
+    """
+    check_seat(fields)
+    seat = fields["seat"]
+    placing = fields["phase"] is Phase.PLACE
+    if fields["legal_moves"] is None:
+        if not placing:
+            raise SerializationError("missing field 'legal_moves'", "")
+        fields["legal_moves"] = PLACES if fields["to_move"] == seat else ()
+    elif placing:
+        raise SerializationError("no legal_moves while placing: they are every placement",
+                                 ".legal_moves")
+    tricks = fields["tricks"]
+    results: list[TrickResult] = []
+    if tricks:
+        placements = fields["placements"]
+        if None in placements:
+            raise SerializationError("tricks are played once every seat has placed",
+                                     ".placements")
+        planks = tuple(Plank(p.side, p.spaces) for p in placements)
+        for i, trick in enumerate(tricks):
+            try:
+                result = resolve_trick(trick["plays"], trick["center_before"], planks=planks)
+            except SkullgamesError as error:
+                raise SerializationError(str(error), f".tricks[{i}]") from None
+            results.append(result)
+            planks = result.planks  # type: ignore[assignment]
+    fields["tricks"] = tuple(results)
+    return Observation(**fields)
+
+
+def _observed(o: Observation) -> Overlay:
+    tricks = [{"plays": t.plays, "center_before": t.center_before} for t in o.tricks]
+    placing = o.phase is Phase.PLACE
+    return Overlay(o, tricks=tricks, legal_moves=None if placing else o.legal_moves)
+
+
+OBSERVATION: Codec[Observation] = Record("Observation", [
+    Field("config", CONFIG),
+    Field("seat", SEAT),
+    Field("phase", EnumValue(Phase)),
+    Field("round_number", Integer(1)),
+    Field("dealer", SEAT),
+    Field("hand", CARDS),
+    Field("hand_sizes", Array(COUNT)),
+    Field("ghost_cards", COUNT),
+    Field("center", CARDS),
+    Field("set_aside", CARDS),
+    Field("placements", Array(Nullable(PLACE_TEXT))),
+    Field("has_placed", Array(Boolean())),
+    Field("planks", Array(PLANK)),
+    Field("leader", PLAYER),
+    Field("to_move", Nullable(SEAT)),
+    Field("trick", Array(TRICK_ENTRY, most=7)),
+    Field("face_down", Array(SEAT)),
+    Field("trick_color", Nullable(COLOR)),
+    Field("tricks", Array(TRICK_PLAYS)),
+    Field("totals", Array(POINTS)),
+    Field("rounds", Array(ROUND_SUMMARY)),
+    Field("legal_moves", Nullable(Array(MOVE_TEXT)), None, omit=True,
+          description="The plays this seat may make now; absent while placing, where a "
+                      "seat to place may make any of the 1,250 placements."),
+], _observation, get=_observed, description="What one seat may see of a Skull Queen game.")
+
+STATE: Codec[State] = state_codec(_RULES, CONFIG, MOVE_TEXT, DEAL)
+
+CODECS: dict[Any, Codec[Any]] = {
+    State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
+    TrickResult: TRICK_RESULT, RoundResult: ROUND_RESULT, RoundSummary: ROUND_SUMMARY,
+    Movement: MOVEMENT, Plank: PLANK, Card: CARD,
+}
+"""The codec of each Skull Queen type that has a document of its own."""
+
+
+def configure(converter: cattrs.Converter) -> None:
+    """Register the Skull Queen hooks on ``converter``."""
+    configure_game(converter, CODECS, _MOVE_SCHEMAS, unstructure_move, structure_move)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._checks import wrong_type
+from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
@@ -23,7 +24,30 @@ from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "RoundSummary", "observe"]
+
+
+@attrs.frozen
+class RoundSummary:
+    """A finished round as a player at the table remembers it: placements, planks, points.
+
+    The cards and tricks of finished rounds stay in the state's
+    :attr:`~skullgames.queen.State.rounds`; an observation keeps these summaries, so that
+    it stays small however long the game.
+    """
+
+    round_number: int
+    placements: tuple[Place, ...]
+    """Every seat's placement, by seat."""
+    planks: tuple[Plank, ...]
+    """The planks at the end of the round, by seat."""
+    points: tuple[int, ...]
+    """Each seat's points for the round."""
+
+    @classmethod
+    def of(cls, result: RoundResult) -> RoundSummary:
+        """The summary of a finished round."""
+        return cls(result.round_number, result.placements, result.planks, result.points)
 
 
 @attrs.frozen
@@ -38,6 +62,8 @@ class Observation:
     (DECISIONS Q7): it is left out of ``trick``, and ``face_down`` names the seats whose
     card lies face down. ``ghost_cards`` counts the Pirate King's stack.
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
+    ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
+    :class:`RoundSummary` records (placements, final planks and points).
     """
 
     config: Config
@@ -60,7 +86,7 @@ class Observation:
     trick_color: Color | None
     tricks: tuple[TrickResult, ...]
     totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
 
     @property
@@ -103,6 +129,9 @@ class Observation:
         return table(self)
 
 
+_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
+
+
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
     if state.__class__ is not State:
@@ -142,6 +171,6 @@ def observe(state: State, player: int) -> Observation:
         trick_color=state.trick_color,
         tricks=state.tricks,
         totals=state.totals,
-        rounds=state.rounds,
+        rounds=_summaries(state.rounds),
         legal_moves=legal_moves(state) if state.to_move == player else (),
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from skullgames.errors import IllegalMoveError, SkullgamesError
 from skullgames.registry import GAMES, game_named
-from skullgames.serialization import from_json, to_json
+from skullgames.serialization import from_dict, to_dict
 from skullgames.svg import table as draw_table
 
 __all__ = ["MAX_TABLES", "ApiError", "Tables"]
@@ -33,18 +33,6 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
-
-
-def to_dict(value: object) -> Any:
-    """The JSON document of a library value, as plain Python values.
-
-    The one place to switch to ``skullgames.to_dict`` once it exists.
-    """
-    return json.loads(to_json(value))
-
-
-def _from_dict(data: object, cls: Any) -> Any:
-    return from_json(json.dumps(data), cls)
 
 
 class _Table:
@@ -153,7 +141,7 @@ class Tables:
             raise ApiError(400, "move: missing")
         text = body["move"]
         try:
-            move = game.parse_move(text) if isinstance(text, str) else _from_dict(text, game.Move)
+            move = game.parse_move(text) if isinstance(text, str) else from_dict(text, game.Move)
         except SkullgamesError as error:
             raise ApiError(400, f"move: {error}") from None
         with table.lock:
@@ -269,6 +257,6 @@ def _only(body: Mapping[str, Any], fields: Sequence[str]) -> None:
 
 def _read(data: object, cls: Any, what: str) -> Any:
     try:
-        return _from_dict(data, cls)
+        return from_dict(data, cls)
     except SkullgamesError as error:
         raise ApiError(400, f"{what}: {error}") from None

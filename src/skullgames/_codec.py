@@ -1,0 +1,469 @@
+"""Codecs: one description of a JSON document shape that writes it, reads it and states it.
+
+Each codec turns a Python value into plain JSON data (:meth:`Codec.dump`), reads such data
+back checking every type exactly (:meth:`Codec.load`, raising
+:class:`~skullgames.SerializationError` with the JSON path of the first problem), and
+gives its JSON Schema (:meth:`Codec.schema`). The game modules describe their values with
+these few building blocks, so the writer, the reader and the schema cannot disagree.
+
+Reading never iterates a string as if it were an array and never builds a message from a
+whole bad value, so refusing a huge bad document costs time linear in its size.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from skullgames._json import (
+    FORMAT_VERSION,
+    GameRules,
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_only,
+    expect_parsed,
+    load_game,
+    save_game,
+    shown,
+)
+from skullgames.errors import SerializationError, SkullgamesError
+
+T = TypeVar("T")
+
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer that JavaScript's numbers hold exactly; every integer the library
+writes is within ``-MAX_SAFE_INTEGER..MAX_SAFE_INTEGER``."""
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+class Definitions:
+    """The ``$defs`` of a schema being built: each named codec is written once."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, dict[str, Any]] = {}
+
+    def ref(self, name: str, codec: Codec[Any]) -> dict[str, Any]:
+        """A reference to ``codec``'s schema under ``name``, adding it on first use."""
+        if name not in self.defs:
+            self.defs[name] = {}  # a placeholder first: a codec may refer to itself
+            self.defs[name] = codec.schema(self)
+        return {"$ref": f"#/$defs/{name}"}
+
+
+class Codec(Generic[T]):
+    """How one kind of value is written as JSON, read back and described."""
+
+    def dump(self, value: T) -> Any:
+        """The plain JSON data of ``value``."""
+        raise NotImplementedError
+
+    def load(self, data: Any, path: str) -> T:
+        """Read a value from plain JSON data found at ``path``."""
+        raise NotImplementedError
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        """The JSON Schema of what :meth:`dump` writes."""
+        raise NotImplementedError
+
+
+def document_schema(codec: Codec[Any], title: str, description: str = "") -> dict[str, Any]:
+    """The complete schema (draft 2020-12) of a document written by ``codec``."""
+    defs = Definitions()
+    body = codec.schema(defs)
+    ref = body.get("$ref", "")
+    if ref.startswith("#/$defs/") and len(body) == 1:  # the document itself, written inline
+        name = ref.removeprefix("#/$defs/")
+        inline = defs.defs.pop(name)
+        if ref in json.dumps(defs.defs):  # referred to from inside: keep the definition
+            defs.defs[name] = inline
+        else:
+            body = inline
+    doc: dict[str, Any] = {"$schema": SCHEMA_DIALECT, "title": title}
+    if description:
+        doc["description"] = description
+    doc.update(body)
+    if defs.defs:
+        doc["$defs"] = dict(sorted(defs.defs.items()))
+    return doc
+
+
+class Integer(Codec[int]):
+    """An integer (never a boolean or a float) within ``low..high``."""
+
+    def __init__(self, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> None:
+        self.low, self.high = low, high
+
+    def dump(self, value: int) -> int:
+        return value
+
+    def load(self, data: Any, path: str) -> int:
+        return expect_int(data, path, self.low, self.high)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.low, "maximum": self.high}
+
+
+class Boolean(Codec[bool]):
+    """``true`` or ``false``."""
+
+    def dump(self, value: bool) -> bool:
+        return value
+
+    def load(self, data: Any, path: str) -> bool:
+        return expect_bool(data, path)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+class EnumValue(Codec[E]):
+    """A member of an enumeration, written as its value."""
+
+    def __init__(self, cls: type[E]) -> None:
+        self.cls = cls
+        self.by_value = {member.value: member for member in cls}
+
+    def dump(self, value: E) -> Any:
+        return value.value
+
+    def load(self, data: Any, path: str) -> E:
+        if isinstance(data, (str, int)) and not isinstance(data, bool):
+            member = self.by_value.get(data)
+            if member is not None:
+                return member
+        allowed = ", ".join(repr(value) for value in self.by_value)
+        raise SerializationError(f"{shown(data)} is not one of {allowed}", path)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return defs.ref(self.cls.__name__, _Schema({"enum": list(self.by_value)}))
+
+
+class Text(Codec[T]):
+    """A value written as its text (a card, a move in notation), read with ``parse``.
+
+    ``accept`` checks the parsed value's type (a play, not a bid), and ``values`` lists
+    every text the library writes, when there are few enough to name them all.
+    """
+
+    def __init__(self, name: str, parse: Callable[[str], T], *,
+                 accept: tuple[type, ...] | None = None, values: Sequence[str] = (),
+                 description: str = "") -> None:
+        self.name, self.parse, self.accept = name, parse, accept
+        self.values, self.description = tuple(values), description
+
+    def dump(self, value: T) -> str:
+        return str(value)
+
+    def load(self, data: Any, path: str) -> T:
+        value = expect_parsed(self.parse, data, path)
+        if self.accept is not None and type(value) not in self.accept:
+            raise SerializationError(f"expected {self.description or self.name}, "
+                                     f"got {shown(data)}", path)
+        return value
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": "string"}
+        if self.values:
+            body["enum"] = list(self.values)
+        if self.description:
+            body["description"] = self.description
+        return defs.ref(self.name, _Schema(body))
+
+
+class Nullable(Codec[T | None]):
+    """A value or ``null``."""
+
+    def __init__(self, inner: Codec[T]) -> None:
+        self.inner = inner
+
+    def dump(self, value: T | None) -> Any:
+        return None if value is None else self.inner.dump(value)
+
+    def load(self, data: Any, path: str) -> T | None:
+        return None if data is None else self.inner.load(data, path)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return {"anyOf": [self.inner.schema(defs), {"type": "null"}]}
+
+
+class Array(Codec[tuple[T, ...]]):
+    """An array of values of one kind (a tuple in Python), of a fixed ``length`` if given."""
+
+    def __init__(self, inner: Codec[T], length: int | None = None,
+                 most: int | None = None) -> None:
+        self.inner, self.length, self.most = inner, length, most
+
+    def dump(self, value: Sequence[T]) -> list[Any]:
+        return [self.inner.dump(item) for item in value]
+
+    def load(self, data: Any, path: str) -> tuple[T, ...]:
+        items = expect_list(data, path, self.length)
+        if self.most is not None and len(items) > self.most:
+            raise SerializationError(f"expected at most {self.most} items, got {len(items)}",
+                                     path)
+        load = self.inner.load
+        return tuple([load(item, f"{path}[{i}]") for i, item in enumerate(items)])
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": "array", "items": self.inner.schema(defs)}
+        if self.length is not None:
+            body["minItems"] = body["maxItems"] = self.length
+        return body
+
+
+class Pair(Codec[tuple[Any, Any]]):
+    """A two-item array of two kinds of value, such as a ``[seat, card]`` trick entry."""
+
+    def __init__(self, first: Codec[Any], second: Codec[Any]) -> None:
+        self.first, self.second = first, second
+
+    def dump(self, value: tuple[Any, Any]) -> list[Any]:
+        return [self.first.dump(value[0]), self.second.dump(value[1])]
+
+    def load(self, data: Any, path: str) -> tuple[Any, Any]:
+        first, second = expect_list(data, path, 2)
+        return self.first.load(first, f"{path}[0]"), self.second.load(second, f"{path}[1]")
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        first, second = self.first.schema(defs), self.second.schema(defs)
+        # prefixItems fixes each place; ``items`` only helps generators that do not read
+        # prefixItems (json-schema-to-typescript) to a pair of either kind.
+        return {"type": "array", "prefixItems": [first, second],
+                "items": {"anyOf": [first, second]}, "minItems": 2, "maxItems": 2}
+
+
+_REQUIRED = object()
+
+
+class Field:
+    """One field of a :class:`Record`: its name, codec and default.
+
+    A field with a default may be absent on input; with ``omit`` it is also left out of
+    the output while it holds its default.
+    """
+
+    def __init__(self, name: str, codec: Codec[Any], default: Any = _REQUIRED, *,
+                 omit: bool = False, description: str = "") -> None:
+        self.name, self.codec, self.default, self.omit = name, codec, default, omit
+        self.description = description
+
+
+class Record(Codec[T]):
+    """An object of named fields, read into ``make(**fields)`` (usually the class).
+
+    Unknown fields are refused, missing ones too unless they have a default; an error the
+    class raises on the values is reported at the object's path; ``make`` may also raise
+    a :class:`~skullgames.SerializationError` whose path starts with ``.``, a path within
+    the object (a derived field that does not work out). ``get`` gives the values to
+    write when they are not the attributes.
+    """
+
+    def __init__(self, name: str, fields: Sequence[Field], make: Callable[..., T], *,
+                 get: Callable[[T], Mapping[str, Any]] | None = None,
+                 description: str = "") -> None:
+        self.name, self.fields, self.make = name, tuple(fields), make
+        self.get = get
+        self.names = tuple(f.name for f in self.fields)
+        self.description = description
+
+    def dump(self, value: T) -> dict[str, Any]:
+        source = self.get(value) if self.get is not None else None
+        doc: dict[str, Any] = {}
+        for f in self.fields:
+            item = source[f.name] if source is not None else getattr(value, f.name)
+            if f.omit and item == f.default:
+                continue
+            doc[f.name] = f.codec.dump(item)
+        return doc
+
+    def load(self, data: Any, path: str) -> T:
+        doc = expect_dict(data, path)
+        expect_only(doc, path, self.names)
+        values: dict[str, Any] = {}
+        for f in self.fields:
+            if f.name in doc:
+                values[f.name] = f.codec.load(doc[f.name], f"{path}.{f.name}")
+            elif f.default is _REQUIRED:
+                raise SerializationError(f"missing field {f.name!r}", path)
+            else:
+                values[f.name] = f.default
+        try:
+            value = self.make(**values)
+        except SerializationError as error:
+            if error.path.startswith("."):  # a path within this object (see derived fields)
+                raise SerializationError(error.reason, path + error.path) from None
+            raise
+        except (SkullgamesError, ValueError, TypeError) as error:  # the class refuses them
+            raise SerializationError(str(error), path) from None
+        return value
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return defs.ref(self.name, _Schema(self._body, lazy=True))
+
+    def _body(self, defs: Definitions) -> dict[str, Any]:
+        properties: dict[str, Any] = {}
+        for f in self.fields:
+            prop = f.codec.schema(defs)
+            if f.description:
+                prop = {"description": f.description, **prop}
+            properties[f.name] = prop
+        body: dict[str, Any] = {"type": "object"}
+        if self.description:
+            body["description"] = self.description
+        body["properties"] = properties
+        body["required"] = [f.name for f in self.fields if not f.omit]
+        body["additionalProperties"] = False
+        return body
+
+
+class Custom(Codec[T]):
+    """A codec made of three functions, for shapes the building blocks do not cover."""
+
+    def __init__(self, name: str, dump: Callable[[T], Any], load: Callable[[Any, str], T],
+                 schema: Callable[[Definitions], dict[str, Any]]) -> None:
+        self.name, self._dump, self._load, self._schema = name, dump, load, schema
+
+    def dump(self, value: T) -> Any:
+        return self._dump(value)
+
+    def load(self, data: Any, path: str) -> T:
+        return self._load(data, path)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return defs.ref(self.name, _Schema(self._schema, lazy=True))
+
+
+class _Schema(Codec[Any]):
+    """A fixed schema body (or a function of the definitions), for :meth:`Definitions.ref`."""
+
+    def __init__(self, body: Any, *, lazy: bool = False) -> None:
+        self.body, self.lazy = body, lazy
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return self.body(defs) if self.lazy else dict(self.body)
+
+
+def register(converter: Any, cls: Any, codec: Codec[Any]) -> None:
+    """Make a cattrs converter write and read ``cls`` with ``codec``."""
+    converter.register_unstructure_hook(cls, codec.dump)
+    converter.register_structure_hook(cls, lambda data, _: codec.load(data, "$"))
+
+
+def tagged(tag: str, properties: Mapping[str, dict[str, Any]], optional: Sequence[str] = ()
+           ) -> dict[str, Any]:
+    """The schema of a move object tagged ``{"type": tag}`` with ``properties``."""
+    return {
+        "type": "object",
+        "properties": {"type": {"const": tag}, **properties},
+        "required": ["type", *(name for name in properties if name not in optional)],
+        "additionalProperties": False,
+    }
+
+
+def one_of(*schemas: dict[str, Any]) -> dict[str, Any]:
+    """Exactly one of ``schemas``."""
+    return {"oneOf": list(schemas)}
+
+
+class Overlay(Mapping[str, Any]):
+    """An object's attributes, some of them replaced.
+
+    What a :class:`Record` writes when a field is written in another form than the
+    attribute holds (tricks as their plays).
+    """
+
+    def __init__(self, value: Any, **replaced: Any) -> None:
+        self.value, self.replaced = value, replaced
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self.replaced:
+            return self.replaced[name]
+        return getattr(self.value, name)
+
+    def __iter__(self) -> Any:
+        return iter(self.replaced)
+
+    def __len__(self) -> int:
+        return len(self.replaced)
+
+
+def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any],
+                deal: Codec[Any]) -> Custom[Any]:
+    """The codec of a saved game (:func:`~skullgames._json.save_game`).
+
+    A saved game is its config, seed and moves, the deals among them only when they were
+    not dealt from the seed.
+    """
+    def schema(defs: Definitions) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "description": "A saved game: its config, seed and moves; loading replays them.",
+            "properties": {
+                "format": {"const": rules.format_name},
+                "version": {"const": FORMAT_VERSION},
+                "config": config.schema(defs),
+                "seed": Nullable(Integer()).schema(defs),
+                "auto_deal": {"type": "boolean"},
+                "moves": {"type": "array",
+                          "items": {"anyOf": [move_text.schema(defs), deal.schema(defs)]}},
+            },
+            "required": ["format", "version", "config", "seed", "auto_deal", "moves"],
+            "additionalProperties": False,
+        }
+    return Custom("State", lambda state: save_game(state, rules),
+                  lambda data, path: load_game(data, rules, path), schema)
+
+
+def one_move(cls: type, dump: Callable[[Any], Any], load: Callable[[Any, str], Any],
+             schema: Callable[[Definitions], dict[str, Any]]) -> Codec[Any]:
+    """The codec of one move class: a move of another type is refused at its ``type``."""
+    def load_one(data: Any, path: str) -> Any:
+        move = load(data, path)
+        if type(move) is not cls:
+            raise SerializationError(f"expected a {cls.__name__.lower()}, got {move}",
+                                     f"{path}.type")
+        return move
+    return Custom(cls.__name__, dump, load_one, schema)
+
+
+def configure_game(converter: Any, codecs: Mapping[Any, Codec[Any]],
+                   move_schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
+                   dump_move: Callable[[Any], Any], load_move: Callable[[Any, str], Any]
+                   ) -> None:
+    """Register a game's codecs on a cattrs converter, and one for each move class."""
+    for cls, codec in codecs.items():
+        register(converter, cls, codec)
+    for move_cls, schema in move_schemas.items():
+        register(converter, move_cls, one_move(move_cls, dump_move, load_move, schema))
+
+
+def check_seat(fields: Mapping[str, Any]) -> None:
+    """Refuse an observation whose ``seat`` is not a seat of its ``config``."""
+    seat, players = fields["seat"], fields["config"].players
+    if not seat < players:
+        raise SerializationError(f"seat {seat} is not a seat of this {players}-player game",
+                                 ".seat")
+
+
+def move_union(schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
+               dump: Callable[[Any], Any], load: Callable[[Any, str], Any]) -> Codec[Any]:
+    """The codec of a game's moves: one tagged object of the classes in ``schemas``."""
+    return Custom("Move", dump, load,
+                  lambda defs: one_of(*(schema(defs) for schema in schemas.values())))
+
+
+def config_schema(properties: dict[str, Any], flags: Sequence[str], keys: Sequence[str]
+                  ) -> dict[str, Any]:
+    """The schema of a config object: ``properties`` and the boolean ``flags``."""
+    properties.update((flag, {"type": "boolean"}) for flag in flags)
+    return {"type": "object",
+            "description": "The rule options; absent options take their defaults on input.",
+            "properties": properties, "required": list(keys), "additionalProperties": False}

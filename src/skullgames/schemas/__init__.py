@@ -1,0 +1,116 @@
+"""JSON Schemas (draft 2020-12) of every document the library writes, for both games.
+
+Each schema is made from the same description of the document that writes and reads it,
+so the three cannot disagree. :func:`json_schema` gives one as a dict; the package ships
+them as files too (``skullgames/schemas/king-state.schema.json`` and so on, one per
+:data:`SCHEMA_NAMES` entry), which ``skullgames schema NAME`` prints and which
+``python -m skullgames.schemas DIRECTORY`` writes again.
+
+>>> from skullgames import json_schema, king
+>>> schema = json_schema(king.State)
+>>> schema["$schema"], schema["title"]
+('https://json-schema.org/draft/2020-12/schema', 'Skull King saved game')
+>>> schema["properties"]["format"]
+{'const': 'skullgames.king/state'}
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from skullgames._codec import Codec, document_schema
+from skullgames.registry import GAMES
+
+__all__ = ["SCHEMA_NAMES", "json_schema", "schema_named", "schema_text", "shipped_path",
+           "write_all"]
+
+_DOCUMENTS = (  # (type name, file name part, title part)
+    ("State", "state", "saved game"),
+    ("Observation", "observation", "observation"),
+    ("Move", "move", "move"),
+    ("Config", "config", "config"),
+    ("TrickResult", "trick-result", "trick result"),
+    ("RoundResult", "round-result", "round result"),
+    ("RoundSummary", "round-summary", "round summary"),
+)
+
+
+def _codecs(game: Any) -> Mapping[Any, Codec[Any]]:
+    """The codecs of a game's types (its package's ``_serialize.CODECS``)."""
+    codecs: Mapping[Any, Codec[Any]] = importlib.import_module(
+        f"{game.module.__name__}._serialize").CODECS
+    return codecs
+
+
+def _documents() -> dict[str, tuple[Any, Any, str]]:
+    """Every schema by name: ``"king-state"`` -> (type, codec, title)."""
+    documents: dict[str, tuple[Any, Any, str]] = {}
+    for game in GAMES.values():
+        codecs = _codecs(game)
+        by_name = {cls.__name__: cls for cls in codecs if isinstance(cls, type)}
+        by_name["Move"] = game.Move  # a union, not a class
+        for type_name, file_part, title in _DOCUMENTS:
+            cls = by_name.get(type_name)
+            if cls is not None and cls in codecs:
+                documents[f"{game.name}-{file_part}"] = (cls, codecs[cls],
+                                                         f"{game.title} {title}")
+    return documents
+
+
+SCHEMA_NAMES: tuple[str, ...] = tuple(_documents())
+"""The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..."""
+
+
+def json_schema(cls: Any) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of what :func:`~skullgames.to_json` writes for ``cls``.
+
+    ``cls`` is any skullgames type with a JSON form of its own: a game's ``State``,
+    ``Observation``, ``Move``, ``Config``, ``TrickResult``, ``RoundResult``,
+    ``RoundSummary``, and the smaller records inside them. Anything else is a
+    ``TypeError``.
+
+    >>> from skullgames import json_schema, queen
+    >>> sorted(json_schema(queen.Move)["$defs"])
+    ['Card', 'Side']
+    """
+    for document, codec, title in _documents().values():
+        if document is cls:
+            return document_schema(codec, title)
+    for game in GAMES.values():
+        codecs = _codecs(game)
+        if cls in codecs:
+            return document_schema(codecs[cls], f"{game.title} {cls.__name__}")
+    raise TypeError(f"no JSON schema for {cls!r}: not a skullgames type with a document")
+
+
+def schema_named(name: str) -> dict[str, Any]:
+    """The schema called ``name`` (one of :data:`SCHEMA_NAMES`); ``KeyError`` otherwise."""
+    documents = _documents()
+    if name not in documents:
+        raise KeyError(f"no schema {name!r} (one of {', '.join(documents)})")
+    _, codec, title = documents[name]
+    return document_schema(codec, title)
+
+
+def schema_text(name: str) -> str:
+    """The schema called ``name`` as the text of its shipped file."""
+    return json.dumps(schema_named(name), indent=2, ensure_ascii=False) + "\n"
+
+
+def shipped_path(name: str) -> Path:
+    """Where the package keeps the schema file called ``name``."""
+    return Path(__file__).with_name(f"{name}.schema.json")
+
+
+def write_all(directory: Path) -> list[Path]:
+    """Write every schema file into ``directory``; return the paths written."""
+    written = []
+    for name in SCHEMA_NAMES:
+        path = directory / f"{name}.schema.json"
+        path.write_text(schema_text(name), encoding="utf-8")
+        written.append(path)
+    return written
