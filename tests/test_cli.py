@@ -116,13 +116,6 @@ def test_help_everywhere(argv: list[str], capsys: pytest.CaptureFixture[str]) ->
     assert "usage: skullgames" in capsys.readouterr().out
 
 
-def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["simulate", "--bots", "random,genius"])
-    assert exit_info.value.code == 2
-    assert "unknown bot 'genius'" in capsys.readouterr().err
-
-
 # --------------------------------------------------------------------------- play
 
 
@@ -183,33 +176,7 @@ def test_a_whole_game_by_trial_and_error(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert state.seed == 9
 
 
-# --------------------------------------------------------------------------- simulate, replay
-
-
-def test_simulate_writes_games_that_replay(tmp_path: Path) -> None:
-    out = tmp_path / "games.jsonl"
-    result = run("simulate", "--games", "6", "--bots", "random,greedy", "--players", "3",
-                 "--jobs", "2", "--out", str(out), "--seed", "100")
-    assert result.returncode == 0, result.stderr
-    assert "| random | 6 | 9 |" in result.stdout
-    assert "| greedy | 6 | 9 |" in result.stdout
-    assert "6/6 games" in result.stderr  # the progress bar
-    lines = out.read_text().splitlines()
-    assert len(lines) == 6
-    states = [from_json(line, king.State) for line in lines]
-    assert [s.seed for s in states] == list(range(100, 106))
-    assert all(king.is_over(s) for s in states)
-
-    again = run("simulate", "--games", "6", "--bots", "random,greedy", "--players", "3",
-                "--jobs", "1", "--seed", "100", "--quiet")
-    assert again.stdout.splitlines()[1:4] == result.stdout.splitlines()[1:4]
-    assert again.stderr == ""
-
-    replayed = run("replay", str(out), "--game", "2")
-    assert replayed.returncode == 0, replayed.stderr
-    assert "seed 101" in replayed.stdout
-    assert "Game over" in replayed.stdout
-    assert run("replay", str(out), "--game", "7").returncode == 2
+# --------------------------------------------------------------------------- replay
 
 
 def test_replay_pauses_after_every_trick(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

@@ -25,6 +25,7 @@ from skullgames.serialization import (
     to_dict,
     to_json,
 )
+from skullgames.simulation import simulate
 
 __all__ = [
     "GAMES",
@@ -40,6 +41,7 @@ __all__ = [
     "from_json",
     "json_schema",
     "make_converter",
+    "simulate",
     "to_dict",
     "to_json",
 ]

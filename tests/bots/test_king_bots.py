@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skullgames import king, to_json
+from skullgames import king, simulate
 from skullgames.bots import BOT_NAMES, Bot, make_bot
 from skullgames.bots.king import (
     BOTS,
@@ -24,7 +24,6 @@ from skullgames.bots.king import (
     infer_voids,
     sample_world,
 )
-from skullgames.cli._simulate import Task, play_game, summarize
 from skullgames.king import Config, Edition, Observation, Phase, Scoring, State
 
 CONFIGS = [
@@ -252,15 +251,11 @@ def test_sample_world_at_the_end_of_the_game() -> None:
 
 def test_a_small_comparison_runs() -> None:
     """The 1,000-game comparison of docs/bots.md, in miniature; nothing about strength."""
-    records = [
-        play_game(Task("king", to_json(Config(players=3, rounds=(1, 3))), seed,
-                       ("search", "greedy", "random"), keep_state=True))
-        for seed in range(3)
-    ]
-    results = summarize(records)
-    assert [r.bot for r in results] == ["random", "greedy", "search"]
-    assert all(r.games == 3 and r.seats == 3 for r in results)
-    assert all(0 <= r.win_rate.mean <= 1 for r in results)
+    result = simulate("king", Config(players=3, rounds=(1, 3)), bots="search,greedy,random",
+                      games=3, jobs=1)
+    assert [r.bot for r in result.bots] == ["random", "greedy", "search"]
+    assert all(r.games == 3 and r.seats == 3 for r in result.bots)
+    assert all(0 <= r.win_rate.mean <= 1 for r in result.bots)
 
 
 def test_the_example_of_docs_bots_md_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,7 +32,7 @@ from skullgames.bots import BOT_NAMES
 from skullgames.cli import _serve
 from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
 from skullgames.cli._numbers import number_argument, shown
-from skullgames.cli._simulate import main_simulate
+from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.schemas import SCHEMA_NAMES, schema_text
 from skullgames.serialization import from_json, to_json
@@ -108,21 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser(
         "simulate", help="play many seeded bot games on all cores and compare the bots",
-        description="Plays games with seeds SEED, SEED+1, ... on every core and prints each "
-                    "bot's mean score and win rate per seat with 95% intervals.")
+        description="Plays games with seeds SEED, SEED+1, ... on every core, or on a Ray "
+                    "cluster, and prints each bot's mean score and win rate per seat with "
+                    "95% intervals.")
     _game_argument(simulate)
-    simulate.add_argument("--games", type=_positive, default=100, help="how many games [100]")
-    simulate.add_argument("--bots", type=_bot_list, default=("random", "greedy"), metavar="LIST",
-                          help="bots by seat, repeated to fill the table; the seats turn "
-                               "by one each game unless --no-rotate [random,greedy]")
-    simulate.add_argument("--seed", type=_seed, default=0, help="the first game's seed [0]")
-    simulate.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
-                          help="worker processes [all cores]")
-    simulate.add_argument("--no-rotate", dest="rotate", action="store_false",
-                          help="keep every bot in its seat for every game")
-    simulate.add_argument("--out", metavar="FILE",
-                          help="write every finished game as a line of JSON, for replay")
-    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_simulate_arguments(simulate, positive=_positive, seed=_seed)
     add_rule_flags(simulate)
 
     replay = commands.add_parser(
@@ -263,29 +253,12 @@ def _asker(ask: Callable[[str], str], state: Any) -> Callable[[str], str]:
 
 
 def _simulate(args: argparse.Namespace, write: Callable[[str], None]) -> int:
-    game = GAMES[args.game]
-    config = config_from(args.game, args)
-    game.new_game(config, seed=args.seed)  # report a config the engine refuses, up front
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
-    try:
-        write(f"{game.title}, {config.players} players, {args.games} games from seed "
-              f"{args.seed}, bots by seat {','.join(args.bots)}"
-              f"{' (turning one seat per game)' if args.rotate else ''}:")
-        main_simulate(args.game, to_json(config), config.players, args.bots, args.games,
-                      args.seed, min(args.jobs, args.games), args.rotate, out, args.quiet,
-                      write)
-    finally:
-        if out is not None:
-            out.close()
-    if args.out:
-        write(f"Games written to {args.out} (replay one with: skullgames replay {args.out} "
-              "--game 1)")
-    return 0
+    return run_simulate(args, config_from(args.game, args), write)
 
 
 def _replay(args: argparse.Namespace, write: Callable[[str], None],
             ask: Callable[[str], str]) -> int:
-    document = saved_document(args.file, args.index)
+    document = saved_game(saved_document(args.file, args.index))
     name = game_of(document)
     game, cli = GAMES[name], CLIS[name]
     saved = from_json(document, game.State)

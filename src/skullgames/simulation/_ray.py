@@ -1,0 +1,72 @@
+"""The Ray backend: batches as Ray tasks, on a local Ray or on a cluster."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator, Iterator
+from types import ModuleType
+from typing import Any
+
+from skullgames.simulation._games import Batch, play_batch
+from skullgames.simulation._local import Finished
+
+INSTALL_HINT = "pip install 'skullgames[ray]'"
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module; ``ModuleNotFoundError`` saying how to install it otherwise."""
+    try:
+        import ray
+    except ImportError as error:
+        raise ModuleNotFoundError(
+            f"the ray backend needs Ray, which cannot be imported ({error}); install it "
+            f"with: {INSTALL_HINT}", name="ray") from None
+    module: ModuleType = ray
+    return module
+
+
+def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
+            address: str | None, max_retries: int) -> Generator[Finished, None, None]:
+    """Play the batches of ``make_work(workers)`` as Ray tasks, yielding each as it finishes.
+
+    Joins the Ray that this process is already connected to, else the cluster at
+    ``address``, else starts a local Ray with ``jobs`` CPUs (shut down again at the end).
+    ``jobs`` caps the CPUs used on a cluster. A task whose worker dies is run again, up to
+    ``max_retries`` times; at most two tasks per CPU are in flight.
+    """
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {"logging_level": logging.WARNING}
+        if address is None:
+            options.update(num_cpus=jobs, include_dashboard=False)
+        else:
+            options.update(address=address)
+        ray.init(**options)
+    running: dict[Any, int] = {}
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        workers = cpus if jobs is None else max(1, min(jobs, cpus))
+        task = ray.remote(num_cpus=1, max_retries=max_retries)(play_batch)
+        for batch in make_work(workers):
+            if len(running) >= 2 * workers:
+                yield from _finished(ray, running)
+            running[task.remote(batch)] = batch.index
+        while running:
+            yield from _finished(ray, running)
+    except BaseException:
+        for ref in running:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _finished(ray: Any, running: dict[Any, int]) -> Generator[Finished, None, None]:
+    """Wait for at least one task to finish; yield the finished ones."""
+    done, _ = ray.wait(list(running), num_returns=1)
+    for ref in done:
+        del running[ref]
+        finished: Finished = ray.get(ref)
+        yield finished

@@ -1,0 +1,65 @@
+"""Bots of a user's own module, for the simulation tests (``tests.simulation_bots:...``)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+NOT_A_BOT_FACTORY = 42
+
+
+class CountingBot:
+    """Plays the first legal move: a user's bot class, made with a ``random.Random``."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.moves = 0
+
+    def choose(self, observation: Any) -> Any:
+        self.moves += 1
+        return observation.legal_moves[0]
+
+
+class DyingBot:
+    """Plays random legal moves, but kills its own process the first time it is asked.
+
+    The first call anywhere creates ``marker`` and ends the process (``os._exit``), as a
+    machine that dies would; every later call, in any process, sees the marker and plays.
+    A run whose worker died must therefore give exactly the records of a clean run.
+    """
+
+    def __init__(self, rng: random.Random, *, marker: str) -> None:
+        self.rng = rng
+        self.marker = Path(marker)
+
+    def choose(self, observation: Any) -> Any:
+        try:
+            with self.marker.open("x"):
+                pass
+        except FileExistsError:
+            return self.rng.choice(observation.legal_moves)
+        os._exit(17)
+
+
+class FailingBot:
+    """Raises on its first move: a bug in a user's bot."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Any) -> Any:
+        raise RuntimeError("this bot is broken")
+
+
+class NoChoose:
+    """Made like a bot, but has no ``choose``."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+
+def refusing_factory(rng: random.Random) -> Any:
+    """A factory that cannot make its bot."""
+    raise RuntimeError("no bot today")

@@ -1,0 +1,120 @@
+"""The Ray backend: the same games as the local backend, and nothing lost or doubled when a
+worker dies. One local Ray of 2 CPUs serves the whole module (it takes seconds to start)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skullgames import king, simulate
+from skullgames.simulation import GameRecord, SimulationResult
+from tests import simulation_bots
+from tests.ctrl_c import simulate_until_ctrl_c
+
+ray = pytest.importorskip("ray")
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = king.Config(players=3, rounds=(1, 2, 3))
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[str]:
+    """A local Ray with 2 CPUs; yields the address a second driver joins it at."""
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    try:
+        yield str(ray.get_runtime_context().gcs_address)
+    finally:
+        ray.shutdown()
+
+
+def run(**options: Any) -> tuple[SimulationResult, list[GameRecord]]:
+    records: list[GameRecord] = []
+    arguments: dict[str, Any] = {"bots": "random,greedy", "games": 30, "seed": 7,
+                                 "keep_states": True, "on_record": records.append}
+    arguments.update(options)
+    result = simulate("king", SMALL, **arguments)
+    return result, sorted(records, key=lambda r: r.game)
+
+
+def test_ray_plays_the_same_games_as_the_local_backend(local_ray: str) -> None:
+    local, local_records = run(backend="local", jobs=1)
+    on_ray, ray_records = run(backend="ray", task_size=4)
+    assert on_ray == local
+    assert [r.to_json_line() for r in ray_records] == [r.to_json_line() for r in local_records]
+    assert [r.game for r in ray_records] == list(range(30))
+
+
+def test_a_worker_that_dies_loses_no_game_and_doubles_none(local_ray: str,
+                                                         tmp_path: Path) -> None:
+    marker = tmp_path / "a worker died"
+    dying = functools.partial(simulation_bots.DyingBot, marker=str(marker))
+    bots = {"dying": dying, "greedy": "greedy"}
+    progress: list[int] = []
+    faulty, faulty_records = run(backend="ray", task_size=3, bots=bots, max_retries=2,
+                                 progress=lambda done, total: progress.append(done))
+    assert marker.exists()  # a worker process really did end in the middle of a task
+    clean, clean_records = run(backend="ray", task_size=3, bots=bots)  # the marker stays
+    assert faulty == clean
+    assert faulty_records == clean_records
+    assert [r.game for r in faulty_records] == list(range(30))
+    assert progress[-1] == 30 and progress == sorted(progress)
+
+
+def test_a_task_that_keeps_failing_stops_the_run(local_ray: str) -> None:
+    with pytest.raises(RuntimeError, match="this bot is broken"):
+        run(backend="ray", bots="tests.simulation_bots:FailingBot", task_size=5)
+
+
+def test_the_command_joins_a_running_cluster_at_its_address(local_ray: str,
+                                                           tmp_path: Path) -> None:
+    common = ("simulate", "--games", "12", "--players", "3", "--rounds", "1,2,3",
+              "--seed", "7", "--quiet")
+    ray_out, local_out = tmp_path / "ray.jsonl", tmp_path / "local.jsonl"
+    on_ray = subprocess.run(
+        [sys.executable, "-m", "skullgames", *common, "--address", local_ray,
+         "--task-size", "5", "--out", str(ray_out)],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    assert on_ray.returncode == 0, on_ray.stderr
+    local = subprocess.run(
+        [sys.executable, "-m", "skullgames", *common, "--jobs", "1", "--out", str(local_out)],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    assert local.returncode == 0, local.stderr
+
+    def table(stdout: str) -> list[str]:
+        return [line for line in stdout.splitlines() if line.startswith("|")]
+
+    assert table(on_ray.stdout) == table(local.stdout)
+    assert len(table(local.stdout)) == 4
+
+    def by_game(path: Path) -> list[str]:
+        return sorted(path.read_text().splitlines(), key=lambda ln: json.loads(ln)["game"])
+
+    assert by_game(ray_out) == by_game(local_out)
+    assert len(by_game(ray_out)) == 12
+
+
+def test_ctrl_c_stops_a_ray_run_and_keeps_the_finished_games(local_ray: str,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = simulate_until_ctrl_c(["--address", local_ray, "--games", "100000000",
+                                    "--players", "3", "--task-size", "5"], out)
+    assert result.returncode == 130, result.stderr
+    assert "interrupted" in result.stderr
+    assert "Traceback" not in result.stderr
+    lines = out.read_text().splitlines()
+    assert lines
+    assert all(json.loads(line)["seed"] == json.loads(line)["game"] for line in lines)
+    assert not result.outlived  # no worker outlives the command
+    deadline = time.monotonic() + 60  # the cluster gets its CPUs back, and plays on
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2
+    assert run(backend="ray", games=4)[0].bots[0].games == 4
