@@ -158,7 +158,9 @@ def test_bots_decide_from_the_observation_only(config: Config, seed: int, stop: 
 
 
 def test_voids_of_the_two_player_game_come_from_the_pirate_king() -> None:
-    c = queen.card
+    def c(text: str) -> queen.Play:
+        return queen.Play(queen.card(text))
+
     trick = [(None, c("R4")), (0, c("Y5")), (1, c("R9"))]
     assert infer_voids(Config(players=2), [trick]) == {0: frozenset({queen.Color.RED})}
     special = [(None, c("MONKEY")), (0, c("Y5")), (1, c("R9"))]

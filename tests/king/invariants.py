@@ -140,10 +140,12 @@ def check_state(state: State) -> None:
     _expected_phase_fields(state)
     if state.deal is None or state.phase is Phase.OVER:
         return
-    # Every card is accounted for: hands + undealt + current trick + finished tricks == deck.
-    # (Counted by card text: hashing a Card is slow and these checks run after every move.)
+    # Every card is accounted for: hands + Graybeard's stack + undealt + current trick +
+    # finished tricks == deck. (Counted by card text: hashing a Card is slow and these
+    # checks run after every move.)
     config = state.config
     in_play: Counter[str] = Counter(map(str, state.undealt))
+    in_play.update(map(str, state.ghost))
     for hand in state.hands:
         in_play.update(map(str, hand))
     in_play.update(str(p.card) for _, p in state.trick)

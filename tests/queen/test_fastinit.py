@@ -24,7 +24,7 @@ from skullgames.queen import (
     legal_moves,
     new_game,
 )
-from skullgames.queen.planks import new_plank
+from skullgames.queen.scoring import new_plank
 from skullgames.queen.tricks import _new_movement, _new_result
 
 

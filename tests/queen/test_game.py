@@ -5,6 +5,9 @@ Positions cite RESEARCH.md §1 and DECISIONS.md Q1–Q9.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 import pytest
 
@@ -32,7 +35,7 @@ from skullgames.queen import (
     seeded_deal,
     winners,
 )
-from skullgames.queen.state import new_state
+from skullgames.queen.state import Playing, Table, _new_playing, _new_state, _new_table
 from tests.queen.helpers import (
     BLUE,
     GREEN,
@@ -396,12 +399,21 @@ def test_deal_is_refused_during_play() -> None:
         apply(state, Deal(state.hands))
 
 
-def test_the_fast_state_constructor_builds_the_same_frozen_state() -> None:
-    fields = attrs.fields(State)
-    assert not any(f.default is not attrs.NOTHING or f.validator or f.converter for f in fields)
-    assert not hasattr(State, "__attrs_post_init__")
+def test_the_fast_constructors_build_the_same_frozen_records() -> None:
     state = new_game(THREE, seed=9)
-    values = [getattr(state, f.name) for f in fields]
-    assert new_state(*values) == State(*values) == state
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        new_state(*values).phase = Phase.OVER  # type: ignore[misc]
+    for _ in range(5):
+        state = apply(state, legal_moves(state)[0])
+    stage = state.stage
+    assert isinstance(stage, Playing)
+    records: list[tuple[type[Any], Callable[..., Any], Any]] = [
+        (State, _new_state, state), (Playing, _new_playing, stage),
+        (Table, _new_table, stage.table)]
+    for cls, make, record in records:
+        fields = attrs.fields(cls)
+        assert not any(f.validator or f.converter for f in fields)
+        assert not hasattr(cls, "__attrs_post_init__")
+        values = [getattr(record, f.name) for f in fields]
+        assert make(*values) == cls(*values) == record
+        assert type(make(*values)) is cls
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            make(*values).to_move = 0

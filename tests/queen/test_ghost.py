@@ -61,7 +61,7 @@ def test_the_pirate_king_reveals_his_top_card_and_leads_every_trick() -> None:
     assert current_player(state) == 1  # the seat left of the dealer places first
     state = moves(state, "front 2 2 2 2", "front 2 2 2 2")
     assert state.phase is Phase.PLAY
-    assert state.trick == ((None, card("B7")),)
+    assert state.trick == ((None, Play(card("B7"))),)
     assert state.leader is None
     assert state.trick_color is BLUE
     assert len(state.ghost) == 13
@@ -82,13 +82,14 @@ def test_captains_must_follow_the_pirate_kings_colour() -> None:
 def test_the_first_commitment_is_hidden_until_both_are_in() -> None:
     state = moves(started(), "B6")
     other = observe(state, 0)
-    assert other.trick == ((None, card("B7")),)
+    assert other.trick == ((None, Play(card("B7"))),)
     assert other.face_down == (1,)
-    assert observe(state, 1).trick == ((None, card("B7")), (1, card("B6")))
+    assert observe(state, 1).trick == ((None, Play(card("B7"))), (1, Play(card("B6"))))
     assert observe(state, 1).face_down == ()
     # Both in: the trick is turned up and resolved at once.
     state = moves(state, "B2")
-    assert state.tricks[0].plays == ((None, card("B7")), (1, card("B6")), (0, card("B2")))
+    assert state.tricks[0].plays == ((None, Play(card("B7"))), (1, Play(card("B6"))),
+                                     (0, Play(card("B2"))))
     assert observe(state, 0).tricks[0] == state.tricks[0]
 
 
@@ -99,7 +100,7 @@ def test_his_card_is_neutral() -> None:
     assert state.planks[0].spaces == (2, 2, 2, 1)
     assert state.planks[1].spaces == (2, 2, 2, 2)
     # He leads the next trick again, whatever was played.
-    assert state.trick == ((None, MATE),)
+    assert state.trick == ((None, Play(MATE)),)
     assert state.leader is None
     assert current_player(state) == 1
 

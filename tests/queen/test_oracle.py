@@ -17,7 +17,8 @@ from tests.queen.oracle import oracle
 
 
 def agree(result: TrickResult, planks: list[Plank]) -> None:
-    expected = oracle(result.plays, result.center_before, planks)
+    expected = oracle([(seat, play.card) for seat, play in result.plays], result.center_before,
+                      planks)
     assert [(m.seat, m.color, m.steps) for m in result.movements] == expected["moves"]
     assert {str(c) for c in result.center} == expected["center"]
     assert {str(c) for c in result.set_aside} == expected["aside"]

@@ -221,7 +221,7 @@ def test_the_two_player_queen_ghost_stack_is_dealt_top_card_first() -> None:
     deal(state, [str(c) for c in order], queen.card)
     for _ in range(2):
         state.apply_action(0)  # both place: the first trick begins
-    assert state.engine.trick == ((None, deck[-1]),)  # the Pirate King turned his top card
+    assert state.engine.trick == ((None, queen.Play(deck[-1])),)  # the Pirate King turned his top
 
 
 # Bad actions.

@@ -36,13 +36,25 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
+from skullgames.history import MoveLog
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
-from skullgames.queen.moves import PLACES, Deal, Move, Place
+from skullgames.queen.moves import PLACES, Deal, Move, Place, Play
 from skullgames.queen.observation import Observation
-from skullgames.queen.planks import Plank, Side, side_values
-from skullgames.queen.state import Phase, State, new_state
+from skullgames.queen.rules import follows, placing_order, playable, trick_color
+from skullgames.queen.scoring import Plank, Side, side_values
+from skullgames.queen.state import (
+    Dealing,
+    Match,
+    Over,
+    Phase,
+    Placing,
+    Playing,
+    Round,
+    State,
+    Table,
+)
 from skullgames.queen.tricks import resolve
 
 __all__ = [
@@ -61,7 +73,7 @@ __all__ = [
 QueenBot = Bot[Observation, Move]
 """The type of a Skull Queen bot."""
 
-Trick = Sequence[tuple[int | None, Card]]
+Trick = Sequence[tuple[int | None, Play]]
 
 # --------------------------------------------------------------------------- placing
 
@@ -195,12 +207,13 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
     board = tuple(planks)
     best: Move = moves[0]
     best_score = -1e9
-    colored = any(c.color is not None for _, c in trick)
+    colored = any(play.card.color is not None for _, play in trick)
     for move in moves:
-        c = move.card  # type: ignore[union-attr]
+        assert isinstance(move, Play)  # the moves of the play phase
+        c = move.card
         score = 0.0
         if colored or c.color is not None:
-            result = resolve((*trick, (seat, c)), center, board)
+            result = resolve((*trick, (seat, move)), center, board)
             after: Plank = result.planks[seat]  # type: ignore[index]
             score = after.points(config.plank_values) - now
         score -= _future(c, plank, values) / 3
@@ -294,22 +307,19 @@ def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[
     first coloured card. Seats without a known void are absent.
 
     >>> from skullgames.bots.queen import infer_voids
-    >>> from skullgames.queen import Config, card
-    >>> trick = [(0, card("Y5")), (1, card("B2")), (2, card("MONKEY")), (3, card("Y9"))]
+    >>> from skullgames.queen import Config, Play, card
+    >>> trick = [(0, Play(card("Y5"))), (1, Play(card("B2"))), (2, Play(card("MONKEY"))),
+    ...          (3, Play(card("Y9")))]
     >>> infer_voids(Config(players=4), [trick])
     {1: frozenset({<Color.YELLOW: 'Y'>})}
     """
     voids: dict[int, set[Color]] = {}
     for plays in tricks:
-        color: Color | None = None
-        for seat, c in plays:
-            if seat is None:  # the Pirate King's card sets the colour
-                color = c.color
-                continue
-            if color is not None and c.color is not None and c.color is not color:
+        plays = tuple(plays)
+        for i, (seat, play) in enumerate(plays):
+            color = trick_color(plays[:i])
+            if seat is not None and color is not None and not follows(play.card, color):
                 voids.setdefault(seat, set()).add(color)
-            if color is None and not config.has_ghost:
-                color = c.color
     return {seat: frozenset(colors) for seat, colors in voids.items()}
 
 
@@ -341,18 +351,25 @@ def sample_world(observation: Observation, rng: random.Random, *,
     players = config.players
     me = o.seat
     phase = o.phase
+    # An observation keeps summaries of the finished rounds, not their cards: the sample's
+    # record starts with this round (no rounds, and this round's moves as its history).
+    match = Match(config=config, seed=None, auto_deal=False, totals=o.totals, rounds=())
     if phase not in (Phase.PLACE, Phase.PLAY):
-        return new_state(config, None, False, phase, o.round_number - 1, o.dealer, None,
-                         ((),) * players, (), (), (), (None,) * players, (), None, None, (),
-                         None, (), o.totals, ())
+        waiting: Dealing | Over = (
+            Dealing(round_index=o.round_number - 1, dealer=o.dealer) if phase is Phase.DEAL
+            else Over(round_index=o.round_number - 1, dealer=o.dealer))
+        return State(match=match, stage=waiting, log=None)
+    to_move = o.to_move
+    if to_move is None:
+        raise ValueError("an observation of a round in progress has a seat to move")
 
     tricks: list[Trick] = [t.plays for t in o.tricks]
     if o.trick:
         tricks.append(o.trick)
     played: dict[int | None, list[Card]] = {}
     for plays in tricks:
-        for seat, c in plays:
-            played.setdefault(seat, []).append(c)
+        for seat, play in plays:
+            played.setdefault(seat, []).append(play.card)
     known = {c.index for c in o.hand}
     known.update(c.index for cs in played.values() for c in cs)
     known.update(c.index for c in (*o.center, *o.set_aside))
@@ -375,12 +392,9 @@ def sample_world(observation: Observation, rng: random.Random, *,
     trick = o.trick
     for seat in o.face_down:  # the other captain's card, with two players
         hand = hidden[seat]
-        color = o.trick_color
-        follow = [c for c in hand if color is not None and c.color is color]
-        options = (follow + [c for c in hand if c.color is None]) if follow else hand
-        chosen = rng.choice(options)
+        chosen = rng.choice(playable(hand, o.trick_color)).card
         hand.remove(chosen)
-        trick = (*trick, (seat, chosen))
+        trick = (*trick, (seat, Play(chosen)))
         played.setdefault(seat, []).append(chosen)
 
     hands = tuple(o.hand if s == me else _sorted(hidden[s]) for s in range(players))
@@ -402,9 +416,24 @@ def sample_world(observation: Observation, rng: random.Random, *,
             p if s == me or not o.has_placed[s] else guess(s, hands[s])
             for s, p in enumerate(placements)
         )
-    return new_state(config, None, False, phase, o.round_number - 1, o.dealer, deal, hands,
-                     ghost, o.center, o.set_aside, placements, o.planks, o.leader, o.to_move,
-                     trick, o.trick_color, o.tricks, o.totals, ())
+    round = Round(index=o.round_number - 1, dealer=o.dealer, deal=deal)
+    placed = [p for s in placing_order(o.dealer, players) if (p := placements[s]) is not None]
+    cards_played = [play for t in (*(t.plays for t in o.tricks), trick) for s, play in t
+                    if s is not None]
+    history: list[Move] = [deal, *placed, *cards_played]
+    stage: Placing | Playing
+    if phase is Phase.PLACE:
+        stage = Placing(round=round, hands=hands, ghost=ghost, center=o.center,
+                        set_aside=o.set_aside, placements=placements, to_move=to_move)
+    else:
+        revealed = tuple([p for p in placements if p is not None])
+        if len(revealed) != players:
+            raise ValueError("an observation of the tricks shows every placement")
+        table = Table(placements=revealed, planks=o.planks, tricks=o.tricks, leader=o.leader,
+                      ghost=ghost, center=o.center, set_aside=o.set_aside)
+        stage = Playing(round=round, table=table, hands=hands, trick=trick,
+                        trick_color=o.trick_color, to_move=to_move)
+    return State(match=match, stage=stage, log=MoveLog.of(history))
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -49,7 +49,7 @@ from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
 from skullgames.queen.observation import Observation, RoundSummary
-from skullgames.queen.planks import Plank, Side
+from skullgames.queen.scoring import Plank, Side
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick
 
@@ -197,8 +197,12 @@ MOVE_TEXT: Codec[Move] = Text(
     "MoveNotation", parse_move,
     description="A move in the notation of skullgames.queen.parse_move ('front 0 1 2 4', "
                 "'R7', 'MONKEY').")
-TRICK_ENTRY = Pair(PLAYER, CARD)
-"""A card played to a trick: ``[seat, "R7"]`` (seat ``null`` for the Pirate King)."""
+PLAY_TEXT: Codec[Any] = Text(
+    "PlayNotation", parse_move, accept=(Play,), values=[str(c) for c in ALL_CARDS],
+    description="a play in notation: the card, as in 'R7' or 'MONKEY'")
+TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
+"""A card played to a trick: ``[seat, "R7"]`` (seat ``null`` for the Pirate King), read as
+a ``(seat, Play)`` pair as the state holds it."""
 
 
 def _deal_schema(defs: Definitions) -> dict[str, Any]:

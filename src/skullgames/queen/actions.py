@@ -19,7 +19,7 @@ from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
 from skullgames.queen.observation import Observation
-from skullgames.queen.planks import Side
+from skullgames.queen.scoring import Side
 from skullgames.queen.state import State
 
 __all__ = ["action_space"]

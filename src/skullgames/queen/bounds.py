@@ -6,7 +6,7 @@ import functools
 import itertools
 
 from skullgames.queen.config import Config
-from skullgames.queen.planks import BOTTOM, TOP, Plank, Side
+from skullgames.queen.scoring import BOTTOM, TOP, Plank, Side
 
 __all__ = ["score_bounds"]
 

@@ -16,6 +16,7 @@ First Mate (13). With 2 or 3 players the 1s and 12s stay out (:ref:`queen-deal`)
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -43,11 +44,10 @@ class Color(enum.Enum):
     @property
     def index(self) -> int:
         """The colour's place in per-colour tuples: red 0, yellow 1, green 2, blue 3."""
-        return _COLOR_INDEX[self]
+        return COLORS.index(self)  # a C-level search by identity: no Python-level hash
 
 
 COLORS: tuple[Color, ...] = tuple(Color)
-_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 AYE_MAAM = 8
 """The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (see
@@ -85,7 +85,7 @@ class Card:
                 raise InvalidNotationError(f"{self.color!r} is not a Color")
             if type(self.value) is not int or not 1 <= self.value <= 12:
                 raise InvalidNotationError(f"a coloured card is 1..12, not {self.value!r}")
-            color_index = _COLOR_INDEX[self.color]
+            color_index = COLORS.index(self.color)
             index = color_index * 12 + self.value - 1
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "color_index", color_index)
@@ -112,6 +112,17 @@ class Card:
 
     def __repr__(self) -> str:
         return f"card({str(self)!r})"
+
+    # There is one instance of each card (ALL_CARDS), and the engine finds cards in a hand
+    # by identity: a copy or an unpickled card is that instance again.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_card_at, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
 
 
 def _build_cards() -> tuple[Card, ...]:
@@ -154,6 +165,10 @@ def card(text: str) -> Card:
     if found is None:
         raise InvalidNotationError(f"{text!r} is not a Skull Queen card")
     return found
+
+
+def _card_at(index: int) -> Card:
+    return ALL_CARDS[index]
 
 
 def interned(c: Card) -> Card:

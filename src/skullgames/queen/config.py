@@ -27,7 +27,8 @@ DEFAULT_PLANK_VALUES = (1, 2, 3, 5, 8)
 """The values of the front side of a plank, bottom (wide end) to top (:ref:`ruling-q1`)."""
 
 
-def _plank_values(value: Any) -> tuple[int, ...]:
+def check_plank_values(value: Any) -> tuple[int, ...]:
+    """``value`` as five plank values, or a :class:`~skullgames.ConfigError`."""
     try:
         values = tuple(value)
     except TypeError:
@@ -72,7 +73,7 @@ class Config:
     players: int = 4
     rounds: int = attrs.field(default=None, converter=_rounds)
     plank_values: tuple[int, ...] = attrs.field(
-        default=DEFAULT_PLANK_VALUES, converter=_plank_values
+        default=DEFAULT_PLANK_VALUES, converter=check_plank_values
     )
     set_aside_center_pair: bool = False
     set_aside_center_specials: bool = False

@@ -14,15 +14,44 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from skullgames._checks import MAX_SAFE_SEED, check_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
-from skullgames.errors import IllegalMoveError
-from skullgames.queen.cards import ALL_CARDS, Card, interned
+from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.history import MoveLog
+from skullgames.queen.cards import Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
-from skullgames.queen.planks import Plank
-from skullgames.queen.state import Phase, RoundResult, State, new_state
+from skullgames.queen.rules import (
+    Seat,
+    check_play,
+    first_to_act,
+    follows,
+    must_follow,
+    next_to_place,
+    playable,
+    trick_color,
+)
+from skullgames.queen.scoring import Plank, new_plank
+from skullgames.queen.state import (
+    Dealing,
+    Match,
+    Over,
+    Phase,
+    Placing,
+    Playing,
+    Round,
+    RoundResult,
+    State,
+    _new_playing,
+    _new_state,
+    _new_table,
+)
 from skullgames.queen.tricks import TrickResult, resolve
+
+if TYPE_CHECKING:
+    from skullgames.queen.observation import Observation
 
 __all__ = [
     "apply",
@@ -36,8 +65,19 @@ __all__ = [
     "winners",
 ]
 
-_PLACE_IDS = frozenset(map(id, PLACES))
-_PLAY = Phase.PLAY
+
+
+def not_a_state(state: object, name: str = "state") -> TypeError:
+    """The ``TypeError`` for an argument ``name`` that is not a Skull Queen state."""
+    return wrong_type(name, "a skullgames.queen.State", state)
+
+
+def _checked_config(config: object, *, none_ok: bool = True) -> Config:
+    if config is None and none_ok:
+        return Config()
+    if not isinstance(config, Config):
+        raise wrong_type("config", "a skullgames.queen.Config", config)
+    return config
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -48,29 +88,19 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     one and records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
-    config = Config() if config is None else config
-    if not isinstance(config, Config):
-        raise TypeError(f"config must be a skullgames.queen.Config, not {type(config).__name__}")
-    if seed is None and auto_deal:
-        seed = random.randrange(2**53)  # every seed survives JavaScript (within 2**53 - 1)
-    if seed is not None and type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    config = _checked_config(config)
     if type(auto_deal) is not bool:
-        raise TypeError(f"auto_deal must be True or False, not {auto_deal!r}")
-    state = _waiting(config, seed, auto_deal, 0, (0,) * config.players, ())
-    if auto_deal:
-        return _start_round(state, seeded_deal(config, seed, 0))  # type: ignore[arg-type]
-    return state
-
-
-def _waiting(config: Config, seed: int | None, auto_deal: bool, round_index: int,
-             totals: tuple[int, ...], rounds: tuple[RoundResult, ...],
-             phase: Phase = Phase.DEAL) -> State:
-    """A state between rounds: waiting for the deal of ``round_index`` (or over)."""
-    n = config.players
-    dealer = round_index % n
-    return new_state(config, seed, auto_deal, phase, round_index, dealer, None, ((),) * n, (),
-                 (), (), (None,) * n, (), None, None, (), None, (), totals, rounds)
+        raise wrong_type("auto_deal", "True or False", auto_deal)
+    if seed is None:
+        if auto_deal:
+            seed = random.randint(0, MAX_SAFE_SEED)  # survives JavaScript's numbers
+    else:
+        check_seed(seed)
+    match = Match(config=config, seed=seed, auto_deal=auto_deal, totals=(0,) * config.players,
+                  rounds=())
+    if auto_deal and seed is not None:
+        return _start_round(match, 0, seeded_deal(config, seed, 0), None)
+    return _new_state(match, Dealing(round_index=0, dealer=0), None)
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
@@ -81,6 +111,13 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     >>> [len(hand) for hand in deal.hands], len(deal.center)
     ([12, 12, 12, 12], 2)
     """
+    _checked_config(config, none_ok=False)
+    check_seed(seed)
+    if type(round_index) is not int:
+        raise wrong_type("round_index", "an int", round_index)
+    if not 0 <= round_index < config.rounds:
+        raise ConfigError(f"round_index: this game has rounds 0..{config.rounds - 1} "
+                          f"(counted from 0), not {round_index}")
     deck = config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.queen:{seed}:{round_index}", len(deck))
     size = config.hand_size
@@ -97,23 +134,40 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
 
 def current_player(state: State) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     return state.to_move
 
 
 def is_over(state: State) -> bool:
     """True once the last round has been scored."""
-    return state.phase is Phase.OVER
+    if state.__class__ is not State:
+        raise not_a_state(state)
+    return type(state.stage) is Over
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
-    return state.totals
+    if state.__class__ is not State:
+        raise not_a_state(state)
+    return state.match.totals
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`)."""
-    best = max(state.totals)
-    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+def winners(state: State | Observation) -> tuple[int, ...]:
+    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`).
+
+    ``state`` may be an :class:`~skullgames.queen.Observation` too: the totals are public.
+    """
+    if state.__class__ is State:
+        totals = state.match.totals
+    else:
+        from skullgames.queen.observation import Observation  # it imports this module
+
+        if not isinstance(state, Observation):
+            raise not_a_state(state)
+        totals = state.totals
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -125,16 +179,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     green, blue by value, then the Monkey and the First Mate). A player who holds the
     trick colour must play it; the Monkey and the First Mate are always allowed.
     """
-    if state.phase is _PLAY:
-        hand = state.hands[state.to_move]  # type: ignore[index]
-        color = state.trick_color
-        if color is not None:
-            follow = [PLAYS[c.index] for c in hand if c.color is color]
-            if follow:
-                follow += [PLAYS[c.index] for c in hand[-2:] if c.color is None]
-                return tuple(follow)
-        return tuple([PLAYS[c.index] for c in hand])
-    if state.phase is Phase.PLACE:
+    if state.__class__ is not State:
+        raise not_a_state(state)
+    stage = state.stage
+    if type(stage) is Playing:
+        return playable(stage.hands[stage.to_move], stage.trick_color)
+    if type(stage) is Placing:
         return PLACES
     return ()
 
@@ -144,128 +194,131 @@ def apply(state: State, move: Move) -> State:
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
-    phase = state.phase
-    if phase is _PLAY:
+    if state.__class__ is not State:
+        raise not_a_state(state)
+    stage = state.stage
+    if type(stage) is Playing:
         if type(move) is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
-        return _apply_play(state, move.card)
-    if phase is Phase.PLACE:
+        return _apply_play(state, stage, move)
+    if type(stage) is Placing:
         if type(move) is not Place:
             raise IllegalMoveError(f"the pirates are being placed, {move!r} is not a Place")
-        return _apply_place(state, move)
-    if phase is Phase.DEAL:
+        return _apply_place(state, stage, move)
+    if type(stage) is Dealing:
         if type(move) is not Deal:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
-        return _start_round(state, _checked_deal(state.config, move))
+        match = state.match
+        return _start_round(match, stage.round_index, _checked_deal(match.config, move),
+                            state.log)
     raise IllegalMoveError("the game is over")
 
 
-def _apply_place(state: State, move: Place) -> State:
-    if id(move) not in _PLACE_IDS:  # a caller's own Place: make sure it is a valid one
-        move = Place(move.side, move.spaces)
-    seat: int = state.to_move  # type: ignore[assignment]
-    placements = state.placements[:seat] + (move,) + state.placements[seat + 1:]
-    config = state.config
-    players = config.players
-    following = (seat + 1) % players
-    if following != (state.dealer + 1) % players:
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, state.hands, state.ghost, state.center,
-                     state.set_aside, placements, state.planks, state.leader, following,
-                     state.trick, state.trick_color, state.tricks, state.totals, state.rounds)
+def _apply_place(state: State, stage: Placing, move: Place) -> State:
+    seat = stage.to_move
+    placements = stage.placements[:seat] + (move,) + stage.placements[seat + 1:]
+    log = MoveLog((move, state.log))
+    following = next_to_place(stage.round.dealer, placements)
+    if following is not None:
+        return _new_state(state.match, Placing(
+            round=stage.round, hands=stage.hands, ghost=stage.ghost, center=stage.center,
+            set_aside=stage.set_aside, placements=placements, to_move=following), log)
     # Every seat has placed: the placements are revealed and play begins (ruling Q2).
-    planks = tuple([Plank(p.side, p.spaces) for p in placements])  # type: ignore[union-attr]
-    return _next_trick(state, Phase.PLAY, state.hands, state.center, state.set_aside,
-                       placements, planks, state.leader, state.tricks)
+    revealed = tuple([p for p in placements if p is not None])
+    return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
+                       planks=tuple([new_plank(p.side, p.spaces) for p in revealed]),
+                       tricks=(), leader=first_to_act(stage.round.dealer, len(placements)),
+                       ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside)
 
 
-def _next_trick(state: State, phase: Phase, hands: tuple[tuple[Card, ...], ...],
-                center: tuple[Card, ...], set_aside: tuple[Card, ...],
-                placements: tuple[Place | None, ...], planks: tuple[Plank, ...],
-                leader: int | None, tricks: tuple[TrickResult, ...]) -> State:
+def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
+                log: MoveLog, *, placements: tuple[Place, ...], planks: tuple[Plank, ...],
+                tricks: tuple[TrickResult, ...], leader: Seat, ghost: tuple[Card, ...],
+                center: tuple[Card, ...], set_aside: tuple[Card, ...]) -> State:
     """The state at the start of a trick, which ``leader`` leads.
 
     With two players the Pirate King leads instead: he reveals his top card, and the
     captains then commit in seat order from the left of the dealer
     (:ref:`queen-two-players`, :ref:`ruling-q2`).
     """
-    ghost = state.ghost
-    trick: tuple[tuple[int | None, Card], ...] = ()
+    trick: tuple[tuple[Seat, Play], ...] = ()
     color = None
-    to_move = leader
     if ghost:
-        top = ghost[0]
-        ghost, trick, color, leader = ghost[1:], ((None, top),), top.color, None
-        to_move = (state.dealer + 1) % 2
-    return new_state(state.config, state.seed, state.auto_deal, phase, state.round_index,
-                 state.dealer, state.deal, hands, ghost, center, set_aside, placements, planks,
-                 leader, to_move, trick, color, tricks, state.totals, state.rounds)
+        trick = ((None, PLAYS[ghost[0].index]),)
+        ghost, color, leader = ghost[1:], trick_color(trick), None
+        to_move = first_to_act(round.dealer, 2)
+    elif leader is None:
+        raise AssertionError("a trick without the Pirate King has a leader")
+    else:
+        to_move = leader
+    table = _new_table(placements=placements, planks=planks, tricks=tricks, leader=leader,
+                       ghost=ghost, center=center, set_aside=set_aside)
+    return _new_state(match, _new_playing(round, table, hands, trick, color, to_move), log)
 
 
-def _apply_play(state: State, played: Card) -> State:
-    seat: int = state.to_move  # type: ignore[assignment]
-    hand = state.hands[seat]
+def _apply_play(state: State, stage: Playing, move: Play) -> State:
+    seat = stage.to_move
+    hands = stage.hands
+    hand = hands[seat]
+    play = PLAYS[move.card.index]  # the shared play of the interned card
+    played = play.card  # found in hands by identity
     index = -1
-    played = ALL_CARDS[played.index]  # the interned card, found in hands by identity
+    # Cards are interned (one instance each, copies and pickles included), so identity
+    # finds the card; Card.__eq__ would be a Python-level call for each card passed.
     for i, c in enumerate(hand):
         if c is played:
             index = i
             break
-    if index < 0:
-        raise IllegalMoveError(f"{played} is not in your hand ({_cards(hand)})")
-    color = state.trick_color
-    config = state.config
-    if color is not None and played.color is not color and played.color is not None:
-        follow = [c for c in hand if c.color is color]
-        if follow:
-            whose = " (the Pirate King's colour)" if config.has_ghost else ""
-            raise IllegalMoveError(
-                f"must follow {color.label}{whose}: you hold {_cards(follow)}"
-            )
-    hands = state.hands
+    color = stage.trick_color
+    match = state.match
+    config = match.config
+    if index < 0 or (not follows(played, color) and must_follow(hand, color)):
+        check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
+        index = hand.index(played)  # a card held though not the interned instance
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
-    trick = (*state.trick, (seat, played))
+    trick = (*stage.trick, (seat, play))
+    log = MoveLog((play, state.log))
     if len(trick) < config.cards_per_trick:
-        if color is None and state.leader is not None:
-            color = played.color  # the first coloured card sets the trick colour (Q5)
-        # Written out in full: this is the commonest transition.
-        return new_state(config, state.seed, state.auto_deal, state.phase, state.round_index,
-                     state.dealer, state.deal, hands, state.ghost, state.center,
-                     state.set_aside, state.placements, state.planks, state.leader,
-                     (seat + 1) % config.players, trick, color, state.tricks, state.totals,
-                     state.rounds)
-    result = resolve(trick, state.center, state.planks)
-    tricks = (*state.tricks, result)
-    planks: tuple[Plank, ...] = result.planks  # type: ignore[assignment]
+        if color is None:
+            color = trick_color(trick)
+        return _new_state(match, _new_playing(stage.round, stage.table, hands, trick, color,
+                                              (seat + 1) % config.players), log)
+    table = stage.table
+    result = resolve(trick, table.center, table.planks)
+    planks = result.planks
+    if planks is None:
+        raise AssertionError("a trick resolved on planks gives the planks after it")
+    tricks = (*table.tricks, result)
     if hands[0]:
-        return _next_trick(state, state.phase, hands, result.center,
-                           state.set_aside + result.set_aside, state.placements, planks,
-                           result.next_leader, tricks)
-    return _finish_round(state, tricks, planks)
+        return _next_trick(match, stage.round, hands, log, placements=table.placements,
+                           planks=planks, tricks=tricks, leader=result.next_leader,
+                           ghost=table.ghost, center=result.center,
+                           set_aside=table.set_aside + result.set_aside)
+    return _finish_round(match, stage.round, table.placements, tricks, planks, log)
 
 
-def _finish_round(state: State, tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...]
+def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
+                  tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...], log: MoveLog
                   ) -> State:
-    config = state.config
+    config = match.config
     values = config.plank_values
     points = tuple([plank.points(values) for plank in planks])
-    result = RoundResult(state.round_number, state.dealer, state.deal,  # type: ignore[arg-type]
-                         state.placements, tricks, planks, points)  # type: ignore[arg-type]
-    totals = tuple(map(operator.add, state.totals, points))
-    rounds = (*state.rounds, result)
-    round_index = state.round_index + 1
-    if round_index == config.rounds:
-        return _waiting(config, state.seed, state.auto_deal, round_index - 1, totals, rounds,
-                        Phase.OVER)
-    waiting = _waiting(config, state.seed, state.auto_deal, round_index, totals, rounds)
-    if state.auto_deal:
-        return _start_round(waiting, seeded_deal(config, state.seed, round_index))  # type: ignore[arg-type]
-    return waiting
+    result = RoundResult(round_number=round.index + 1, dealer=round.dealer, deal=round.deal,
+                         placements=placements, tricks=tricks, planks=planks, points=points)
+    match = Match(config=config, seed=match.seed, auto_deal=match.auto_deal,
+                  totals=tuple(map(operator.add, match.totals, points)),
+                  rounds=(*match.rounds, result))
+    index = round.index + 1
+    if index == config.rounds:
+        return _new_state(match, Over(round_index=round.index, dealer=round.dealer), log)
+    if match.auto_deal and match.seed is not None:
+        return _start_round(match, index, seeded_deal(config, match.seed, index), log)
+    return _new_state(match, Dealing(round_index=index, dealer=index % config.players), log)
 
 
-def _start_round(state: State, deal: Deal) -> State:
-    """Begin a round with a deal that is known to be valid and canonical."""
-    config = state.config
+def _start_round(match: Match, index: int, deal: Deal, log: MoveLog | None) -> State:
+    """Begin round ``index`` with a deal that is known to be valid and canonical."""
+    config = match.config
     center = deal.center
     set_aside: tuple[Card, ...] = ()
     if config.set_aside_center_specials:  # the alternative to ruling Q4
@@ -274,11 +327,12 @@ def _start_round(state: State, deal: Deal) -> State:
     if (config.set_aside_center_pair and len(center) == 2 and center[0].color is not None
             and center[0].color is center[1].color):
         set_aside, center = set_aside + center, ()  # the alternative to ruling Q3
-    leader = (state.dealer + 1) % config.players
-    return new_state(config, state.seed, state.auto_deal, Phase.PLACE, state.round_index,
-                     state.dealer, deal, deal.hands, deal.ghost, center, set_aside,
-                     state.placements, state.planks, leader, leader, state.trick,
-                     state.trick_color, state.tricks, state.totals, state.rounds)
+    players = config.players
+    dealer = index % players
+    placing = Placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
+                      ghost=deal.ghost, center=center, set_aside=set_aside,
+                      placements=(None,) * players, to_move=first_to_act(dealer, players))
+    return _new_state(match, placing, MoveLog((deal, log)))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:
@@ -316,7 +370,8 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
     match the seed's deal; without it, the deals in ``moves`` are used.
     """
-    state = new_game(config, seed=seed, auto_deal=seed is not None)
+    state = new_game(_checked_config(config, none_ok=False), seed=seed,
+                     auto_deal=seed is not None)
     for move in moves:
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != _checked_deal(config, move) or state.tricks or any(
@@ -331,7 +386,3 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
 
 def _index(c: Card) -> int:
     return c.index
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return ", ".join(map(str, cards))

@@ -22,7 +22,7 @@ import attrs
 
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
-from skullgames.queen.planks import Side
+from skullgames.queen.scoring import Side
 
 __all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move"]
 
@@ -70,7 +70,7 @@ class Play:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise InvalidNotationError(f"Play takes a Card, not {self.card!r}")
+            raise InvalidNotationError(f"Play takes a Skull Queen Card, not {self.card!r}")
 
     def __str__(self) -> str:
         return str(self.card)

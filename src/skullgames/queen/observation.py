@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import attrs
 
+from skullgames._checks import wrong_type
 from skullgames._summaries import Summaries
-from skullgames.errors import SkullgamesError
+from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
-from skullgames.queen.game import legal_moves
+from skullgames.queen.game import legal_moves, not_a_state
 from skullgames.queen.moves import Move, Place, Play
-from skullgames.queen.planks import Plank
+from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 
@@ -80,7 +81,7 @@ class Observation:
     planks: tuple[Plank, ...]
     leader: int | None
     to_move: int | None
-    trick: tuple[tuple[int | None, Card], ...]
+    trick: tuple[tuple[int | None, Play], ...]
     face_down: tuple[int, ...]
     trick_color: Color | None
     tricks: tuple[TrickResult, ...]
@@ -133,9 +134,14 @@ _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
+    if state.__class__ is not State:
+        raise not_a_state(state)
     players = state.config.players
-    if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    if type(player) is not int:
+        raise wrong_type("player", "a seat number (an int)", player)
+    if not 0 <= player < players:
+        raise ConfigError(f"player {player} is not a seat of this {players}-player game "
+                          f"(0..{players - 1})")
     placements = state.placements
     if state.phase is Phase.PLACE:
         placements = tuple(p if seat == player else None for seat, p in enumerate(placements))

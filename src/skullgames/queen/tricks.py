@@ -27,12 +27,12 @@ from skullgames._checks import as_tuple
 from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
-from skullgames.queen.planks import BOTTOM, TOP, Plank, check_plank, new_plank
+from skullgames.queen.moves import PLAYS, Play
+from skullgames.queen.rules import Seat, next_leader, trick_color
+from skullgames.queen.scoring import BOTTOM, TOP, Plank, check_plank, new_plank
 
-__all__ = ["Movement", "Reason", "TrickResult", "resolve_trick"]
+__all__ = ["Movement", "Reason", "TrickResult", "resolve", "resolve_trick"]
 
-Seat = int | None
-"""A seat number, or ``None`` for the ghost Pirate King in a two-player game."""
 
 
 class Reason(enum.Enum):
@@ -79,7 +79,7 @@ class Movement(_MovementFields):
 class _TrickResultFields:
     """The fields of :class:`TrickResult`, in a plain slotted class that the engine fills fast."""
 
-    plays: tuple[tuple[Seat, Card], ...]
+    plays: tuple[tuple[Seat, Play], ...]
     center_before: tuple[Card, ...]
     trick_colors: tuple[Color, ...]
     movements: tuple[Movement, ...]
@@ -95,7 +95,7 @@ class _TrickResultFields:
 class TrickResult(_TrickResultFields):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
-    - ``plays``: the trick in play order as ``(seat, card)`` pairs (the ghost's seat
+    - ``plays``: the trick in play order as ``(seat, Play)`` pairs (the ghost's seat
       is ``None``); ``center_before``: the neutral cards that lay in the centre.
     - ``trick_colors``: the colour the Monkey and the First Mate take; two colours when
       the ghost's special counts in both captains' colours (:ref:`queen-two-players`).
@@ -111,7 +111,7 @@ class TrickResult(_TrickResultFields):
     @property
     def to_center(self) -> tuple[Card, ...]:
         """The cards played this trick that went to the centre as singles."""
-        played = {c.index for _, c in self.plays}
+        played = {play.card.index for _, play in self.plays}
         return tuple(c for c in self.center if c.index in played)
 
 
@@ -123,29 +123,33 @@ _HIGHEST, _LOWEST = Reason.HIGHEST, Reason.LOWEST
 _BY_INDEX = operator.attrgetter("index")  # sorts interned cards into canonical order
 
 
-def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
+def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
             planks: Sequence[Plank] | None) -> TrickResult:
-    """Resolve a complete trick without checking the input (the engine's fast path).
+    """The rule of what a complete trick does: :func:`resolve_trick` without the checks.
 
-    ``center`` must be in canonical order; the cards must be the interned ones.
+    The colours with two or more cards (the centre's neutral cards included) are
+    evaluated: the seat of the highest card moves its pawn up, the seat of the lowest
+    down, twice as far with the colour's 8 or 5 in the trick (:ref:`queen-evaluating`); the
+    single cards stay in the centre; :func:`~skullgames.queen.rules.next_leader` leads.
+    The engine, and bots that try a card on a trick of a real state, call this; it
+    trusts its input: ``plays`` a trick of distinct cards with a coloured card,
+    ``center`` in canonical order, a plank for every seat that plays.
+
+    >>> from skullgames.queen import parse_move
+    >>> from skullgames.queen.tricks import resolve
+    >>> resolve([(0, parse_move("R3")), (1, parse_move("R9"))], (), None).movements[0].seat
+    1
     """
-    lead_seat = plays[0][0]
-    ghost_special = lead_seat is None and plays[0][1].color is None
-    colors: list[int] = []
-    for _, c in plays:
-        ci = c.color_index
-        if ci >= 0 and ci not in colors:
-            colors.append(ci)
-            if not ghost_special:  # the first coloured card sets the trick colour
-                break
-    if ghost_special:
-        colors.sort()  # the captains' colours, in colour order
-    if len(colors) == 1:  # the common case, without a list comprehension's cost
-        trick_colors: tuple[Color, ...] = (COLORS[colors[0]],)
-    else:
+    color = trick_color(plays)
+    if color is not None:
+        colors = [color.index]
+        trick_colors: tuple[Color, ...] = (color,)
+    else:  # the ghost's Monkey or First Mate counts in each of the captains' colours (E12)
+        colors = sorted({p.card.color_index for _, p in plays if p.card.color_index >= 0})
         trick_colors = tuple([COLORS[k] for k in colors])
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
-    for entry in plays:
+    for seat, play in plays:
+        entry = (seat, play.card)
         ci = entry[1].color_index
         if ci >= 0:
             groups[ci].append(entry)
@@ -197,23 +201,17 @@ def resolve(plays: Sequence[tuple[Seat, Card]], center: Sequence[Card],
             steps = -1 if five is None else -2
             movements.append(_new_movement(seat, color, steps, _LOWEST, low[1], five))
             pawns.append((seat, ci, steps))
-    next_leader: Seat = None
-    if lead_seat is not None:
-        best = -1
-        for seat, c in plays:
-            if c.value >= best:  # ties go to whoever played the tied value last (Q6)
-                best, next_leader = c.value, seat
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
     if planks is not None:
         new_planks, falls = _move_pawns(planks, pawns)
-    if ghost_special and len(colors) == 2:  # the ghost's special counted in both colours
+    if len(colors) == 2:  # the ghost's special counted in both colours
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
     return _new_result(tuple(plays), tuple(center), trick_colors,
                        tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
-                       next_leader, new_planks, falls)
+                       next_leader(plays), new_planks, falls)
 
 
 def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
@@ -241,12 +239,13 @@ def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
     return tuple(moved), tuple(falls)
 
 
-def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (), *,
+def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Card] = (), *,
                   planks: Sequence[Plank] | None = None) -> TrickResult:
     """Resolve one complete trick from plain values, without a game state.
 
-    ``plays`` are ``(seat, card)`` pairs in play order; the ghost Pirate King's card
-    has seat ``None`` and comes first (he leads every trick). ``center`` holds the
+    ``plays`` are ``(seat, card)`` pairs in play order (``(seat, Play)`` pairs, as a
+    state's trick holds them, are read too); the ghost Pirate King's card has seat
+    ``None`` and comes first (he leads every trick). ``center`` holds the
     neutral cards already in the middle. With ``planks`` (indexed by seat) the result
     also carries the planks after the movements and the pawns that fell.
 
@@ -267,11 +266,14 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
         raise IllegalMoveError("a trick needs at least one card")
     seen: set[int] = set()
     seats: set[int] = set()
-    checked: list[tuple[Seat, Card]] = []
+    checked: list[tuple[Seat, Play]] = []
     for i, entry in enumerate(entries):
-        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Card)):
+        if not (isinstance(entry, tuple) and len(entry) == 2
+                and isinstance(entry[1], (Card, Play))):
             raise IllegalMoveError(f"each play is a (seat, card) pair, not {entry!r}")
         seat, c = entry
+        if isinstance(c, Play):
+            c = c.card
         if seat is None:
             if i != 0:
                 raise IllegalMoveError("the ghost (seat None) leads: his card comes first")
@@ -281,13 +283,13 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card]], center: Iterable[Card] = (
             raise IllegalMoveError(f"seat {seat} plays twice in one trick")
         else:
             seats.add(seat)
-        checked.append((seat, _unique(c, seen)))
+        checked.append((seat, PLAYS[_unique(c, seen).index]))
     neutral: list[Card] = []
     for c in center:
         if not isinstance(c, Card):
             raise IllegalMoveError(f"the centre holds cards, not {c!r}")
         neutral.append(_unique(c, seen))
-    if all(c.is_special for _, c in checked):
+    if all(play.card.is_special for _, play in checked):
         raise IllegalMoveError("a trick needs a coloured card to give the Monkey and "
                                "First Mate a colour")
     board: tuple[Plank, ...] | None = None

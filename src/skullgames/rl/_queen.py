@@ -88,7 +88,8 @@ class QueenEncoder:
         index += [self.center + card[c.index] for c in view.center]
         index += self._cached(view.set_aside, me, self._set_aside)
         index += self._cached(view.tricks, me, self._played)
-        for seat, c in view.trick:
+        for seat, play in view.trick:
+            c = play.card
             slot = players if seat is None else (seat - me) % players
             index += (self.trick + slot * cards + card[c.index], self.played + card[c.index])
         index += [self.face_down + (seat - me) % players for seat in view.face_down]
@@ -127,7 +128,8 @@ class QueenEncoder:
         return [self.set_aside + self._card[c.index] for c in cards]
 
     def _played(self, tricks: tuple[TrickResult, ...], me: int) -> list[int]:
-        return [self.played + self._card[c.index] for trick in tricks for _, c in trick.plays]
+        return [self.played + self._card[play.card.index] for trick in tricks
+                for _, play in trick.plays]
 
     def _placements(self, placements: tuple[Place | None, ...], me: int
                     ) -> tuple[list[int], list[float]]:

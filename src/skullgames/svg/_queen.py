@@ -62,13 +62,13 @@ def _middle(frame: Frame, value: State | Observation) -> None:
     canvas.text(18, MIDDLE_Y + 2, "Centre", size=12, weight="bold", cls="center-title")
     canvas.row(18, MIDDLE_Y + 22, [face(c) for c in value.center], 18 + 3 * (CARD_W + 4))
     x0 = 18 + 3 * (CARD_W + 4) + 20
-    entries: list[tuple[int | None, Card | None]] = list(value.trick)
+    entries: list[tuple[int | None, Card | None]] = [(s, p.card) for s, p in value.trick]
     entries += [(seat, None) for seat in getattr(value, "face_down", ())]
     title = "Game over" if value.phase.value == "over" else f"Trick {len(value.tricks) + 1}"
     notes: list[str] = []
     if not entries and value.tricks:
         result = value.tricks[-1]
-        entries = list(result.plays)
+        entries = [(s, p.card) for s, p in result.plays]
         title = f"Trick {len(value.tricks)}, finished"
         notes = [str(m) for m in result.movements] or ["no pawn moves"]
         notes += [f"{frame.seat_name(s)}'s {c.label} pawn falls into the water"
