@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from skullgames.errors import ConfigError
 
@@ -46,3 +46,25 @@ def wrong_type(name: str, what: str, value: object) -> TypeError:
     if kind.__module__ != "builtins":
         shown = f"{kind.__module__}.{kind.__qualname__}"
     return TypeError(f"{name} must be {what}, not {shown}")
+
+
+ConfigT = TypeVar("ConfigT")
+
+
+def checked_config(config: object, cls: type[ConfigT], *, none_ok: bool = True) -> ConfigT:
+    """``config`` checked to be a game's ``cls``; ``None`` is ``cls()`` where ``none_ok``.
+
+    Anything else is a ``TypeError`` naming the game's ``Config``.
+
+    >>> from skullgames import queen
+    >>> checked_config("x", queen.Config)
+    Traceback (most recent call last):
+    ...
+    TypeError: config must be a skullgames.queen.Config, not str
+    """
+    if config is None and none_ok:
+        return cls()
+    if not isinstance(config, cls):
+        package = cls.__module__.rsplit(".", 1)[0]
+        raise wrong_type("config", f"a {package}.{cls.__name__}", config)
+    return config

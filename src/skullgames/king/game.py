@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from skullgames._checks import MAX_SAFE_SEED, check_seed, wrong_type
+from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
@@ -121,7 +121,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     >>> king.new_game(auto_deal=False).phase
     <Phase.DEAL: 'deal'>
     """
-    config = _checked_config(config)
+    config = checked_config(config, Config)
     if type(auto_deal) is not bool:
         raise wrong_type("auto_deal", "True or False", auto_deal)
     if seed is None:
@@ -148,7 +148,7 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     ...
     skullgames.errors.ConfigError: round_index: this game has rounds 0..9 (counted from 0), not 10
     """
-    config = _checked_config(config, none_ok=False)
+    config = checked_config(config, Config, none_ok=False)
     check_seed(seed)
     if type(round_index) is not int:
         raise wrong_type("round_index", "an int", round_index)
@@ -163,13 +163,6 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
     """The ``TypeError`` for an argument ``name`` that is not a Skull King state."""
     return wrong_type(name, "a skullgames.king.State", state)
 
-
-def _checked_config(config: object, *, none_ok: bool = True) -> Config:
-    if config is None and none_ok:
-        return Config()
-    if not isinstance(config, Config):
-        raise wrong_type("config", "a skullgames.king.Config", config)
-    return config
 
 
 def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:

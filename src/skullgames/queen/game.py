@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from skullgames._checks import MAX_SAFE_SEED, check_seed, wrong_type
+from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import MoveLog
@@ -72,13 +72,6 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
     return wrong_type(name, "a skullgames.queen.State", state)
 
 
-def _checked_config(config: object, *, none_ok: bool = True) -> Config:
-    if config is None and none_ok:
-        return Config()
-    if not isinstance(config, Config):
-        raise wrong_type("config", "a skullgames.queen.Config", config)
-    return config
-
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
              auto_deal: bool = True) -> State:
@@ -88,7 +81,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     one and records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
-    config = _checked_config(config)
+    config = checked_config(config, Config)
     if type(auto_deal) is not bool:
         raise wrong_type("auto_deal", "True or False", auto_deal)
     if seed is None:
@@ -111,7 +104,7 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     >>> [len(hand) for hand in deal.hands], len(deal.center)
     ([12, 12, 12, 12], 2)
     """
-    _checked_config(config, none_ok=False)
+    checked_config(config, Config, none_ok=False)
     check_seed(seed)
     if type(round_index) is not int:
         raise wrong_type("round_index", "an int", round_index)
@@ -370,7 +363,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
     match the seed's deal; without it, the deals in ``moves`` are used.
     """
-    state = new_game(_checked_config(config, none_ok=False), seed=seed,
+    state = new_game(checked_config(config, Config, none_ok=False), seed=seed,
                      auto_deal=seed is not None)
     for move in moves:
         if type(move) is Deal and state.phase is not Phase.DEAL:
