@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from skullgames.errors import SerializationError, SkullgamesError
@@ -163,6 +163,13 @@ class GameRules(Protocol[S]):
     def parse_move(self, text: str) -> Any:
         """Read a move from its text."""
 
+    @property
+    def known_moves(self) -> Mapping[str, Any]:
+        """Moves by their canonical text (``str(move)``), which a saved game writes.
+
+        Loading looks each text up here first and parses only what is not found.
+        """
+
     def structure_move(self, data: Any, path: str) -> Any:
         """Read a move from its tagged object."""
 
@@ -247,16 +254,22 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
         state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
     except SkullgamesError as error:
         raise SerializationError(str(error), f"{path}.seed") from None
+    known, apply = rules.known_moves, rules.apply
     for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
-        where = f"{path}.moves[{i}]"
-        if isinstance(entry, str):
-            move = expect_parsed(rules.parse_move, entry, where)
-        else:
-            move = rules.structure_move(entry, where)
-        if rules.is_over(state):
-            raise SerializationError("a move after the end of the game", where)
+        # A save writes each move's canonical text: one lookup, and the path of the
+        # entry is spelt out only when something is wrong with it.
+        move = known.get(entry) if type(entry) is str else None
+        if move is None:
+            where = f"{path}.moves[{i}]"
+            if isinstance(entry, str):
+                move = expect_parsed(rules.parse_move, entry, where)
+            else:
+                move = rules.structure_move(entry, where)
         try:
-            state = rules.apply(state, move)
+            state = apply(state, move)
         except SkullgamesError as error:
+            where = f"{path}.moves[{i}]"
+            if rules.is_over(state):
+                raise SerializationError("a move after the end of the game", where) from None
             raise SerializationError(f"{move}: {error}", where) from None
     return state

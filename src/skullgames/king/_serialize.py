@@ -48,6 +48,7 @@ from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Pirate, Suit, card
 from skullgames.king.config import MAX_HAND, Config, Edition, KrakenLeader, Scoring, WhaleLeader
 from skullgames.king.game import apply, is_over, new_game
+from skullgames.king.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.king.moves import (
     AdjustBid,
     Bid,
@@ -392,6 +393,7 @@ class _Rules:
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
     parse_move = staticmethod(parse_move)
+    known_moves = _KNOWN_MOVES
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)
     unstructure_config = staticmethod(unstructure_config)

@@ -47,6 +47,7 @@ from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
+from skullgames.queen.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
 from skullgames.queen.observation import Observation, RoundSummary
 from skullgames.queen.scoring import Plank, Side
@@ -171,6 +172,7 @@ class _Rules:
     apply = staticmethod(apply)
     is_over = staticmethod(is_over)
     parse_move = staticmethod(parse_move)
+    known_moves = _KNOWN_MOVES
     structure_move = staticmethod(structure_move)
     structure_config = staticmethod(structure_config)
     unstructure_config = staticmethod(unstructure_config)
