@@ -180,14 +180,15 @@ class ActionSpace(Generic[MoveT]):
     def _legal(self, state_or_observation: object) -> tuple[MoveT, ...]:
         given = state_or_observation
         kind = type(given)
-        if kind is not self._state_type and kind is not self._observation_type:
+        is_state = isinstance(given, self._state_type)  # a state may be of a phase's class
+        if not is_state and kind is not self._observation_type:
             raise TypeError(f"expected a {self._game!r} state or observation, "
                             f"not {kind.__name__}")
         config = given.config  # type: ignore[attr-defined]
         if config is not self._config and config != self._config:
             raise ConfigError(f"this action space is for {self._config!r}, "
                               f"not {config!r}")
-        if kind is self._state_type:
+        if is_state:
             return self._legal_moves(given)
         legal: tuple[MoveT, ...] = given.legal_moves  # type: ignore[attr-defined]
         return legal

@@ -75,7 +75,7 @@ def load(text: str | bytes, cls: Any) -> object | None:
         else:  # a manual game may record a seed it never deals from
             rebuilt = replay(value.config, value.history)
             setup = attrs.evolve(rebuilt.setup, seed=value.seed)
-            assert attrs.evolve(rebuilt, setup=setup) == value
+            assert attrs.evolve(rebuilt.stage, setup=setup) == value
         assert from_json(to_json(value), State) == value
     return value
 

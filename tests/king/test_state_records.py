@@ -1,7 +1,8 @@
-"""The nested Skull King state (issue 11): one record per phase, shared between states.
+"""The nested Skull King state (issue 11): one state class per phase, sharing records.
 
-A play rebuilds only the records it changes; every record is built by a constructor
-whose parameters mypy checks, and the flat names read the same data as before.
+A play builds one state object and rebuilds only the records it changes; every record is
+built by a constructor whose parameters mypy checks, and the flat names read the same
+data as before.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from .positions import bid_all, dealt, play
     (state._new_round, state.Round),
     (state._new_playing, state.Playing),
     (state._new_bidding, state.Bidding),
-    (state._new_state, state.State),
     (tricks._new_result, tricks.TrickResult),
     (tricks._new_bonus, tricks.Bonus),
     (scoring._new_score, scoring.SeatScore),
@@ -60,33 +60,43 @@ def test_a_play_shares_every_record_it_does_not_change() -> None:
     before = play(bid_all(dealt(king.Config(players=3, rounds=(2,)), "Y3 Y4", "Y5 Y6", "Y7 Y8"),
                           0, 0, 0), "Y5")
     after = king.apply(before, king.parse_move("Y7"))
-    assert isinstance(before.stage, Playing) and isinstance(after.stage, Playing)
+    assert isinstance(before, Playing) and isinstance(after, Playing)
     assert after.setup is before.setup and after.past is before.past
-    assert after.stage.round is before.stage.round  # a trick in progress changes no Round
+    assert after.round is before.round  # a trick in progress changes no Round
     assert after.hands[1] is before.hands[1]
     finished = king.apply(after, king.parse_move("Y3"))  # the trick ends: a new Round
-    assert isinstance(finished.stage, Playing)
-    assert finished.stage.round is not after.stage.round
-    assert finished.stage.round.deal is after.stage.round.deal
+    assert isinstance(finished, Playing)
+    assert finished.round is not after.round
+    assert finished.round.deal is after.round.deal
+
+
+def test_a_state_is_one_object_of_its_phase_class() -> None:
+    current = king.new_game(king.Config(players=3), seed=2)
+    rng = random.Random(2)
+    while not king.is_over(current):
+        assert isinstance(current, State) and type(current).phase is current.phase
+        assert current.stage is current
+        current = king.apply(current, rng.choice(king.legal_moves(current)))
+    assert type(current) is Finished
 
 
 def test_each_phase_has_its_own_stage_record() -> None:
     config = king.Config(players=3, rounds=(1,), scoring=king.Scoring.RASCAL, cannonball=True)
     state_ = king.new_game(config, auto_deal=False)
-    assert isinstance(state_.stage, Dealing) and state_.phase is Phase.DEAL
+    assert isinstance(state_, Dealing) and state_.phase is Phase.DEAL
     state_ = king.apply(state_, king.parse_move("deal Y3 | Y5 | Y7"))
-    assert isinstance(state_.stage, Bidding) and state_.phase is Phase.BID
+    assert isinstance(state_, Bidding) and state_.phase is Phase.BID
     state_ = bid_all(state_, 0, 0, 1)
-    assert isinstance(state_.stage, Shooting) and state_.phase is Phase.SHOT
-    assert state_.stage.round.bids == (1, 0, 0)
+    assert isinstance(state_, Shooting) and state_.phase is Phase.SHOT
+    assert state_.round.bids == (1, 0, 0)
     state_ = play(state_, "grapeshot", "grapeshot", "cannonball")
-    assert isinstance(state_.stage, Playing) and state_.stage.round.shots == (True, False, False)
+    assert isinstance(state_, Playing) and state_.round.shots == (True, False, False)
     state_ = play(state_, "Y5", "Y7", "Y3")
-    assert isinstance(state_.stage, Finished) and king.is_over(state_)
+    assert isinstance(state_, Finished) and king.is_over(state_)
     abilities = king.Config(players=3, pirate_abilities=True, rounds=(2,))
     waiting = play(bid_all(dealt(abilities, "ROSIE Y2", "Y3 Y4", "Y5 Y6"), 1, 0, 0),
                    "Y3", "Y5", "ROSIE")
-    assert isinstance(waiting.stage, Choosing) and waiting.to_move == waiting.stage.pending.seat
+    assert isinstance(waiting, Choosing) and waiting.to_move == waiting.pending.seat
 
 
 @pytest.mark.parametrize("seed", range(3))

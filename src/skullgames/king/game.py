@@ -44,8 +44,8 @@ from skullgames.king.rules import (
     playable,
 )
 from skullgames.king.scoring import breakdown
+from skullgames.king.state import _STATE_CLASSES as _STATES
 from skullgames.king.state import (
-    DEALING,
     Bidding,
     Choosing,
     Dealing,
@@ -60,13 +60,11 @@ from skullgames.king.state import (
     RoundResult,
     Setup,
     Shooting,
-    Stage,
     State,
     TrickPlays,
     _new_bidding,
     _new_playing,
     _new_round,
-    _new_state,
 )
 from skullgames.king.tricks import Seat, TrickResult, resolve
 
@@ -134,7 +132,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     past = Past(round_index=0, dealer=0, totals=(0,) * n, rounds=())
     if seed is not None and auto_deal:
         return _start_round(setup, past, None, *_seeded_deal(config, seed, 0))
-    return _new_state(setup, past, ((),) * n, DEALING, None)
+    return Dealing(setup=setup, past=past, hands=((),) * n, log=None)
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
@@ -190,7 +188,7 @@ def current_player(state: State) -> int | None:
     >>> print(king.current_player(king.new_game(auto_deal=False)))
     None
     """
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.to_move
 
@@ -205,9 +203,9 @@ def is_over(state: State) -> bool:
     >>> king.is_over(state)
     True
     """
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
-    return state.stage.__class__ is Finished
+    return state.__class__ is Finished
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -220,7 +218,7 @@ def scores(state: State) -> tuple[int, ...]:
     >>> king.scores(state)
     (10, 20, 10)
     """
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.past.totals
 
@@ -269,23 +267,17 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> king.legal_moves(state)
     (Play(card('G7')), Play(card('B2')), Play(card('MER')))
     """
-    try:
-        stage = state.stage
-    except AttributeError:
-        raise not_a_state(state) from None
-    # Only a Skull King state holds these stages, so the phases that take moves need no
-    # other check of the state's type; the others check it (a Skull Queen state).
-    if type(stage) is Playing:
-        hand, lead = state.hands[stage.to_move], stage.lead_suit
+    if type(state) is Playing:
+        hand, lead = state.hands[state.to_move], state.lead_suit
         # Without a suit to follow every card may be played: no need to ask the rule.
         return _distinct_plays(hand if lead is None else playable(hand, lead))
-    if type(stage) is Bidding:
-        return _BIDS[len(stage.round.deal.hands[0])]
-    if type(stage) is Shooting:
+    if type(state) is Bidding:
+        return _BIDS[len(state.round.deal.hands[0])]
+    if type(state) is Shooting:
         return _SHOTS
-    if type(stage) is Choosing:
-        return _ability_moves(state, stage)
-    if state.__class__ is not State:
+    if type(state) is Choosing:
+        return _ability_moves(state)
+    if type(state) not in _STATES:
         raise not_a_state(state)
     return ()
 
@@ -302,15 +294,15 @@ def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
     return tuple(moves)
 
 
-def _ability_moves(state: State, stage: Choosing) -> tuple[Move, ...]:
-    pending = stage.pending
+def _ability_moves(state: Choosing) -> tuple[Move, ...]:
+    pending = state.pending
     pirate = pending.pirate
     if pirate is Pirate.ROSIE:
         return tuple(ChooseLeader(seat) for seat in range(state.setup.config.players))
     if pirate is Pirate.RASCAL:
         return _WAGERS
     if pirate is Pirate.HARRY:
-        bid = stage.round.bids[pending.seat]
+        bid = state.round.bids[pending.seat]
         return tuple(m for m in _ADJUSTMENTS if 0 <= bid + m.delta <= state.cards_dealt)
     hand = state.hands[pending.seat]
     return tuple(Discard(cards) for cards in dict.fromkeys(
@@ -328,49 +320,45 @@ def apply(state: State, move: Move) -> State:
     >>> after.bids, state.bids
     ((None, 1, None, None), (None, None, None, None))
     """
-    try:
-        stage = state.stage
-    except AttributeError:
-        raise not_a_state(state) from None
-    if type(stage) is Playing:  # only a Skull King state holds one (see legal_moves)
+    if type(state) is Playing:
         if type(move) is Play:
-            return _apply_play(state, stage, move)
+            return _apply_play(state, move)
         raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
-    if type(stage) is Bidding:
+    if type(state) is Bidding:
         if type(move) is Bid:
-            return _apply_bid(state, stage, move)
+            return _apply_bid(state, move)
         raise IllegalMoveError(f"the players are bidding, {move!r} is not a Bid")
-    if type(stage) is Dealing:
+    if type(state) is Dealing:
         if type(move) is Deal:
             config = state.setup.config
             return _start_round(state.setup, state.past, state.log,
                                 *_checked_deal(config, state.past.round_index, move))
         raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
-    if type(stage) is Shooting:
+    if type(state) is Shooting:
         if type(move) is Shot:
-            return _apply_shot(state, stage, move)
+            return _apply_shot(state, move)
         raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
-    if type(stage) is Choosing:
-        return _apply_ability(state, stage, move)
-    if state.__class__ is not State:
+    if type(state) is Choosing:
+        return _apply_ability(state, move)
+    if type(state) not in _STATES:
         raise not_a_state(state)
     raise IllegalMoveError("the game is over")
 
 
-def _apply_bid(state: State, stage: Bidding, move: Bid) -> State:
+def _apply_bid(state: Bidding, move: Bid) -> State:
     n = move.n
-    round_ = stage.round
+    round_ = state.round
     cards = len(round_.deal.hands[0])
     if type(n) is not int or not 0 <= n <= cards:
         raise IllegalMoveError(f"a bid is 0 to {cards} this round, not {n!r}")
-    seat = stage.to_move
-    bids = stage.bids[:seat] + (n,) + stage.bids[seat + 1:]
+    seat = state.to_move
+    bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
     dealer = state.past.dealer
     log = MoveLog((move, state.log))
     following = next_to_bid(dealer, bids)
     if following is not None:
-        return _new_state(state.setup, state.past, state.hands,
-                          _new_bidding(round_, following, bids), log)
+        return _new_bidding(setup=state.setup, past=state.past, hands=state.hands,
+                            round=round_, to_move=following, bids=bids, log=log)
     # Every seat has bid: the bids are revealed.
     config = state.setup.config
     round_ = _new_round(
@@ -378,41 +366,39 @@ def _apply_bid(state: State, stage: Bidding, move: Bid) -> State:
         bids=tuple([b for b in bids if b is not None]), shots=round_.shots,
         tricks_won=round_.tricks_won, leader=round_.leader, tricks=round_.tricks,
         wagers=round_.wagers, discarded=round_.discarded, peeked=round_.peeked)
-    stage_after: Stage
+    first = first_to_act(dealer, config.players)
     if config.cannonball:  # now the secret Grapeshot or Cannonball, in the same order
-        stage_after = Shooting(round=round_, to_move=first_to_act(dealer, config.players),
-                               shots=(None,) * config.players)
-    else:
-        stage_after = _playing(round_, first_to_act(dealer, config.players))
-    return _new_state(state.setup, state.past, state.hands, stage_after, log)
+        return Shooting(setup=state.setup, past=state.past, hands=state.hands, round=round_,
+                        to_move=first, shots=(None,) * config.players, log=log)
+    return _lead(state, round_, state.hands, first, log)
 
 
-def _apply_shot(state: State, stage: Shooting, move: Shot) -> State:
+def _apply_shot(state: Shooting, move: Shot) -> State:
     if type(move.cannonball) is not bool:
         raise IllegalMoveError(f"choose Shot(cannonball=True) or False, not {move!r}")
-    seat = stage.to_move
-    shots = stage.shots[:seat] + (move.cannonball,) + stage.shots[seat + 1:]
+    seat = state.to_move
+    shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
     following = next_to_bid(state.past.dealer, shots)
     log = MoveLog((move, state.log))
-    stage_after: Stage
     if following is not None:
-        stage_after = Shooting(round=stage.round, to_move=following, shots=shots)
-    else:
-        round_ = attrs.evolve(stage.round, shots=tuple([s for s in shots if s is not None]))
-        stage_after = _playing(round_, first_to_act(state.past.dealer, len(shots)))
-    return _new_state(state.setup, state.past, state.hands, stage_after, log)
+        return Shooting(setup=state.setup, past=state.past, hands=state.hands,
+                        round=state.round, to_move=following, shots=shots, log=log)
+    round_ = attrs.evolve(state.round, shots=tuple([s for s in shots if s is not None]))
+    return _lead(state, round_, state.hands, first_to_act(state.past.dealer, len(shots)), log)
 
 
-def _playing(round_: Round, leader: int) -> Playing:
-    """The stage of a trick that ``leader`` is about to lead."""
-    return _new_playing(round_, leader, (), _OPEN, None)
+def _lead(state: State, round_: Round, hands: Hands, leader: int, log: MoveLog | None
+          ) -> Playing:
+    """The state of a trick that ``leader`` is about to lead."""
+    return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+                        to_move=leader, trick=(), suit_state=_OPEN, lead_suit=None, log=log)
 
 
-def _apply_play(state: State, stage: Playing, move: Play) -> State:
-    seat = stage.to_move
+def _apply_play(state: Playing, move: Play) -> State:
+    seat = state.to_move
     hand = state.hands[seat]
     played = move.card
-    lead = stage.lead_suit
+    lead = state.lead_suit
     # Found by identity: legal moves hold these very objects, and tuple.index would call
     # Card.__eq__ on every card before it. Measured: 4.6 % of the instructions of a
     # 4-player random game (11.48 M with hand.index, 10.97 M with the scan).
@@ -428,25 +414,26 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held_cards)
-    trick = (*stage.trick, (seat, move))
-    suit_state = stage.suit_state
+    trick = (*state.trick, (seat, move))
+    suit_state = state.suit_state
     if suit_state is _OPEN:
-        suit_state, lead = next_suit(suit_state, lead, move, config, not stage.trick)
+        suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
     log = MoveLog((move, state.log))
     players = config.players
     if players == 2 and config.has_ghost:
-        return _continue_with_ghost(state, stage, hands, trick, suit_state, lead, log)
+        return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
-        playing = _new_playing(stage.round, (seat + 1) % players, trick, suit_state, lead)
-        return _new_state(state.setup, state.past, hands, playing, log)
-    return _finish_trick(state, stage.round, hands, stage.round.ghost,
+        return _new_playing(setup=state.setup, past=state.past, hands=hands, round=state.round,
+                            to_move=(seat + 1) % players, trick=trick, suit_state=suit_state,
+                            lead_suit=lead, log=log)
+    return _finish_trick(state, state.round, hands, state.round.ghost,
                          resolve(trick, config, lead), log)
 
 
-def _continue_with_ghost(state: State, stage: Playing, hands: Hands, trick: TrickPlays,
+def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
                          suit_state: SuitState, lead: Suit | None, log: MoveLog) -> State:
     """Two players and Graybeard (K10): he plays second after a human lead."""
-    round_ = stage.round
+    round_ = state.round
     ghost = round_.ghost
     config = state.setup.config
     if len(trick) == 1:
@@ -456,8 +443,9 @@ def _continue_with_ghost(state: State, stage: Playing, hands: Hands, trick: Tric
         suit_state, lead = next_suit(suit_state, lead, play, config, False)
         round_ = attrs.evolve(round_, ghost=ghost)
     if len(trick) < 3:
-        playing = _new_playing(round_, 1 - stage.to_move, trick, suit_state, lead)
-        return _new_state(state.setup, state.past, hands, playing, log)
+        return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+                            to_move=1 - state.to_move, trick=trick, suit_state=suit_state,
+                            lead_suit=lead, log=log)
     return _finish_trick(state, round_, hands, ghost, resolve(trick, config, lead), log)
 
 
@@ -480,8 +468,7 @@ def _finish_trick(state: State, round_: Round, hands: Hands, ghost: tuple[Card, 
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not config.pirate_abilities:
-        playing = _new_playing(round_, leader, (), _OPEN, None)
-        return _new_state(state.setup, state.past, hands, playing, log)
+        return _lead(state, round_, hands, leader, log)
     if config.pirate_abilities and winner is not None and result.winning_card is not None:
         pirate = result.winning_card.pirate
         if pirate is not None and (not last or pirate is Pirate.HARRY):
@@ -506,12 +493,12 @@ def _use_ability(state: State, round_: Round, hands: Hands, log: MoveLog, pirate
         hand = tuple(sorted((*hands[seat], *round_.undealt[:drawn]), key=_order))
         hands = hands[:seat] + (hand,) + hands[seat + 1:]
         round_ = attrs.evolve(round_, undealt=round_.undealt[drawn:])
-    choosing = Choosing(round=round_, pending=Pending(pirate=pirate, seat=seat, drawn=drawn))
-    return _new_state(state.setup, state.past, hands, choosing, log)
+    return Choosing(setup=state.setup, past=state.past, hands=hands, round=round_,
+                    pending=Pending(pirate=pirate, seat=seat, drawn=drawn), log=log)
 
 
-def _apply_ability(state: State, stage: Choosing, move: Move) -> State:
-    pending = stage.pending
+def _apply_ability(state: Choosing, move: Move) -> State:
+    pending = state.pending
     seat, pirate = pending.seat, pending.pirate
     expected = {Pirate.ROSIE: ChooseLeader, Pirate.BENDT: Discard, Pirate.RASCAL: Wager,
                 Pirate.HARRY: AdjustBid}[pirate]
@@ -520,10 +507,10 @@ def _apply_ability(state: State, stage: Choosing, move: Move) -> State:
                                f"{expected.__name__}, not {move!r}")
     # Whole numbers checked by type: ChooseLeader(1.0) == ChooseLeader(1), but 1.0 is no seat.
     if (type(move) is not Discard and type(attrs.astuple(move)[0]) is not int) or (
-            move not in _ability_moves(state, stage)):
-        raise IllegalMoveError(_why_not(state, stage, move))
+            move not in _ability_moves(state)):
+        raise IllegalMoveError(_why_not(state, move))
     log = MoveLog((move, state.log))
-    round_, hands = stage.round, state.hands
+    round_, hands = state.round, state.hands
     leader = round_.leader
     if type(move) is ChooseLeader:
         leader = move.seat
@@ -544,15 +531,15 @@ def _apply_ability(state: State, stage: Choosing, move: Move) -> State:
     return _open_trick(state, round_, hands, log, leader)
 
 
-def _why_not(state: State, stage: Choosing, move: Move) -> str:
-    pending = stage.pending
+def _why_not(state: Choosing, move: Move) -> str:
+    pending = state.pending
     if type(move) is ChooseLeader:
         return (f"choose a seat 0 to {state.setup.config.players - 1} to lead, "
                 f"not {move.seat!r}")
     if type(move) is Wager:
         return f"wager 0, 10 or 20, not {move.points!r}"
     if type(move) is AdjustBid:
-        return (f"change your bid of {stage.round.bids[pending.seat]} by -1, 0 or +1 within "
+        return (f"change your bid of {state.round.bids[pending.seat]} by -1, 0 or +1 within "
                 f"0..{state.cards_dealt}, not {move.delta!r}")
     return (f"discard {pending.drawn} card(s) from your hand "
             f"({_cards(state.hands[pending.seat])}), not {move}")
@@ -567,14 +554,15 @@ def _open_trick(state: State, round_: Round, hands: Hands, log: MoveLog | None,
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
         round_ = round_ if round_.leader == leader else attrs.evolve(round_, leader=leader)
-        return _new_state(state.setup, state.past, hands, _playing(round_, leader), log)
+        return _lead(state, round_, hands, leader, log)
     play = _GHOST_PLAY[round_.ghost[0].order]
     suit_state, lead = next_suit(_OPEN, None, play, state.setup.config, True)
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
     first = next(seat for seat, _ in round_.tricks[-1].plays if seat is not None)
     round_ = attrs.evolve(round_, leader=None, ghost=round_.ghost[1:])
-    playing = _new_playing(round_, first, ((None, play),), suit_state, lead)
-    return _new_state(state.setup, state.past, hands, playing, log)
+    return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+                        to_move=first, trick=((None, play),), suit_state=suit_state,
+                        lead_suit=lead, log=log)
 
 
 def _finish_round(state: State, round_: Round, log: MoveLog | None) -> State:
@@ -598,16 +586,16 @@ def _finish_round(state: State, round_: Round, log: MoveLog | None) -> State:
     totals = tuple([t + s.total for t, s in zip(past.totals, scores, strict=True)])
     rounds = (*past.rounds, result)
     empty = ((),) * players
+    setup = state.setup
     if round_number == len(config.hand_sizes):
         past = Past(round_index=past.round_index, dealer=past.dealer, totals=totals,
                     rounds=rounds)
-        return _new_state(state.setup, past, empty, Finished(round=round_), log)
+        return Finished(setup=setup, past=past, hands=empty, round=round_, log=log)
     dealer = (past.dealer + 1) % players
     past = Past(round_index=round_number, dealer=dealer, totals=totals, rounds=rounds)
-    setup = state.setup
     if setup.auto_deal and setup.seed is not None:
         return _start_round(setup, past, log, *_seeded_deal(config, setup.seed, round_number))
-    return _new_state(setup, past, empty, DEALING, log)
+    return Dealing(setup=setup, past=past, hands=empty, log=log)
 
 
 def _revealed_deal(round_: Round) -> Deal:
@@ -636,8 +624,8 @@ def _start_round(setup: Setup, past: Past, log: MoveLog | None, deal: Deal,
         deal=deal, undealt=undealt, ghost=deal.ghost, bids=(), shots=(),
         tricks_won=(0,) * n, leader=leader, tricks=(), wagers=(0,) * n,
         discarded=((),) * n, peeked=(None,) * n)
-    bidding = _new_bidding(round_, leader, (None,) * n)
-    return _new_state(setup, past, deal.hands, bidding, MoveLog((deal, log)))
+    return _new_bidding(setup=setup, past=past, hands=deal.hands, round=round_, to_move=leader,
+                        bids=(None,) * n, log=MoveLog((deal, log)))
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:

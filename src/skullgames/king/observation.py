@@ -21,6 +21,7 @@ from skullgames.king.config import Config
 from skullgames.king.game import legal_moves, not_a_state
 from skullgames.king.moves import Move, Play
 from skullgames.king.rules import SuitState
+from skullgames.king.state import _STATE_CLASSES as _STATES
 from skullgames.king.state import (
     Bidding,
     Choosing,
@@ -229,7 +230,7 @@ def observe(state: State, player: int) -> Observation:
     >>> view.hand, view.bids, view.has_bid, view.legal_moves
     ((card('Y10'),), (None, None, None), (False, True, False), (Bid(0), Bid(1)))
     """
-    if state.__class__ is not State:
+    if type(state) not in _STATES:
         raise not_a_state(state)
     players = state.config.players
     if type(player) is not int:
@@ -240,7 +241,7 @@ def observe(state: State, player: int) -> Observation:
     # Read from the records, not through the state's properties: bots observe every move.
     stage, past = state.stage, state.past
     config = state.setup.config
-    round_ = stage.round
+    round_ = state.round
     discarded: tuple[Card, ...]
     if round_ is None:  # waiting for a deal: the properties' defaults
         view = state
