@@ -30,7 +30,6 @@ from skullgames.king.game import (
     replay,
     scores,
     seeded_deal,
-    winners,
 )
 from skullgames.king.moves import (
     AdjustBid,
@@ -45,6 +44,7 @@ from skullgames.king.moves import (
     parse_move,
 )
 from skullgames.king.observation import Observation, RoundSummary, observe
+from skullgames.king.outcome import winners
 from skullgames.king.scoring import SeatScore, round_breakdown, score_round
 from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Bonus, BonusKind, Outcome, SuitState, TrickResult, resolve_trick

@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -68,9 +67,6 @@ from skullgames.king.state import (
 )
 from skullgames.king.tricks import Seat, TrickResult, resolve
 
-if TYPE_CHECKING:
-    from skullgames.king.observation import Observation
-
 __all__ = [
     "apply",
     "current_player",
@@ -80,7 +76,6 @@ __all__ = [
     "replay",
     "scores",
     "seeded_deal",
-    "winners",
 ]
 
 def _plays_of(c: Card) -> tuple[Play, ...]:
@@ -221,31 +216,6 @@ def scores(state: State) -> tuple[int, ...]:
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.past.totals
-
-
-def winners(state: State | Observation) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-k14`).
-
-    ``state`` may also be a seat's :class:`~skullgames.king.Observation` (the totals are
-    public).
-
-    >>> from skullgames import king
-    >>> state = king.new_game(king.Config(players=3, rounds=(1,)), auto_deal=False)
-    >>> for move in ["deal Y1 | P10 | G3", "bid 1", "bid 1", "bid 0", "P10", "G3", "Y1"]:
-    ...     state = king.apply(state, king.parse_move(move))
-    >>> king.scores(state), king.winners(state)
-    ((10, 20, -10), (1,))
-    """
-    if isinstance(state, State):
-        totals = state.past.totals
-    else:  # a seat's Observation shows the totals too (observation.py imports this module)
-        from skullgames.king import observation
-
-        if not isinstance(state, observation.Observation):
-            raise not_a_state(state)
-        totals = state.totals
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

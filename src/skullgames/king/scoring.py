@@ -22,7 +22,7 @@ from skullgames._fastinit import fast_constructor
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
-__all__ = ["SeatScore", "round_breakdown", "score_round"]
+__all__ = ["SeatScore", "round_breakdown", "score_round", "winners_of"]
 
 LOOT_ALLIANCE_POINTS = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
@@ -115,6 +115,17 @@ def round_breakdown(
         raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
     return breakdown(bids, tricks, cards_dealt, bonuses, config, round_number,
                      loot_alliances, wagers, cannonballs)
+
+
+def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest of ``totals``: several on a tie, all winners (K14).
+
+    >>> from skullgames.king.scoring import winners_of
+    >>> winners_of([40, 70, 70]), winners_of([-10, -30])
+    ((1, 2), (0,))
+    """
+    best = max(totals)
+    return tuple([seat for seat, total in enumerate(totals) if total == best])
 
 
 def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,

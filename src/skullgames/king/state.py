@@ -464,7 +464,7 @@ class State:
 # Each phase is a frozen class over a plain slotted one that declares its fields, so that
 # the engine builds it with a fast constructor (skullgames._fastinit). One object a move:
 # a play used to build a stage record and a state around it (two objects); measured,
-# one object saves 5.3 % of the instructions of a 4-player random game.
+# one object saves 3.4 % of the instructions of a 4-player random game (10.77 M -> 10.40 M).
 
 
 @attrs.define
