@@ -88,7 +88,6 @@ def _expected_phase_fields(state: State) -> None:
     assert deal is not None
     size = sizes[state.round_index]
     assert all(len(hand) == size for hand in deal.hands)
-    assert state.leader is not None
     if state.phase is Phase.BID:
         # Bids are made one by one from the left of the dealer (DECISIONS K13).
         made = sum(b is not None for b in state.bids)
@@ -104,11 +103,10 @@ def _expected_phase_fields(state: State) -> None:
         return
     assert state.phase is Phase.PLAY
     assert all(b is not None and 0 <= b <= size for b in state.bids)
-    assert len(state.trick) < n
-    assert state.to_move == (state.leader + len(state.trick)) % n
-    assert [seat for seat, _ in state.trick] == [
-        (state.leader + k) % n for k in range(len(state.trick))
-    ]
+    seats = trick_order(state)
+    assert len(state.trick) < len(seats)
+    assert state.to_move == seats[len(state.trick)]
+    assert [seat for seat, _ in state.trick] == seats[:len(state.trick)]
     played_now = {seat for seat, _ in state.trick}
     for seat, hand in enumerate(state.hands):
         assert len(hand) == size - len(state.tricks) - (seat in played_now)
@@ -123,6 +121,24 @@ def _expected_phase_fields(state: State) -> None:
         assert state.suit_state is SuitState.NONE
     else:
         assert state.suit_state is SuitState.OPEN
+
+
+def trick_order(state: State) -> list[int | None]:
+    """The seats in the order they play the current trick (``None`` is Graybeard).
+
+    Clockwise from the leader; with two players in the modern edition Graybeard always
+    plays second after a human lead, and after he leads, the human who led the previous
+    trick plays first (RESEARCH.md §3.11, DECISIONS K10, S3).
+    """
+    n = state.config.players
+    if not state.config.has_ghost:
+        assert state.leader is not None
+        return [(state.leader + k) % n for k in range(n)]
+    if state.leader is not None:
+        return [state.leader, None, 1 - state.leader]
+    previous = state.tricks[-1]  # he leads only after taking a trick of this round
+    human_leader = next(seat for seat, _ in previous.plays if seat is not None)
+    return [None, human_leader, 1 - human_leader]
 
 
 _DECKS: dict[Config, Counter[str]] = {}

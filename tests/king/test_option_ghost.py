@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from skullgames import king
 from skullgames.king import Config, Outcome, Play, card
 
+from .invariants import check_state
 from .positions import bid_all, dealt, play
 
 TWO = Config(players=2, rounds=(2, 2))
@@ -91,3 +97,24 @@ def test_kraken_left_of_kraken_skips_graybeard() -> None:
     state = play(state, "KRAKEN", "G9")
     assert state.last_trick is not None and state.last_trick.next_leader == 0
     assert state.leader == 0 and king.current_player(state) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), kraken=st.booleans(),
+       white_whale=st.booleans())
+def test_every_state_of_two_player_games_keeps_the_modelled_invariants(
+        seed: int, choices: int, kraken: bool, white_whale: bool) -> None:
+    """The rules model of ``tests/king/invariants.py``, Graybeard's turn order included
+    (he plays second after a human lead; after he leads, the previous human leader
+    plays first: §3.11, K10, S3), holds after every move of random two-player games."""
+    config = Config(players=2, kraken=kraken, white_whale=white_whale)
+    rng = random.Random(choices)
+    state = king.new_game(config, seed=seed)
+    graybeard_led = False
+    while not king.is_over(state):
+        check_state(state)
+        graybeard_led |= state.phase is king.Phase.PLAY and state.leader is None
+        state = king.apply(state, rng.choice(king.legal_moves(state)))
+    check_state(state)
+    # Ten rounds of random play: Graybeard takes a trick and leads in almost every game.
+    assume(graybeard_led)
