@@ -275,3 +275,23 @@ def test_every_error_has_a_json_path() -> None:
     with pytest.raises(SerializationError) as error:
         from_json("[" * 100_000, king.State)
     assert error.value.path == "$"
+
+
+@pytest.mark.parametrize(("field", "good", "bad", "reason"), [
+    ("loot", True, 1, "expected true or false, got a number"),
+    ("players", 4, 4.0, "expected an integer, got a number"),
+    ("rounds", [1, 2, 3], [1, 2.0, 3], "expected an integer, got a number"),
+])
+def test_a_config_read_before_does_not_let_a_look_alike_through(
+        field: str, good: Any, bad: Any, reason: str) -> None:
+    """Loading remembers the configs it read; ``True == 1`` and ``2.0 == 2`` in Python,
+    but a document with the look-alike is still refused, every time."""
+    data = to_dict(king.new_game(king.Config(players=4, rounds=(1, 2, 3)), seed=5))
+    data["config"][field] = good
+    assert from_dict(data, king.State).config == from_dict(data, king.State).config
+    data["config"][field] = bad
+    for _ in range(2):
+        with pytest.raises(SerializationError) as error:
+            from_dict(data, king.State)
+        assert error.value.reason == reason
+        assert error.value.path.startswith(f"$.config.{field}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from skullgames.errors import SerializationError, SkullgamesError
@@ -233,6 +233,46 @@ def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
     }
 
 
+def _exactly(data: Any) -> Hashable | None:
+    """A key equal for two config documents exactly when they are the same JSON.
+
+    Types are part of it (``True == 1`` and ``2.0 == 2`` in Python, not in a document);
+    ``None`` for a document that is not a flat object of scalars and lists of scalars.
+    """
+    if type(data) is not dict:
+        return None
+    items: list[Hashable] = []
+    for key, value in data.items():
+        kind = type(value)
+        if kind is list:
+            if any(type(item) in (list, dict) for item in value):
+                return None
+            items.append((key, tuple(value), tuple(map(type, value))))
+        elif kind is dict:
+            return None
+        else:
+            items.append((key, kind, value))
+    return tuple(items)
+
+
+# Configs read from documents, by their exact JSON: a saved game's config is the same
+# few documents again and again, and reading one costs as much as replaying 40 moves.
+_CONFIGS: dict[tuple[str, Hashable], Any] = {}
+
+
+def _structure_config(rules: GameRules[Any], data: Any, path: str) -> Any:
+    key = _exactly(data)
+    if key is None:
+        return rules.structure_config(data, path)
+    cached = _CONFIGS.get((rules.format_name, key))
+    if cached is None:
+        cached = rules.structure_config(data, path)  # raises for a bad document
+        if len(_CONFIGS) >= 256:
+            _CONFIGS.clear()
+        _CONFIGS[rules.format_name, key] = cached
+    return cached
+
+
 def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
     """Rebuild a saved game by replaying its moves through the rules engine.
 
@@ -245,7 +285,7 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
     for key in ("config", "seed", "auto_deal", "moves"):
         if key not in doc:
             raise SerializationError(f"missing field {key!r}", path)
-    config = rules.structure_config(doc["config"], f"{path}.config")
+    config = _structure_config(rules, doc["config"], f"{path}.config")
     auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
     seed = load_seed(doc["seed"], f"{path}.seed")
     if seed is None and auto_deal:
