@@ -468,7 +468,9 @@ class State:
 
 
 @attrs.define
-class _DealingFields(State):
+class _Shared(State):
+    """The fields of every phase: the records a move shares with the state before."""
+
     setup: Setup
     past: Past
     hands: Hands
@@ -476,21 +478,17 @@ class _DealingFields(State):
 
 
 @attrs.frozen
-class Dealing(_DealingFields):
+class Dealing(_Shared):
     """Between rounds: the game waits for a :class:`~skullgames.king.Deal` (no round is dealt)."""
 
     phase: ClassVar[Phase] = Phase.DEAL
 
 
 @attrs.define
-class _BiddingFields(State):
-    setup: Setup
-    past: Past
-    hands: Hands
+class _BiddingFields(_Shared):
     round: Round
     to_move: int
     bids: tuple[int | None, ...]
-    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -510,8 +508,8 @@ class Bidding(_BiddingFields):
 
 
 class _BiddingMaker(Protocol):
-    def __call__(self, *, setup: Setup, past: Past, hands: Hands, round: Round, to_move: int,
-                 bids: tuple[int | None, ...], log: MoveLog | None) -> Bidding: ...
+    def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: MoveLog | None,
+                 round: Round, to_move: int, bids: tuple[int | None, ...]) -> Bidding: ...
 
 
 _new_bidding: _BiddingMaker = fast_constructor(Bidding)
@@ -519,14 +517,10 @@ _new_bidding: _BiddingMaker = fast_constructor(Bidding)
 
 
 @attrs.define
-class _ShootingFields(State):
-    setup: Setup
-    past: Past
-    hands: Hands
+class _ShootingFields(_Shared):
     round: Round
     to_move: int
     shots: tuple[bool | None, ...]
-    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -537,16 +531,12 @@ class Shooting(_ShootingFields):
 
 
 @attrs.define
-class _PlayingFields(State):
-    setup: Setup
-    past: Past
-    hands: Hands
+class _PlayingFields(_Shared):
     round: Round
     to_move: int
     trick: TrickPlays
     suit_state: SuitState
     lead_suit: Suit | None
-    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -557,9 +547,9 @@ class Playing(_PlayingFields):
 
 
 class _PlayingMaker(Protocol):
-    def __call__(self, *, setup: Setup, past: Past, hands: Hands, round: Round, to_move: int,
-                 trick: TrickPlays, suit_state: SuitState, lead_suit: Suit | None,
-                 log: MoveLog | None) -> Playing: ...
+    def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: MoveLog | None,
+                 round: Round, to_move: int, trick: TrickPlays, suit_state: SuitState,
+                 lead_suit: Suit | None) -> Playing: ...
 
 
 _new_playing: _PlayingMaker = fast_constructor(Playing)
@@ -567,13 +557,9 @@ _new_playing: _PlayingMaker = fast_constructor(Playing)
 
 
 @attrs.define
-class _ChoosingFields(State):
-    setup: Setup
-    past: Past
-    hands: Hands
+class _ChoosingFields(_Shared):
     round: Round
     pending: Pending
-    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -589,12 +575,8 @@ class Choosing(_ChoosingFields):
 
 
 @attrs.define
-class _FinishedFields(State):
-    setup: Setup
-    past: Past
-    hands: Hands
+class _FinishedFields(_Shared):
     round: Round
-    log: MoveLog | None = attrs.field(repr=False)
 
 
 @attrs.frozen
