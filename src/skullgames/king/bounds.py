@@ -7,8 +7,7 @@ import itertools
 
 from skullgames.king.cards import Card, Kind, Pirate
 from skullgames.king.config import Config, Edition
-from skullgames.king.game import _WAGERS
-from skullgames.king.moves import Play
+from skullgames.king.moves import WAGER_POINTS, Play
 from skullgames.king.rules import suit_of_trick
 from skullgames.king.scoring import LOOT_ALLIANCE_POINTS, breakdown
 from skullgames.king.tricks import resolve
@@ -62,7 +61,7 @@ def _score_bounds(config: Config) -> tuple[int, int]:
     per_trick = config.players + config.has_ghost
     loot = LOOT_ALLIANCE_POINTS * sum(c.kind is Kind.LOOT for c in config.deck)
     rascals = sum(c.pirate is Pirate.RASCAL for c in config.deck)
-    wager = rascals * max(w.points for w in _WAGERS) if config.pirate_abilities else 0
+    wager = rascals * max(WAGER_POINTS) if config.pirate_abilities else 0
     lowest = highest = 0
     for r, n in enumerate(config.hand_sizes, start=1):
         low, high = _round_range(config, n, r, sum(values[:n * per_trick]), wager)

@@ -23,6 +23,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
+    WAGER_POINTS,
     AdjustBid,
     Bid,
     ChooseLeader,
@@ -91,7 +92,7 @@ _PLAYS: dict[int, tuple[Play, ...]] = {c.order: _plays_of(c) for c in map(intern
 assert len(_PLAYS) == len(ALL_CARDS)
 _BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
 _SHOTS = (Shot(False), Shot(True))
-_WAGERS = (Wager(0), Wager(10), Wager(20))
+_WAGERS = tuple(Wager(points) for points in WAGER_POINTS)
 _ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
 # Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
 _GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}

@@ -21,6 +21,7 @@ from skullgames.king.cards import Card, Kind, card
 
 __all__ = [
     "ABILITY_MOVES",
+    "WAGER_POINTS",
     "AdjustBid",
     "Bid",
     "ChooseLeader",
@@ -219,6 +220,10 @@ class Wager:
 
     def __repr__(self) -> str:
         return f"Wager({self.points})"
+
+
+WAGER_POINTS: tuple[int, ...] = (0, 10, 20)
+"""The points Rascal of Roatan may wager, smallest first (a :class:`Wager` of each)."""
 
 
 @attrs.frozen(repr=False)
