@@ -78,8 +78,8 @@ def play_checked(table: Any, rng: random.Random,
         observation, _, termination, truncation, _ = table.last()
         state = table.game_state
         others = [a for a in table.agents if a != agent]
-        for name, seen in [(agent, observation),
-                           *[(a, table.observe(a)) for a in rng.sample(others, min(1, len(others)))]]:
+        another = rng.sample(others, min(1, len(others)))
+        for name, seen in [(agent, observation), *[(a, table.observe(a)) for a in another]]:
             view = entry.observe(state, int(name.removeprefix("player_")))
             expected = rl.encode(view)
             assert seen["observation"].tobytes() == expected.tobytes(), (name, state.phase)
