@@ -1,5 +1,6 @@
 """The PettingZoo AEC environment (issue 13): PettingZoo's own API test for both games
-at 2 and at the most players and with every option, rewards that add up to the score
+at 2 and at the most players and with every option, observations and masks equal to
+``rl.encode`` and ``ActionSpace.mask`` at every step, rewards that add up to the score
 pad, bad input, and "ansi" rendering as the command line narrates."""
 
 from __future__ import annotations
@@ -8,14 +9,19 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+import skullgames.rl as rl  # noqa: E402
 from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
+from tests.king.test_actions import every_option  # noqa: E402
+from tests.queen.test_actions import configs as queen_configs  # noqa: E402
 
 # PettingZoo's API test warns that a Dict observation is not a Box: the Dict with an
 # "action_mask" is the convention of its own card and board games.
@@ -46,6 +52,78 @@ CONFIGS = [
 @pytest.mark.parametrize(("game", "config"), CONFIGS)
 def test_pettingzoos_api_test(game: str, config: Any) -> None:
     api_test(env(game, config), num_cycles=40)
+
+
+def check_every_step(game: str, config: Any, seed: int, choices: int) -> None:
+    """At every step of a masked random game, the agent to move and another agent get
+    exactly ``rl.encode`` of their seat's observation and the action space's mask; the
+    observations handed out earlier never change afterwards. Two games in one
+    environment: nothing of the first leaks into the second."""
+    table = raw_env(game, config)
+    table.reset(seed=seed)
+    rng = random.Random(choices)
+    kept: list[tuple[dict[str, Any], Any, list[int]]] = []
+    play_checked(table, rng, kept)
+    table.reset()
+    play_checked(table, rng, kept)
+    for seen, expected, flags in kept:  # nothing handed out was written again later
+        assert seen["observation"].tobytes() == expected.tobytes()
+        assert seen["action_mask"].tolist() == flags
+
+
+def play_checked(table: Any, rng: random.Random,
+                 kept: list[tuple[dict[str, Any], Any, list[int]]]) -> None:
+    entry, space = table.game, table.actions
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        state = table.game_state
+        others = [a for a in table.agents if a != agent]
+        another = rng.sample(others, min(1, len(others)))
+        for name, seen in [(agent, observation), *[(a, table.observe(a)) for a in another]]:
+            view = entry.observe(state, int(name.removeprefix("player_")))
+            expected = rl.encode(view)
+            assert seen["observation"].tobytes() == expected.tobytes(), (name, state.phase)
+            mask = space.mask(state) if name == agent and not termination else space.mask(view)
+            flags = [int(flag) for flag in mask]
+            assert seen["action_mask"].tolist() == flags
+            kept.append((seen, expected, flags))
+        if termination or truncation:
+            table.step(None)
+            continue
+        table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_observations_are_the_encoded_views_at_every_step(game: str, config: Any) -> None:
+    check_every_step(game, config, seed=3, choices=4)
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=every_option(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_king_observations_with_every_option(config: king.Config, seed: int,
+                                             choices: int) -> None:
+    check_every_step("king", config, seed, choices)
+
+
+@settings(max_examples=8, deadline=None)
+@given(config=queen_configs(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_queen_observations_with_every_option(config: queen.Config, seed: int,
+                                              choices: int) -> None:
+    check_every_step("queen", config, seed, choices)
+
+
+def test_an_observation_kept_is_a_copy() -> None:
+    """Writing into an observation handed out changes neither the next one nor the env."""
+    table = raw_env("king", king.Config(players=3, rounds=(2,)))
+    table.reset(seed=1)
+    agent = table.agent_selection
+    first = table.observe(agent)
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    again = table.observe(agent)
+    view = king.observe(table.game_state, int(agent.removeprefix("player_")))
+    assert again["observation"].tobytes() == rl.encode(view).tobytes()
+    assert again["action_mask"].tolist() == [int(f) for f in table.actions.mask(view)]
 
 
 def rollout(table: Any, rng: random.Random) -> dict[str, float]:

@@ -2,30 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy.typing as npt
-
 from skullgames.king import (
+    Card,
     Config,
-    Observation,
     Phase,
     Pirate,
+    Play,
+    State,
     SuitState,
     TrickResult,
     score_bounds,
 )
 from skullgames.king.game import _WAGERS
-from skullgames.rl._layout import Layout, SeatFields, tensor
+from skullgames.rl._layout import (
+    GroupEncoder,
+    Layout,
+    SeatFields,
+    Values,
+    running_sums,
+    write_copies,
+    zeros,
+)
 
 # Members found by position: tuple.index compares by identity first, where a dict would
 # hash the member with Enum.__hash__, a Python function.
 _PHASES = tuple(Phase)
 _SUIT_STATES = tuple(SuitState)
 _PIRATES = tuple(Pirate)
+_PLAY = Phase.PLAY
+
+# The attributes of an Observation the tensor reads, and their positions.
+_INPUTS = ("phase", "round_number", "cards_dealt", "hand", "trick", "tricks", "lead_suit",
+           "suit_state", "bids", "has_bid", "tricks_won", "totals", "hand_sizes",
+           "ghost_size", "dealer", "leader", "to_move", "shots", "has_shot", "pending",
+           "wagers", "discarded", "undealt")
+(PHASE, ROUND_NUMBER, CARDS_DEALT, HAND, TRICK, TRICKS, LEAD_SUIT, SUIT_STATE, BIDS,
+ HAS_BID, WON, TOTALS, SIZES, GHOST, DEALER, LEADER, TO_MOVE, SHOTS, HAS_SHOT, PENDING,
+ WAGERS, DISCARDED, UNDEALT) = range(len(_INPUTS))
 
 
-class KingEncoder:
+class KingEncoder(GroupEncoder):
     """The tensor layout of one Skull King config, and :meth:`encode` for it.
 
     Seats are relative to the observer: position ``k`` is the seat ``k`` places to its
@@ -36,8 +55,6 @@ class KingEncoder:
     def __init__(self, config: Config) -> None:
         self.config = config
         faces = list(dict.fromkeys(config.deck))
-        self._face = {c.order: i for i, c in enumerate(faces)}
-        self._share = [1.0 / config.deck.count(c) for c in faces]
         suits = list(dict.fromkeys(c.suit for c in faces if c.suit is not None))
         self._suits = tuple(suits)
         players = self.players = config.players
@@ -46,7 +63,7 @@ class KingEncoder:
         self._rounds = len(config.hand_sizes)
         self._bounds = score_bounds(config)
         f = len(faces)
-        lay = Layout()
+        lay = Layout(_INPUTS)
         a = lay.add
         self.phase = a("phase", len(_PHASES), "one-hot: deal, bid, shot, play, ability, over")
         self.round = a("round", 2, "round number / rounds; cards dealt / the largest hand")
@@ -64,18 +81,30 @@ class KingEncoder:
         self.bid_shown = a("bid_shown", players, "1 where the bid is shown")
         self.has_bid = a("has_bid", players, "1 for each seat that has bid")
         self.won = a("tricks_won", players, "tricks won this round / the largest hand")
+        lay.group(self._write_phase, (PHASE,), "phase")
+        lay.group(self._write_round, (ROUND_NUMBER, CARDS_DEALT))
+        lay.group(self._write_hand, (HAND,), "hand")
+        lay.group(self._write_trick, (TRICK, TRICKS), "trick")  # and "played", copied whole
+        lay.group(self._write_lead, (LEAD_SUIT,), "lead_suit")
+        lay.group(self._write_suit_state, (SUIT_STATE,), "suit_state")
+        lay.group(self._write_bids, (BIDS, HAS_BID))
+        lay.group(self._write_won, (WON,))
         # Bendt the Bandit draws two before he discards: a hand may hold two more.
         self._seat_fields = SeatFields(
             lay, players, ghost, bounds=self._bounds,
             hand_most=self._hand_most + 2 * config.pirate_abilities,
+            reads=(TOTALS, SIZES, GHOST, DEALER, LEADER, TO_MOVE),
             sizes_doc="cards in each hand / the largest hand, + 2 with pirate abilities "
                       "(Graybeard's stack last)",
             leader_doc="one-hot: who led (leads) the trick (Graybeard last)")
+        self._seats = self._seat_fields.seats
         self._cannonball = config.cannonball
         if config.cannonball:
             self.shots = a("shots", players, "1 for a Cannonball shown")
             self.shot_shown = a("shot_shown", players, "1 where the choice is shown")
             self.has_shot = a("has_shot", players, "1 for each seat that has chosen")
+            lay.group(self._write_shots, (SHOTS, HAS_SHOT), "shots", "shot_shown",
+                      "has_shot")
         self._abilities = config.pirate_abilities
         if config.pirate_abilities:
             self.pending = a("pending", len(_PIRATES), "one-hot: the pirate whose ability "
@@ -88,10 +117,16 @@ class KingEncoder:
             self.peeked = a("peeked", 1, "1 once Juanita showed the undealt cards")
             self.undealt = a("undealt_seen", f, "the undealt cards Juanita showed, as the "
                              "hand")
-        self.fields = tuple(lay.fields)
-        self.size = lay.size
-        # Precomputed positions, by card order: one lookup per card while encoding.
-        self._share_of = {c.order: self._share[i] for i, c in enumerate(faces)}
+            lay.group(self._write_pending, (PENDING,), "pending", "pending_seat", "drawn")
+            lay.group(self._write_wagers, (WAGERS,), "wagers")
+            lay.group(self._write_discarded, (DISCARDED,), "discarded")
+            lay.group(self._write_undealt, (UNDEALT,), "peeked", "undealt_seen")
+            self._at_discarded = {c.order: self.discarded + i for i, c in enumerate(faces)}
+            self._at_undealt = {c.order: self.undealt + i for i, c in enumerate(faces)}
+        self.finish(lay)
+        # Precomputed positions and values, by card order: one lookup per card.
+        self._sums = {c.order: running_sums(1.0 / config.deck.count(c), config.deck.count(c))
+                      for c in faces}
         self._at_hand = {c.order: self.hand + i for i, c in enumerate(faces)}
         self._at_played = {c.order: self.played + i for i, c in enumerate(faces)}
         stride = f + 1
@@ -100,101 +135,177 @@ class KingEncoder:
              -1: self.trick + slot * stride + f}
             for slot in range(players + ghost)
         ]
-        self._last_played: tuple[object, list[int], list[float]] = ((), [], [])
+        self._faces = f
+        self._last_played: tuple[object, dict[int, int], Values] = (
+            None, {}, zeros(f))
 
-    def encode(self, view: Observation) -> npt.NDArray[Any]:
-        """The tensor of ``view``; see :attr:`fields`."""
-        players = self.players
-        me = view.seat
-        most = self._hand_most
-        at_hand, at_played, share = self._at_hand, self._at_played, self._share_of
-        index: list[int] = [self.phase + _PHASES.index(view.phase), self.round, self.round + 1]
-        value: list[float] = [1.0, view.round_number / self._rounds, view.cards_dealt / most]
-        hand = view.hand
-        index += [at_hand[c.order] for c in hand]
-        value += [share[c.order] for c in hand]
-        for seat, play in view.trick:
-            at = self._at_trick[players if seat is None else (seat - me) % players]
+    def reader(self) -> Callable[[State, int, int | None], list[Any] | None]:
+        """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
+
+        The inputs are read from the state while cards are played; ``None`` comes in the
+        other phases.
+
+        While cards are played the observation shows the state's data as it is (every
+        bid and shot is in) but for the other hands; bids (K13) and shots (K11) are
+        hidden while they are made, and a pending ability is shown in its own phase.
+
+        What changes only once a round (the totals, the dealer, the shots) is read again
+        only when ``state.rounds`` is another tuple; what changes only when a trick ends
+        or after an ability (which follows the end of a trick: the bids, the tricks won,
+        the leader, the wagers, discards and peeks) only when ``state.tricks`` (or the
+        round) is another. Reading a state's property costs as much as writing a field:
+        this halves the reads of a step.
+        """
+        cannonball, abilities, ghost = self._cannonball, self._abilities, self.config.has_ghost
+        no_shots: tuple[Any, ...] = ()
+        unset = object()
+        round_key: Any = unset
+        tricks_key: Any = unset
+        hands_key: Any = unset
+        per_round: tuple[Any, ...] = ()
+        per_tricks: tuple[Any, ...] = ()
+        sizes: tuple[int, ...] = ()
+
+        def read(state: State, seat: int, to_move: int | None) -> list[Any] | None:
+            nonlocal round_key, tricks_key, hands_key, per_round, per_tricks, sizes
+            if state.phase is not _PLAY:
+                return None
+            rounds, tricks = state.rounds, state.tricks
+            if rounds is not round_key:
+                round_key = rounds
+                shots = state.shots if cannonball else no_shots
+                per_round = (state.round_number, state.cards_dealt, state.totals,
+                             state.dealer, shots, tuple([c is not None for c in shots]))
+                tricks_key = unset
+            if tricks is not tricks_key:
+                tricks_key = tricks
+                bids = state.bids
+                has_bid = per_tricks[1] if per_tricks and per_tricks[0] is bids else tuple(
+                    [b is not None for b in bids])
+                per_tricks = (bids, has_bid, state.tricks_won, state.leader,
+                              *((state.wagers, state.discarded, state.peeked)
+                                if abilities else ((), (), ())))
+            hands = state.hands
+            if hands is not hands_key:
+                hands_key = hands
+                sizes = tuple([len(h) for h in hands])
+            return [_PLAY, per_round[0], per_round[1], hands[seat], state.trick, tricks,
+                    state.lead_suit, state.suit_state, per_tricks[0], per_tricks[1],
+                    per_tricks[2], per_round[2], sizes, len(state.ghost) if ghost else 0,
+                    per_round[3], per_tricks[3], to_move, per_round[4], per_round[5], None,
+                    per_tricks[4], per_tricks[5][seat] if abilities else (),
+                    per_tricks[6][seat] if abilities else None]
+
+        return read
+
+    def _write_phase(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        out[self.phase + _PHASES.index(inputs[PHASE])] = 1.0
+
+    def _write_round(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        out[self.round] = inputs[ROUND_NUMBER] / self._rounds
+        out[self.round + 1] = inputs[CARDS_DEALT] / self._hand_most
+
+    def _write_hand(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        write_copies(out, inputs[HAND], self._at_hand, self._sums)
+
+    def _write_trick(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        """The trick in progress, and the played cards.
+
+        The played cards are the finished tricks' (cached) and the trick's.
+        """
+        trick: tuple[tuple[int | None, Play], ...] = inputs[TRICK]
+        tricks: tuple[TrickResult, ...] = inputs[TRICKS]
+        last = self._last_played  # one read: another thread may replace it
+        if last[0] is not tricks:
+            last = self._played_before(tricks)
+        out[self.played:self.played + self._faces] = last[2]
+        counts = last[1]
+        players, at_trick, at_played, sums = (self.players, self._at_trick,
+                                              self._at_played, self._sums)
+        extra: dict[int, int] = {}
+        for seat, play in trick:
+            at = at_trick[players if seat is None else (seat - me) % players]
             order = play.card.order
-            index += (at[order], at_played[order])
-            value += (1.0, share[order])
+            out[at[order]] = 1.0
             if play.as_pirate:
-                index.append(at[-1])
-                value.append(1.0)
-        played_index, played_value = self._played(view.tricks)
-        index += played_index
-        value += played_value
-        if view.lead_suit is not None:
-            index.append(self.lead + self._suits.index(view.lead_suit))
-            value.append(1.0)
-        index.append(self.suit_state + _SUIT_STATES.index(view.suit_state))
-        value.append(1.0)
-        seats = self._seat_fields.seats[me]  # the seats in relative order, observer first
-        bids = view.bids
-        shown = [bids[s] for s in seats]
-        has_bid, won = view.has_bid, view.tricks_won
-        for start, values in (
-            (self.bids, [0.0 if b is None else b / most for b in shown]),
-            (self.bid_shown, [0.0 if b is None else 1.0 for b in shown]),
-            (self.has_bid, [1.0 if has_bid[s] else 0.0 for s in seats]),
-            (self.won, [won[s] / most for s in seats]),
-        ):
-            index += range(start, start + players)
-            value += values
-        self._seat_fields.write(index, value, view, view.ghost_size)
-        if self._cannonball:
-            self._shots(view, index, value)
-        if self._abilities:
-            self._abilities_of(view, index, value)
-        return tensor(index, value, self.size)
+                out[at[-1]] = 1.0
+            k = extra[order] = extra.get(order, counts.get(order, 0)) + 1
+            out[at_played[order]] = sums[order][k]
 
-    def _played(self, tricks: tuple[TrickResult, ...]) -> tuple[list[int], list[float]]:
-        """The played cards of a round's finished tricks, kept for the last ``tricks``.
+    def _played_before(self, tricks: tuple[TrickResult, ...]
+                       ) -> tuple[object, dict[int, int], Values]:
+        """The copies of each face in a round's finished tricks, and their values.
 
         The tuple changes only when a trick ends, and a round's tricks hold up to 80
-        cards: this halves the time of an encoding late in a round.
+        cards: kept for the last ``tricks``, it is reused by every seat and step until
+        the next trick ends.
         """
-        last = self._last_played
-        if last[0] is tricks:
-            return last[1], last[2]
-        at_played, share = self._at_played, self._share_of
-        orders = [play.card.order for trick in tricks for _, play in trick.plays]
-        index = [at_played[o] for o in orders]
-        value = [share[o] for o in orders]
-        self._last_played = (tricks, index, value)
-        return index, value
+        counts: dict[int, int] = {}
+        for trick in tricks:
+            for _, play in trick.plays:
+                order = play.card.order
+                counts[order] = counts.get(order, 0) + 1
+        values = zeros(self._faces)
+        start, sums = self.played, self._sums
+        for order, k in counts.items():
+            values[self._at_played[order] - start] = sums[order][k]
+        last = self._last_played = (tricks, counts, values)
+        return last
 
-    def _shots(self, view: Observation, index: list[int], value: list[float]) -> None:
-        players, me = self.players, view.seat
-        for seat, shot in enumerate(view.shots):
-            k = (seat - me) % players
+    def _write_lead(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        lead_suit = inputs[LEAD_SUIT]
+        if lead_suit is not None:
+            out[self.lead + self._suits.index(lead_suit)] = 1.0
+
+    def _write_suit_state(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        out[self.suit_state + _SUIT_STATES.index(inputs[SUIT_STATE])] = 1.0
+
+    def _write_bids(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        bids, has_bid = inputs[BIDS], inputs[HAS_BID]
+        most = self._hand_most
+        for k, seat in enumerate(self._seats[me]):  # every value: no need to clear
+            bid = bids[seat]
+            if bid is None:
+                out[self.bids + k] = out[self.bid_shown + k] = 0.0
+            else:
+                out[self.bids + k] = bid / most
+                out[self.bid_shown + k] = 1.0
+            out[self.has_bid + k] = 1.0 if has_bid[seat] else 0.0
+
+    def _write_won(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        most, won = self._hand_most, inputs[WON]
+        for k, seat in enumerate(self._seats[me]):
+            out[self.won + k] = won[seat] / most
+
+    def _write_shots(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        shots, has_shot = inputs[SHOTS], inputs[HAS_SHOT]
+        players = self.players
+        for seat, shot in enumerate(shots):
             if shot is not None:
-                index += (self.shots + k, self.shot_shown + k)
-                value += (float(shot), 1.0)
-        for seat, chose in enumerate(view.has_shot):
+                k = (seat - me) % players
+                out[self.shots + k] = float(shot)
+                out[self.shot_shown + k] = 1.0
+        for seat, chose in enumerate(has_shot):
             if chose:
-                index.append(self.has_shot + (seat - me) % players)
-                value.append(1.0)
+                out[self.has_shot + (seat - me) % players] = 1.0
 
-    def _abilities_of(self, view: Observation, index: list[int], value: list[float]) -> None:
-        players, me = self.players, view.seat
-        face, share = self._face, self._share
-        pending = view.pending
+    def _write_pending(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        pending = inputs[PENDING]
         if pending is not None:
-            index += (self.pending + _PIRATES.index(pending.pirate),
-                      self.pending_seat + (pending.seat - me) % players, self.drawn)
-            value += (1.0, 1.0, pending.drawn / 2)
-        for seat, wager in enumerate(view.wagers):
-            index.append(self.wagers + (seat - me) % players)
-            value.append(wager / self._wager_most)
-        for c in view.discarded:
-            i = face[c.order]
-            index.append(self.discarded + i)
-            value.append(share[i])
-        if view.undealt is not None:
-            index.append(self.peeked)
-            value.append(1.0)
-            for c in view.undealt:
-                i = face[c.order]
-                index.append(self.undealt + i)
-                value.append(share[i])
+            out[self.pending + _PIRATES.index(pending.pirate)] = 1.0
+            out[self.pending_seat + (pending.seat - me) % self.players] = 1.0
+            out[self.drawn] = pending.drawn / 2
+
+    def _write_wagers(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        players, wagers = self.players, inputs[WAGERS]
+        for seat, wager in enumerate(wagers):
+            out[self.wagers + (seat - me) % players] = wager / self._wager_most
+
+    def _write_discarded(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        write_copies(out, inputs[DISCARDED], self._at_discarded, self._sums)
+
+    def _write_undealt(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        undealt: tuple[Card, ...] | None = inputs[UNDEALT]
+        if undealt is not None:
+            out[self.peeked] = 1.0
+            write_copies(out, undealt, self._at_undealt, self._sums)

@@ -1,13 +1,51 @@
-"""The fields of an observation tensor, and the sparse writer both games' encoders use."""
+"""The fields of an observation tensor, and the machinery both games' encoders share.
+
+An encoder reads a fixed list of *inputs* (attributes of the game's observation, by
+name) and splits its tensor into *groups*: each group has a writer, the inputs it reads
+and the fields it fills. :meth:`GroupEncoder.encode` writes every group into a zero
+vector; :class:`~skullgames.rl._incremental.SeatVectors` keeps one vector per seat and
+rewrites only the groups whose inputs changed, with the same writers: both give the same
+vector.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast, overload
 
 import attrs
 import numpy as np
 import numpy.typing as npt
+
+
+class Values(Protocol):
+    """A memoryview of a float32 array, through which the encoders write.
+
+    Setting one value through a memoryview costs a fraction of numpy's ``array[i] = v``.
+    """
+
+    @overload
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Values, /) -> None: ...
+    def __len__(self) -> int: ...
+
+
+def values_of(array: npt.NDArray[np.float32]) -> Values:
+    """``array`` (float32) as :class:`Values`: writes go to the array."""
+    return cast(Values, array.data)
+
+
+def zeros(size: int) -> Values:
+    """:class:`Values` of a new zero array of ``size`` values."""
+    return values_of(np.zeros(size, dtype=np.float32))
+
+
+# A group's writer: ``write(out, inputs, seat)`` sets the group's values in ``out`` (the
+# whole tensor, zero over the group's fields) for ``seat``, reading the encoder's
+# ``inputs`` (a sequence, one value per input name) by position.
+Writer = Callable[[Values, Sequence[Any], int], None]
 
 
 @attrs.frozen
@@ -33,11 +71,15 @@ class Field:
 
 
 class Layout:
-    """Fields laid end to end, built by an encoder once per config."""
+    """Fields laid end to end, and the groups that write them, built once per config."""
 
-    def __init__(self) -> None:
+    def __init__(self, inputs: Sequence[str]) -> None:
+        self.inputs = tuple(inputs)
         self.fields: list[Field] = []
         self.size = 0
+        self.writers: list[Writer] = []
+        self.reads: list[tuple[int, ...]] = []
+        self.clears: list[tuple[tuple[int, int], ...]] = []
 
     def add(self, name: str, size: int, doc: str) -> int:
         """Append a field of ``size`` values; return where it starts."""
@@ -46,19 +88,103 @@ class Layout:
         self.size += size
         return start
 
+    def group(self, write: Writer, reads: Sequence[int], *names: str) -> None:
+        """Add a group: ``write`` reads the inputs at ``reads`` and fills fields ``names``.
+
+        The fields ``names`` are zeroed before it runs.
+
+        A writer that sets every value of a field (the bids, the scores, the played
+        cards copied from a cache) leaves it out of ``names``: it needs no zeroing.
+        """
+        spans = {f.name: (f.start, f.start + f.size) for f in self.fields}
+        self.writers.append(write)
+        self.reads.append(tuple(reads))
+        self.clears.append(tuple(spans[name] for name in names))
+
+
+class GroupEncoder:
+    """An encoder made of groups: :meth:`encode` and what the environments read.
+
+    Subclasses build a :class:`Layout`, pass it to :meth:`finish`, and define
+    :meth:`reader`.
+    """
+
+    fields: tuple[Field, ...]
+    size: int
+    writers: tuple[Writer, ...]
+    clears: tuple[tuple[tuple[int, int], ...], ...]
+    groups_of: tuple[tuple[int, ...], ...]
+    """Per input, the groups that read it."""
+
+    def finish(self, layout: Layout) -> None:
+        """Take the inputs, fields and groups of ``layout``."""
+        self.fields = tuple(layout.fields)
+        self.size = layout.size
+        self.writers = tuple(layout.writers)
+        self.clears = tuple(layout.clears)
+        self.groups_of = tuple(
+            tuple(g for g, reads in enumerate(layout.reads) if i in reads)
+            for i in range(len(layout.inputs)))
+        # One C call reads every input of an observation.
+        self.inputs: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*layout.inputs)
+
+    def reader(self) -> Callable[[Any, int, Any], Sequence[Any] | None]:
+        """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
+
+        The inputs are read from the state itself; ``to_move`` is
+        ``current_player(state)``. ``None`` comes in the phases where the observation
+        hides what the state shows (other seats' bids or placements, a face-down card):
+        there the caller observes. A reader keeps what it read last (for one
+        environment).
+        """
+        raise NotImplementedError
+
+    def encode(self, view: Any) -> npt.NDArray[Any]:
+        """The tensor of ``view``; see :attr:`fields`."""
+        vector = np.zeros(self.size, dtype=np.float32)
+        out = values_of(vector)
+        inputs, seat = self.inputs(view), view.seat
+        for write in self.writers:
+            write(out, inputs, seat)
+        return vector
+
+
+def running_sums(share: float, copies: int) -> list[float]:
+    """``[0, share, share + share, ...]``: the value of 0 .. ``copies`` copies of a card.
+
+    Summed one copy at a time in double precision and rounded to float32 once, as a
+    ``numpy.bincount`` of the copies would.
+    """
+    sums = [0.0]
+    for _ in range(copies):
+        sums.append(sums[-1] + share)
+    return sums
+
+
+def write_copies(out: Values, cards: Sequence[Any], at: dict[int, int],
+                 sums: dict[int, list[float]]) -> None:
+    """Write, for each face among ``cards``, its copies' value at ``at[face order]``."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        order = c.order
+        k = counts[order] = counts.get(order, 0) + 1
+        out[at[order]] = sums[order][k]
+
 
 class SeatFields:
     """The per-seat fields that end both games' tables: scores, hands, dealer, leader.
 
     Per relative seat: the scores, the hand sizes (with the ghost's stack), the dealer,
-    the leader and the seat to move.
+    the leader and the seat to move, from the inputs at ``reads``: the totals, the hand
+    sizes, the ghost's cards, the dealer, the leader and the seat to move.
 
     Position ``k`` is the seat ``k`` places to the observer's left; the ghost (Graybeard,
     the Pirate King) has the position after the players.
     """
 
     def __init__(self, layout: Layout, players: int, ghost: bool, *, bounds: tuple[int, int],
-                 hand_most: int, sizes_doc: str, leader_doc: str) -> None:
+                 hand_most: int, reads: tuple[int, int, int, int, int, int], sizes_doc: str,
+                 leader_doc: str) -> None:
         a = layout.add
         self.scores = a("scores", players, "running totals mapped from score_bounds onto "
                         "-1..1")
@@ -73,40 +199,39 @@ class SeatFields:
         self._low = lowest
         self._span = highest - lowest or 1  # plank values all 0: every score is 0
         self.seats = [[(me + k) % players for k in range(players)] for me in range(players)]
+        totals, sizes, ghost_cards, dealer, leader, to_move = reads
+        self._reads = reads
+        layout.group(self._write_scores, (totals,))
+        layout.group(self._write_sizes, (sizes, ghost_cards))
+        layout.group(self._write_dealer, (dealer,), "dealer")
+        layout.group(self._write_leader, (leader,), "leader")
+        layout.group(self._write_to_move, (to_move,), "to_move")
 
-    def write(self, index: list[int], value: list[float], view: Any, ghost_cards: int
-              ) -> None:
-        """Append the fields of ``view`` (either game's observation) to a sparse tensor."""
-        players, me = self.players, view.seat
-        seats = self.seats[me]
-        totals, sizes = view.totals, view.hand_sizes
-        low, span, most = self._low, self._span, self.hand_most
-        index += range(self.scores, self.scores + players)
-        value += [2.0 * (totals[s] - low) / span - 1.0 for s in seats]
-        index += range(self.sizes, self.sizes + players)
-        value += [sizes[s] / most for s in seats]
-        if ghost_cards:
-            index.append(self.sizes + players)
-            value.append(ghost_cards / most)
-        index.append(self.dealer + (view.dealer - me) % players)
-        value.append(1.0)
-        leader = view.leader
+    def _write_scores(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        low, span, start = self._low, self._span, self.scores
+        totals = inputs[self._reads[0]]
+        for k, seat in enumerate(self.seats[me]):
+            out[start + k] = 2.0 * (totals[seat] - low) / span - 1.0
+
+    def _write_sizes(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        sizes, ghost_cards = inputs[self._reads[1]], inputs[self._reads[2]]
+        most, start = self.hand_most, self.sizes
+        for k, seat in enumerate(self.seats[me]):
+            out[start + k] = sizes[seat] / most
+        if self._ghost:
+            out[start + self.players] = ghost_cards / most
+
+    def _write_dealer(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        out[self.dealer + (inputs[self._reads[3]] - me) % self.players] = 1.0
+
+    def _write_leader(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        leader = inputs[self._reads[4]]
         if leader is not None:
-            index.append(self.leader + (leader - me) % players)
-            value.append(1.0)
+            out[self.leader + (leader - me) % self.players] = 1.0
         elif self._ghost:  # the ghost leads
-            index.append(self.leader + players)
-            value.append(1.0)
-        if view.to_move is not None:
-            index.append(self.to_move + (view.to_move - me) % players)
-            value.append(1.0)
+            out[self.leader + self.players] = 1.0
 
-
-def tensor(index: Sequence[int], value: Sequence[float], size: int) -> npt.NDArray[Any]:
-    """A float32 vector that is the sum of ``value[i]`` at ``index[i]``, zero elsewhere.
-
-    One ``bincount`` does the whole write, with repeated indexes summed (copies of a
-    card in a hand): cheaper than one numpy call per field.
-    """
-    return np.bincount(np.asarray(index, dtype=np.intp), np.asarray(value, dtype=np.float64),
-                       minlength=size).astype(np.float32)
+    def _write_to_move(self, out: Values, inputs: Sequence[Any], me: int) -> None:
+        to_move = inputs[self._reads[5]]
+        if to_move is not None:
+            out[self.to_move + (to_move - me) % self.players] = 1.0

@@ -25,6 +25,7 @@ from pettingzoo.utils import wrappers
 
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.rl._common import AnyGame, game_and_config, round_points
+from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
 from skullgames.rl.tensors import encoder_for
 
@@ -87,7 +88,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._rng = random.Random()
         self._state: Any = None
         self._narration: Narration | None = None
-        self._masks: dict[int, tuple[tuple[int, ...], npt.NDArray[np.int8]]] = {}
+        self._masks: dict[int, tuple[tuple[Any, ...], npt.NDArray[np.int8]]] = {}
+        self._index_of: dict[int, tuple[Any, int]] = {}
+        self._vectors = SeatVectors(self._encoder, players)
+        self._read = self._encoder.reader()
+        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
+        self._to_move: int | None = None
+        self._rewarded = False
 
     @property
     def game_state(self) -> Any:
@@ -114,33 +121,75 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._to_move()]
+        self._rewarded = False
+        self._vectors.forget()
+        self._read = self._encoder.reader()
+        # A new game dealt from a seed is never over and never waits for a deal.
+        self._to_move = cast(int, self.game.current_player(self._state))
+        self.agent_selection = self.possible_agents[self._to_move]
         if self.render_mode == "ansi":
             self._narration = Narration(self.game, self.possible_agents)
             self._narration.start(self._state)
 
-    def _to_move(self) -> int:
-        # A new game dealt from a seed is never over and never waits for a deal.
-        return cast(int, self.game.current_player(self._state))
-
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent``'s seat sees, as a tensor, and its action mask."""
-        view = self.game.observe(self._state, self._seat[agent])
-        return {"observation": self._encoder.encode(view), "action_mask": self._mask(view)}
+        """What ``agent``'s seat sees, as a tensor, and its action mask.
 
-    def _mask(self, view: Any) -> npt.NDArray[np.int8]:
-        indices = self.actions.legal_indices(view)
-        # The space hands out the very same tuple for a constant set of legal moves
-        # (every placement of Skull Queen): make its array once.
-        known = self._masks.get(id(indices))
-        if known is not None and known[0] is indices:
+        Both arrays are new: an observation kept stays as it was.
+        """
+        seat = self._seat[agent]
+        state = self._state
+        to_move = self._to_move
+        inputs = self._read(state, seat, to_move)
+        if inputs is None:  # a phase where the observation hides part of the state
+            view = self.game.observe(state, seat)
+            inputs = self._encoder.inputs(view)
+            legal = view.legal_moves
+        elif seat == to_move:
+            legal = self._legal(state)
+        else:
+            legal = ()
+        return {"observation": self._vectors.vector(seat, inputs),
+                "action_mask": self._mask(legal)}
+
+    def _legal(self, state: Any) -> tuple[Any, ...]:
+        """The legal moves of ``state``, kept for the state last asked about."""
+        last = self._last_legal
+        if last[0] is not state:
+            last = self._last_legal = (state, self.game.legal_moves(state))
+        return last[1]
+
+    def _mask(self, legal: tuple[Any, ...]) -> npt.NDArray[np.int8]:
+        """The int8 mask of the moves ``legal``, a new array."""
+        # The engine hands out the very same tuple for a constant set of legal moves
+        # (the bids of a round, every placement of Skull Queen): its array is made once.
+        known = self._masks.get(id(legal))
+        if known is not None and known[0] is legal:
             copy: npt.NDArray[np.int8] = known[1].copy()
             return copy
         array = np.zeros(self.actions.size, dtype=np.int8)
-        array[list(indices)] = 1
-        if len(indices) > 64 and len(self._masks) < 16:
-            self._masks[id(indices)] = (indices, array.copy())
+        out = array.data  # setting a flag through a memoryview costs less than numpy's
+        index_of = self._index_of
+        for move in legal:
+            found = index_of.get(id(move))
+            if found is None or found[0] is not move:
+                found = self._learn(move)
+            out[found[1]] = 1
+        if len(legal) > 64 and len(self._masks) < 16:
+            self._masks[id(legal)] = (legal, array.copy())
         return array
+
+    def _learn(self, move: Any) -> tuple[Any, int]:
+        """``move`` and its action index, kept by the move's identity.
+
+        The engine hands out the same move objects again and again (a card's plays,
+        the bids): finding them by identity costs less than hashing a move. The move is
+        kept alive with its index, so its ``id`` is never another object's; a bounded
+        number are kept, in case an engine makes new ones every time.
+        """
+        found = (move, self.actions.index(move))
+        if len(self._index_of) < 4096:
+            self._index_of[id(move)] = found
+        return found
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move; a dead agent takes ``None``."""
@@ -158,14 +207,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             self._narration.step(before, move, after)
         self._cumulative_rewards[agent] = 0.0
         points = round_points(before, after)
-        self.rewards = {a: 0.0 if points is None else float(points[self._seat[a]])
-                        for a in self.agents}
-        seat = self.game.current_player(after)
+        if points is not None:
+            seats = self._seat
+            self.rewards = {a: float(points[seats[a]]) for a in self.agents}
+            self._accumulate_rewards()
+            self._rewarded = True
+        elif self._rewarded:  # else the rewards are zero already
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        self._to_move = seat = self.game.current_player(after)
         if seat is None:  # the end: no deal waits, since the game deals from its seed
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+
+    def last(self, observe: bool = True
+             ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: what the agent to act needs.
+
+        Its observation, its reward since it last acted, whether it is terminated or
+        truncated, and its info.
+        """
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the command line's narration since the last call."""

@@ -16,33 +16,26 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
 import numpy.typing as npt
 
 from skullgames.registry import GAMES, Game
 from skullgames.rl._common import game_and_config
 from skullgames.rl._king import KingEncoder
-from skullgames.rl._layout import Field
+from skullgames.rl._layout import Field, GroupEncoder
 from skullgames.rl._queen import QueenEncoder
 
 __all__ = ["Field", "encode", "observation_layout", "observation_size"]
 
-
-class _Encoder(Protocol):
-    size: int
-    fields: tuple[Field, ...]
-
-    def encode(self, view: Any) -> npt.NDArray[Any]: ...
-
-
 # Each game's encoder, by its name in the registry.
-_ENCODERS: Mapping[str, Callable[[Any], _Encoder]] = {"king": KingEncoder, "queen": QueenEncoder}
+_ENCODERS: Mapping[str, Callable[[Any], GroupEncoder]] = {"king": KingEncoder,
+                                                          "queen": QueenEncoder}
 _BY_OBSERVATION = {GAMES[name].Observation: name for name in _ENCODERS}
 
 
 @functools.lru_cache(maxsize=64)
-def encoder_for(name: str, config: Any) -> _Encoder:
+def encoder_for(name: str, config: Any) -> GroupEncoder:
     """The encoder of game ``name`` under ``config`` (for the environments)."""
     return _ENCODERS[name](config)
 
