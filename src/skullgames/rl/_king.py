@@ -16,7 +16,7 @@ from skullgames.king import (
     TrickResult,
     score_bounds,
 )
-from skullgames.king.game import _WAGERS
+from skullgames.king.moves import WAGER_POINTS
 from skullgames.rl._layout import (
     GroupEncoder,
     Layout,
@@ -112,7 +112,7 @@ class KingEncoder(GroupEncoder):
             self.pending_seat = a("pending_seat", players, "one-hot: its owner")
             self.drawn = a("drawn", 1, "cards Bendt drew and must discard / 2")
             self.wagers = a("wagers", players, "Rascal's wagers this round / 20")
-            self._wager_most = max(w.points for w in _WAGERS)  # one Rascal: one a round
+            self._wager_most = max(WAGER_POINTS)  # one Rascal: one a round
             self.discarded = a("discarded", f, "own discards this round, as the hand")
             self.peeked = a("peeked", 1, "1 once Juanita showed the undealt cards")
             self.undealt = a("undealt_seen", f, "the undealt cards Juanita showed, as the "
