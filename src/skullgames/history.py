@@ -3,9 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
-__all__ = ["MoveLog"]
+__all__ = ["LogCell", "MoveLog", "cells_of", "moves_of"]
+
+LogCell: TypeAlias = "tuple[Any, LogCell | None]"
+"""One cell of a persistent move list: ``(move, previous cell)``, ``None`` ending the list.
+
+A :class:`MoveLog` is such a cell with the list's methods; a state may keep plain tuples,
+which cost less to make, and give a :class:`MoveLog` of them when asked.
+"""
+
+
+def moves_of(cell: LogCell | None) -> tuple[Any, ...]:
+    """The moves of the list that ends with ``cell``, first to last (no recursion).
+
+    >>> from skullgames.history import moves_of
+    >>> moves_of(("bid 0", ("bid 1", None)))
+    ('bid 1', 'bid 0')
+    """
+    moves: list[Any] = []
+    while cell is not None:
+        moves.append(cell[0])
+        cell = cell[1]
+    moves.reverse()
+    return tuple(moves)
+
+
+def cells_of(moves: Iterable[Any]) -> LogCell | None:
+    """The plain cells of ``moves`` (``None`` when there are none); see :func:`moves_of`."""
+    cell: LogCell | None = None
+    for move in moves:
+        cell = (move, cell)
+    return cell
 
 
 class MoveLog(tuple[Any, ...]):
@@ -42,13 +72,7 @@ class MoveLog(tuple[Any, ...]):
 
     def moves(self) -> tuple[Any, ...]:
         """The moves, first to last."""
-        moves: list[Any] = []
-        cell: MoveLog | None = self
-        while cell is not None:
-            moves.append(cell[0])
-            cell = cell[1]
-        moves.reverse()
-        return tuple(moves)
+        return moves_of(self)
 
     def __eq__(self, other: object) -> bool:
         if self is other:

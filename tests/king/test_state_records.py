@@ -45,7 +45,7 @@ def test_every_fast_constructor_is_typed_with_the_fields_in_order(maker: Any, cl
     hints = inspect.get_annotations(module, eval_str=False)
     name = next(n for n, v in vars(module).items() if v is maker)
     annotation = str(hints[name])
-    fields = [f.name for f in attrs.fields(cls)]
+    fields = [f.alias for f in attrs.fields(cls)]  # the parameters: names or aliases
     if "Maker" in annotation:  # a Protocol with keyword-only parameters, named as the fields
         protocol = getattr(module, annotation)
         parameters = list(inspect.signature(protocol.__call__).parameters)[1:]

@@ -20,6 +20,7 @@ import attrs
 from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.history import LogCell
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
@@ -51,7 +52,6 @@ from skullgames.king.state import (
     Dealing,
     Finished,
     Hands,
-    MoveLog,
     Past,
     Pending,
     Phase,
@@ -302,7 +302,7 @@ def apply(state: State, move: Move) -> State:
     if type(state) is Dealing:
         if type(move) is Deal:
             config = state.setup.config
-            return _start_round(state.setup, state.past, state.log,
+            return _start_round(state.setup, state.past, state._log,
                                 *_checked_deal(config, state.past.round_index, move))
         raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
     if type(state) is Shooting:
@@ -325,7 +325,7 @@ def _apply_bid(state: Bidding, move: Bid) -> State:
     seat = state.to_move
     bids = state.bids[:seat] + (n,) + state.bids[seat + 1:]
     dealer = state.past.dealer
-    log = MoveLog((move, state.log))
+    log = (move, state._log)
     following = next_to_bid(dealer, bids)
     if following is not None:
         return _new_bidding(setup=state.setup, past=state.past, hands=state.hands,
@@ -350,7 +350,7 @@ def _apply_shot(state: Shooting, move: Shot) -> State:
     seat = state.to_move
     shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
     following = next_to_bid(state.past.dealer, shots)
-    log = MoveLog((move, state.log))
+    log = (move, state._log)
     if following is not None:
         return Shooting(setup=state.setup, past=state.past, hands=state.hands,
                         round=state.round, to_move=following, shots=shots, log=log)
@@ -358,7 +358,7 @@ def _apply_shot(state: Shooting, move: Shot) -> State:
     return _lead(state, round_, state.hands, first_to_act(state.past.dealer, len(shots)), log)
 
 
-def _lead(state: State, round_: Round, hands: Hands, leader: int, log: MoveLog | None
+def _lead(state: State, round_: Round, hands: Hands, leader: int, log: LogCell | None
           ) -> Playing:
     """The state of a trick that ``leader`` is about to lead."""
     return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
@@ -389,7 +389,7 @@ def _apply_play(state: Playing, move: Play) -> State:
     suit_state = state.suit_state
     if suit_state is _OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
-    log = MoveLog((move, state.log))
+    log = (move, state._log)
     players = config.players
     if players == 2 and config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
@@ -402,7 +402,7 @@ def _apply_play(state: Playing, move: Play) -> State:
 
 
 def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
-                         suit_state: SuitState, lead: Suit | None, log: MoveLog) -> State:
+                         suit_state: SuitState, lead: Suit | None, log: LogCell) -> State:
     """Two players and Graybeard (K10): he plays second after a human lead."""
     round_ = state.round
     ghost = round_.ghost
@@ -421,7 +421,7 @@ def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
 
 
 def _finish_trick(state: State, round_: Round, hands: Hands, ghost: tuple[Card, ...],
-                  result: TrickResult, log: MoveLog) -> State:
+                  result: TrickResult, log: LogCell) -> State:
     tricks_won = round_.tricks_won
     winner = result.winner
     if winner is not None:
@@ -449,7 +449,7 @@ def _finish_trick(state: State, round_: Round, hands: Hands, ghost: tuple[Card, 
     return _open_trick(state, round_, hands, log, leader)
 
 
-def _use_ability(state: State, round_: Round, hands: Hands, log: MoveLog, pirate: Pirate,
+def _use_ability(state: State, round_: Round, hands: Hands, log: LogCell, pirate: Pirate,
                  seat: int) -> State:
     """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
@@ -480,7 +480,7 @@ def _apply_ability(state: Choosing, move: Move) -> State:
     if (type(move) is not Discard and type(attrs.astuple(move)[0]) is not int) or (
             move not in _ability_moves(state)):
         raise IllegalMoveError(_why_not(state, move))
-    log = MoveLog((move, state.log))
+    log = (move, state._log)
     round_, hands = state.round, state.hands
     leader = round_.leader
     if type(move) is ChooseLeader:
@@ -520,7 +520,7 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
 
 
-def _open_trick(state: State, round_: Round, hands: Hands, log: MoveLog | None,
+def _open_trick(state: State, round_: Round, hands: Hands, log: LogCell | None,
                 leader: Seat) -> State:
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
@@ -536,7 +536,7 @@ def _open_trick(state: State, round_: Round, hands: Hands, log: MoveLog | None,
                         lead_suit=lead, log=log)
 
 
-def _finish_round(state: State, round_: Round, log: MoveLog | None) -> State:
+def _finish_round(state: State, round_: Round, log: LogCell | None) -> State:
     config = state.setup.config
     past = state.past
     players = config.players
@@ -586,7 +586,7 @@ def _revealed_deal(round_: Round) -> Deal:
     return Deal([sorted(hand, key=_order) for hand in played], deal.ghost)
 
 
-def _start_round(setup: Setup, past: Past, log: MoveLog | None, deal: Deal,
+def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
                  undealt: tuple[Card, ...]) -> State:
     config = setup.config
     n = config.players
@@ -596,7 +596,7 @@ def _start_round(setup: Setup, past: Past, log: MoveLog | None, deal: Deal,
         tricks_won=(0,) * n, leader=leader, tricks=(), wagers=(0,) * n,
         discarded=((),) * n, peeked=(None,) * n)
     return _new_bidding(setup=setup, past=past, hands=deal.hands, round=round_, to_move=leader,
-                        bids=(None,) * n, log=MoveLog((deal, log)))
+                        bids=(None,) * n, log=(deal, log))
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:
