@@ -5,13 +5,15 @@ Positions cite RESEARCH.md §1 and DECISIONS.md Q1–Q9.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from skullgames import IllegalMoveError
+from skullgames import IllegalMoveError, queen
 from skullgames.queen import (
     PLACES,
     Config,
@@ -35,6 +37,7 @@ from skullgames.queen import (
     seeded_deal,
     winners,
 )
+from skullgames.queen.scoring import winners_of
 from skullgames.queen.state import Playing, Table, _new_playing, _new_state, _new_table
 from tests.queen.helpers import (
     BLUE,
@@ -378,6 +381,30 @@ def test_winners_share_a_tie() -> None:
     # DECISIONS Q9: every tied player wins.
     state = new_game(Config(players=3), seed=1)
     assert winners(state) == (0, 1, 2)  # all on 0 before anyone scores
+
+
+def test_winners_of_totals_is_the_rule_winners_plays() -> None:
+    # DECISIONS Q9: the highest total wins, every tied seat with it; winners reads the
+    # totals of a state or an observation through this one rule.
+    assert winners_of((31, 40, 12, 40)) == (1, 3)
+    assert winners_of((-4, -9)) == (0,)
+    state = new_game(THREE, seed=2)
+    while not is_over(state):
+        state = apply(state, legal_moves(state)[-1])
+    assert winners(state) == winners_of(scores(state))
+    assert winners(observe(state, 2)) == winners_of(observe(state, 2).totals)
+
+
+def test_queen_modules_import_nothing_inside_functions() -> None:
+    # An import inside a function hid the circle game <-> observation (issue 11).
+    package = Path(queen.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+                allowed = node.name == "_repr_svg_"  # svg imports the engine: drawing only
+                assert allowed or not inner, f"{path.name}: {node.name} imports inside"
 
 
 def test_replay_without_seed_uses_the_recorded_deals() -> None:

@@ -29,10 +29,9 @@ from skullgames.queen.game import (
     replay,
     scores,
     seeded_deal,
-    winners,
 )
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
-from skullgames.queen.observation import Observation, RoundSummary, observe
+from skullgames.queen.observation import Observation, RoundSummary, observe, winners
 from skullgames.queen.scoring import Plank, Side, score_round, side_values
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick

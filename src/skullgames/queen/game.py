@@ -14,7 +14,6 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
 from skullgames._shuffle import shuffled_positions
@@ -50,9 +49,6 @@ from skullgames.queen.state import (
 )
 from skullgames.queen.tricks import TrickResult, resolve
 
-if TYPE_CHECKING:
-    from skullgames.queen.observation import Observation
-
 __all__ = [
     "apply",
     "current_player",
@@ -62,7 +58,6 @@ __all__ = [
     "replay",
     "scores",
     "seeded_deal",
-    "winners",
 ]
 
 
@@ -144,23 +139,6 @@ def scores(state: State) -> tuple[int, ...]:
     if state.__class__ is not State:
         raise not_a_state(state)
     return state.match.totals
-
-
-def winners(state: State | Observation) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`).
-
-    ``state`` may be an :class:`~skullgames.queen.Observation` too: the totals are public.
-    """
-    if state.__class__ is State:
-        totals = state.match.totals
-    else:
-        from skullgames.queen.observation import Observation  # it imports this module
-
-        if not isinstance(state, Observation):
-            raise not_a_state(state)
-        totals = state.totals
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

@@ -26,7 +26,7 @@ from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
 
-__all__ = ["Plank", "Side", "score_round", "side_values"]
+__all__ = ["Plank", "Side", "score_round", "side_values", "winners_of"]
 
 BOTTOM = 0
 """The space at the wide end of a plank, nearest the player."""
@@ -158,3 +158,14 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
         check_plank(plank, f"plank of seat {seat}")
     values = DEFAULT_PLANK_VALUES if config is None else config.plank_values
     return tuple(plank.points(values) for plank in planks)
+
+
+def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest of ``totals``; on a tie, every tied seat wins (:ref:`ruling-q9`).
+
+    >>> from skullgames.queen.scoring import winners_of
+    >>> winners_of([31, 40, 40]), winners_of([12])
+    ((1, 2), (0,))
+    """
+    best = max(totals)
+    return tuple([seat for seat, total in enumerate(totals) if total == best])
