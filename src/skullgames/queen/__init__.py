@@ -31,7 +31,8 @@ from skullgames.queen.game import (
     seeded_deal,
 )
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
-from skullgames.queen.observation import Observation, RoundSummary, observe, winners
+from skullgames.queen.observation import Observation, RoundSummary, observe
+from skullgames.queen.outcome import winners
 from skullgames.queen.scoring import Plank, Side, score_round, side_values
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick

@@ -20,11 +20,11 @@ from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves, not_a_state
 from skullgames.queen.moves import Move, Place, Play
-from skullgames.queen.scoring import Plank, winners_of
+from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 
-__all__ = ["Observation", "RoundSummary", "observe", "winners"]
+__all__ = ["Observation", "RoundSummary", "observe"]
 
 
 @attrs.frozen
@@ -174,22 +174,3 @@ def observe(state: State, player: int) -> Observation:
         rounds=_summaries(state.rounds),
         legal_moves=legal_moves(state) if state.to_move == player else (),
     )
-
-
-def winners(state: State | Observation) -> tuple[int, ...]:
-    """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`).
-
-    ``state`` may be an :class:`~skullgames.queen.Observation` too: the totals are public.
-    (This verb lives beside :class:`Observation`, which it reads, so that
-    :mod:`skullgames.queen.game` need not import it.)
-
-    >>> from skullgames.queen import new_game, observe, winners
-    >>> state = new_game(seed=3)
-    >>> winners(state) == winners(observe(state, 2)) == (0, 1, 2, 3)
-    True
-    """
-    if state.__class__ is State:
-        return winners_of(state.match.totals)
-    if isinstance(state, Observation):
-        return winners_of(state.totals)
-    raise not_a_state(state)
