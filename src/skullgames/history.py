@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 __all__ = ["LogCell", "MoveLog", "cells_of", "moves_of"]
 
-LogCell: TypeAlias = "tuple[Any, LogCell | None]"
+if TYPE_CHECKING:
+    LogCell: TypeAlias = "tuple[Any, LogCell | None]"
+else:  # the recursive alias is for type checkers; at run time (get_type_hints) a tuple
+    LogCell: TypeAlias = tuple[Any, Any]
 """One cell of a persistent move list: ``(move, previous cell)``, ``None`` ending the list.
 
 A :class:`MoveLog` is such a cell with the list's methods; a state may keep plain tuples,

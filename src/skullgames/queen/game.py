@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.history import MoveLog
+from skullgames.history import LogCell
 from skullgames.queen.cards import Card, interned
 from skullgames.queen.config import Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
@@ -181,14 +181,14 @@ def apply(state: State, move: Move) -> State:
             raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
         match = state.match
         return _start_round(match, stage.round_index, _checked_deal(match.config, move),
-                            state.log)
+                            state._log)
     raise IllegalMoveError("the game is over")
 
 
 def _apply_place(state: State, stage: Placing, move: Place) -> State:
     seat = stage.to_move
     placements = stage.placements[:seat] + (move,) + stage.placements[seat + 1:]
-    log = MoveLog((move, state.log))
+    log = (move, state._log)
     following = next_to_place(stage.round.dealer, placements)
     if following is not None:
         return _new_state(state.match, Placing(
@@ -203,7 +203,7 @@ def _apply_place(state: State, stage: Placing, move: Place) -> State:
 
 
 def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
-                log: MoveLog, *, placements: tuple[Place, ...], planks: tuple[Plank, ...],
+                log: LogCell, *, placements: tuple[Place, ...], planks: tuple[Plank, ...],
                 tricks: tuple[TrickResult, ...], leader: Seat, ghost: tuple[Card, ...],
                 center: tuple[Card, ...], set_aside: tuple[Card, ...]) -> State:
     """The state at the start of a trick, which ``leader`` leads.
@@ -248,7 +248,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
         index = hand.index(played)  # a card held though not the interned instance
     hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
     trick = (*stage.trick, (seat, play))
-    log = MoveLog((play, state.log))
+    log = (play, state._log)
     if len(trick) < config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
@@ -269,7 +269,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
 
 
 def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
-                  tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...], log: MoveLog
+                  tricks: tuple[TrickResult, ...], planks: tuple[Plank, ...], log: LogCell
                   ) -> State:
     config = match.config
     values = config.plank_values
@@ -287,7 +287,7 @@ def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
     return _new_state(match, Dealing(round_index=index, dealer=index % config.players), log)
 
 
-def _start_round(match: Match, index: int, deal: Deal, log: MoveLog | None) -> State:
+def _start_round(match: Match, index: int, deal: Deal, log: LogCell | None) -> State:
     """Begin round ``index`` with a deal that is known to be valid and canonical."""
     config = match.config
     center = deal.center
@@ -303,7 +303,7 @@ def _start_round(match: Match, index: int, deal: Deal, log: MoveLog | None) -> S
     placing = Placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
                       ghost=deal.ghost, center=center, set_aside=set_aside,
                       placements=(None,) * players, to_move=first_to_act(dealer, players))
-    return _new_state(match, placing, MoveLog((deal, log)))
+    return _new_state(match, placing, (deal, log))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:

@@ -28,12 +28,12 @@ True
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from skullgames._fastinit import fast_constructor
-from skullgames.history import MoveLog
+from skullgames.history import LogCell, MoveLog, cells_of, moves_of
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.moves import Deal, Move, Place, Play
@@ -211,7 +211,10 @@ class _StateFields:
 
     match: Match
     stage: Stage
-    log: MoveLog | None = attrs.field(repr=False)
+    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
+    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
+    # hashing compare the moves, flat; State.log gives them as a MoveLog.
+    _log: LogCell | None = attrs.field(repr=False, eq=moves_of, alias="log")
 
 
 @attrs.frozen
@@ -397,7 +400,18 @@ class State(_StateFields):
         ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal
         state (give no seed for a game made with ``auto_deal=False``).
         """
-        return () if self.log is None else self.log.moves()
+        return moves_of(self._log)
+
+    @property
+    def log(self) -> MoveLog | None:
+        """Every move so far as a persistent list (``None`` before the first move)."""
+        cell = self._log
+        return None if cell is None else MoveLog(cell)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied with the moves as one flat tuple: the cells nest one level a
+        # move, deeper than pickle and deepcopy recurse in a long game.
+        return (_rebuild, (self.match, self.stage, moves_of(self._log)))
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
@@ -410,6 +424,11 @@ class State(_StateFields):
 # typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a
 # 4-player random game (valgrind, 10 games): State 5.0 %, Playing 8.7 %, Table 3.5 %.
 # Placing (four a round) gained 0.6 % and is built by its attrs __init__.
+def _rebuild(match: Match, stage: Stage, moves: tuple[Any, ...]) -> State:
+    """A state from :meth:`State.__reduce__`'s values (the moves flat)."""
+    return State(match=match, stage=stage, log=cells_of(moves))
+
+
 _new_state = fast_constructor(State)
 """``_new_state(match, stage, log)`` builds a :class:`State` fast: once a move."""
 _new_playing = fast_constructor(Playing)
