@@ -91,7 +91,7 @@ def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
         stage = attrs.evolve(stage, hands=tuple(hands), trick=tuple(trick),
                              table=attrs.evolve(stage.table, ghost=ghost),
                              round=attrs.evolve(stage.round, deal=Deal(())))
-    return attrs.evolve(state, stage=stage)
+    return stage
 
 
 def check_step(state: State, rng: random.Random, deep: bool) -> None:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
-from skullgames.history import MoveLog
+from skullgames.history import cells_of
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
@@ -355,10 +355,10 @@ def sample_world(observation: Observation, rng: random.Random, *,
     # record starts with this round (no rounds, and this round's moves as its history).
     match = Match(config=config, seed=None, auto_deal=False, totals=o.totals, rounds=())
     if phase not in (Phase.PLACE, Phase.PLAY):
-        waiting: Dealing | Over = (
-            Dealing(round_index=o.round_number - 1, dealer=o.dealer) if phase is Phase.DEAL
-            else Over(round_index=o.round_number - 1, dealer=o.dealer))
-        return State(match=match, stage=waiting, log=None)
+        if phase is Phase.DEAL:
+            return Dealing(match=match, log=None, round_index=o.round_number - 1,
+                           dealer=o.dealer)
+        return Over(match=match, log=None, round_index=o.round_number - 1, dealer=o.dealer)
     to_move = o.to_move
     if to_move is None:
         raise ValueError("an observation of a round in progress has a seat to move")
@@ -420,20 +420,18 @@ def sample_world(observation: Observation, rng: random.Random, *,
     placed = [p for s in placing_order(o.dealer, players) if (p := placements[s]) is not None]
     cards_played = [play for t in (*(t.plays for t in o.tricks), trick) for s, play in t
                     if s is not None]
-    history: list[Move] = [deal, *placed, *cards_played]
-    stage: Placing | Playing
+    log = cells_of([deal, *placed, *cards_played])
     if phase is Phase.PLACE:
-        stage = Placing(round=round, hands=hands, ghost=ghost, center=o.center,
-                        set_aside=o.set_aside, placements=placements, to_move=to_move)
-    else:
-        revealed = tuple([p for p in placements if p is not None])
-        if len(revealed) != players:
-            raise ValueError("an observation of the tricks shows every placement")
-        table = Table(placements=revealed, planks=o.planks, tricks=o.tricks, leader=o.leader,
-                      ghost=ghost, center=o.center, set_aside=o.set_aside)
-        stage = Playing(round=round, table=table, hands=hands, trick=trick,
-                        trick_color=o.trick_color, to_move=to_move)
-    return State(match=match, stage=stage, log=MoveLog.of(history))
+        return Placing(match=match, log=log, round=round, hands=hands, ghost=ghost,
+                       center=o.center, set_aside=o.set_aside, placements=placements,
+                       to_move=to_move)
+    revealed = tuple([p for p in placements if p is not None])
+    if len(revealed) != players:
+        raise ValueError("an observation of the tricks shows every placement")
+    table = Table(placements=revealed, planks=o.planks, tricks=o.tricks, leader=o.leader,
+                  ghost=ghost, center=o.center, set_aside=o.set_aside)
+    return Playing(match=match, log=log, round=round, table=table, hands=hands, trick=trick,
+                   trick_color=o.trick_color, to_move=to_move)
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -33,6 +33,7 @@ from skullgames.queen.rules import (
     trick_color,
 )
 from skullgames.queen.scoring import Plank, new_plank
+from skullgames.queen.state import _STATE_CLASSES as _STATES
 from skullgames.queen.state import (
     Dealing,
     Match,
@@ -43,8 +44,8 @@ from skullgames.queen.state import (
     Round,
     RoundResult,
     State,
+    _new_placing,
     _new_playing,
-    _new_state,
     _new_table,
 )
 from skullgames.queen.tricks import TrickResult, resolve
@@ -88,7 +89,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
                   rounds=())
     if auto_deal and seed is not None:
         return _start_round(match, 0, seeded_deal(config, seed, 0), None)
-    return _new_state(match, Dealing(round_index=0, dealer=0), None)
+    return Dealing(match=match, log=None, round_index=0, dealer=0)
 
 
 def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
@@ -122,21 +123,21 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
 
 def current_player(state: State) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal."""
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.to_move
 
 
 def is_over(state: State) -> bool:
     """True once the last round has been scored."""
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
-    return type(state.stage) is Over
+    return type(state) is Over
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.match.totals
 
@@ -150,9 +151,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     green, blue by value, then the Monkey and the First Mate). A player who holds the
     trick colour must play it; the Monkey and the First Mate are always allowed.
     """
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
-    stage = state.stage
+    stage = state
     if type(stage) is Playing:
         return playable(stage.hands[stage.to_move], stage.trick_color)
     if type(stage) is Placing:
@@ -165,9 +166,9 @@ def apply(state: State, move: Move) -> State:
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
-    if state.__class__ is not State:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
-    stage = state.stage
+    stage = state
     if type(stage) is Playing:
         if type(move) is not Play:
             raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
@@ -191,9 +192,10 @@ def _apply_place(state: State, stage: Placing, move: Place) -> State:
     log = (move, state._log)
     following = next_to_place(stage.round.dealer, placements)
     if following is not None:
-        return _new_state(state.match, Placing(
-            round=stage.round, hands=stage.hands, ghost=stage.ghost, center=stage.center,
-            set_aside=stage.set_aside, placements=placements, to_move=following), log)
+        return _new_placing(match=state.match, log=log, round=stage.round, hands=stage.hands,
+                            ghost=stage.ghost, center=stage.center,
+                            set_aside=stage.set_aside, placements=placements,
+                            to_move=following)
     # Every seat has placed: the placements are revealed and play begins (ruling Q2).
     revealed = tuple([p for p in placements if p is not None])
     return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
@@ -224,7 +226,8 @@ def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
         to_move = leader
     table = _new_table(placements=placements, planks=planks, tricks=tricks, leader=leader,
                        ghost=ghost, center=center, set_aside=set_aside)
-    return _new_state(match, _new_playing(round, table, hands, trick, color, to_move), log)
+    return _new_playing(match=match, log=log, round=round, table=table, hands=hands,
+                        trick=trick, trick_color=color, to_move=to_move)
 
 
 def _apply_play(state: State, stage: Playing, move: Play) -> State:
@@ -252,8 +255,9 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     if len(trick) < config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
-        return _new_state(match, _new_playing(stage.round, stage.table, hands, trick, color,
-                                              (seat + 1) % config.players), log)
+        return _new_playing(match=match, log=log, round=stage.round, table=stage.table,
+                            hands=hands, trick=trick, trick_color=color,
+                            to_move=(seat + 1) % config.players)
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks
@@ -281,10 +285,10 @@ def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
                   rounds=(*match.rounds, result))
     index = round.index + 1
     if index == config.rounds:
-        return _new_state(match, Over(round_index=round.index, dealer=round.dealer), log)
+        return Over(match=match, log=log, round_index=round.index, dealer=round.dealer)
     if match.auto_deal and match.seed is not None:
         return _start_round(match, index, seeded_deal(config, match.seed, index), log)
-    return _new_state(match, Dealing(round_index=index, dealer=index % config.players), log)
+    return Dealing(match=match, log=log, round_index=index, dealer=index % config.players)
 
 
 def _start_round(match: Match, index: int, deal: Deal, log: LogCell | None) -> State:
@@ -300,10 +304,9 @@ def _start_round(match: Match, index: int, deal: Deal, log: LogCell | None) -> S
         set_aside, center = set_aside + center, ()  # the alternative to ruling Q3
     players = config.players
     dealer = index % players
-    placing = Placing(round=Round(index=index, dealer=dealer, deal=deal), hands=deal.hands,
-                      ghost=deal.ghost, center=center, set_aside=set_aside,
-                      placements=(None,) * players, to_move=first_to_act(dealer, players))
-    return _new_state(match, placing, (deal, log))
+    return Placing(match=match, log=(deal, log), round=Round(index=index, dealer=dealer, deal=deal),
+                   hands=deal.hands, ghost=deal.ghost, center=center, set_aside=set_aside,
+                   placements=(None,) * players, to_move=first_to_act(dealer, players))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:

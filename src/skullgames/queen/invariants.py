@@ -37,7 +37,7 @@ def check_invariants(state: State) -> None:
     one :func:`~skullgames.queen.rules.trick_color` gives; after the first trick the
     centre holds at most one card of each colour and no Monkey or First Mate.
     """
-    if state.__class__ is not State:
+    if not isinstance(state, State):
         raise not_a_state(state)
     config = state.config
     players = config.players

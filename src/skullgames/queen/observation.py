@@ -134,7 +134,7 @@ _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more."""
-    if state.__class__ is not State:
+    if not isinstance(state, State):
         raise not_a_state(state)
     players = state.config.players
     if type(player) is not int:

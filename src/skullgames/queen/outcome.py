@@ -24,7 +24,7 @@ def winners(state: State | Observation) -> tuple[int, ...]:
     >>> winners(state) == winners(observe(state, 2)) == (0, 1, 2, 3)
     True
     """
-    if state.__class__ is State:
+    if isinstance(state, State):
         return winners_of(state.match.totals)
     if isinstance(state, Observation):
         return winners_of(state.totals)

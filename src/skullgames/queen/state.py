@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 import attrs
 
@@ -142,83 +142,7 @@ class Table(_TableFields):
     """
 
 
-@attrs.frozen(kw_only=True)
-class Dealing:
-    """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
-
-    phase: ClassVar[Phase] = Phase.DEAL
-    round_index: int
-    dealer: int
-
-
-@attrs.frozen(kw_only=True)
-class Placing:
-    """The stage of the placements: one seat at a time, hidden until all are in (Q2).
-
-    ``hands``, ``ghost``, ``center`` and ``set_aside`` are as dealt (after the options
-    that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
-    """
-
-    phase: ClassVar[Phase] = Phase.PLACE
-    round: Round
-    hands: tuple[tuple[Card, ...], ...]
-    ghost: tuple[Card, ...]
-    center: tuple[Card, ...]
-    set_aside: tuple[Card, ...]
-    placements: tuple[Place | None, ...]
-    to_move: int
-
-
-@attrs.define
-class _PlayingFields:
-    """The fields of :class:`Playing`, in a plain slotted class that the engine fills fast."""
-
-    round: Round
-    table: Table
-    hands: tuple[tuple[Card, ...], ...]
-    trick: tuple[tuple[Seat, Play], ...]
-    trick_color: Color | None
-    to_move: int
-
-
-@attrs.frozen
-class Playing(_PlayingFields):
-    """The stage of the tricks: the round, the table, the hands and the trick in progress.
-
-    ``trick`` holds ``(seat, Play)`` pairs in play order, the ghost's card with seat
-    ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
-    """
-
-    phase: ClassVar[Phase] = Phase.PLAY
-
-
-@attrs.frozen(kw_only=True)
-class Over:
-    """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
-
-    phase: ClassVar[Phase] = Phase.OVER
-    round_index: int
-    dealer: int
-
-
-Stage = Dealing | Placing | Playing | Over
-"""The record of the phase a game is in."""
-
-
-@attrs.define
-class _StateFields:
-    """The fields of :class:`State`, in a plain slotted class that the engine fills fast."""
-
-    match: Match
-    stage: Stage
-    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
-    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
-    # hashing compare the moves, flat; State.log gives them as a MoveLog.
-    _log: LogCell | None = attrs.field(repr=False, eq=moves_of, alias="log")
-
-
-@attrs.frozen
-class State(_StateFields):
+class State:
     """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
 
     Read it through the functions of :mod:`skullgames.queen` (``current_player``,
@@ -243,7 +167,23 @@ class State(_StateFields):
       and with the ghost, while his card is a Monkey or First Mate).
     - ``tricks`` are the finished tricks of this round; ``log`` every move so far (see
       :attr:`history`).
+
+    Every state is of one class per phase (:class:`Dealing`, :class:`Placing`,
+    :class:`Playing`, :class:`Over`, each a :class:`State`), which holds the
+    :class:`Match`, the moves and its phase's own fields: a move builds one object.
     """
+
+    __slots__ = ()
+
+    phase: ClassVar[Phase]
+    """What the game waits for."""
+    match: Match
+    _log: LogCell | None
+
+    @property
+    def stage(self) -> Stage:
+        """The state itself, typed as the union of the phase classes (to match on)."""
+        return cast("Stage", self)
 
     @property
     def config(self) -> Config:
@@ -269,11 +209,6 @@ class State(_StateFields):
     def rounds(self) -> tuple[RoundResult, ...]:
         """The finished rounds."""
         return self.match.rounds
-
-    @property
-    def phase(self) -> Phase:
-        """What the game waits for."""
-        return self.stage.phase
 
     @property
     def round_index(self) -> int:
@@ -411,7 +346,9 @@ class State(_StateFields):
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled and copied with the moves as one flat tuple: the cells nest one level a
         # move, deeper than pickle and deepcopy recurse in a long game.
-        return (_rebuild, (self.match, self.stage, moves_of(self._log)))
+        values = {f.alias: getattr(self, f.name) for f in attrs.fields(self.stage.__class__)}
+        values["log"] = moves_of(self._log)
+        return (_rebuild, (self.stage.__class__, values))
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
@@ -420,18 +357,114 @@ class State(_StateFields):
         return table(self)
 
 
+@attrs.define
+class _Shared(State):
+    """The fields of every phase: the match and the moves."""
+
+    match: Match
+    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
+    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
+    # hashing compare the moves, flat; State.log gives them as a MoveLog.
+    _log: LogCell | None = attrs.field(repr=False, eq=moves_of, alias="log")
+
+
+@attrs.frozen(kw_only=True)
+class Dealing(_Shared):
+    """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
+
+    phase: ClassVar[Phase] = Phase.DEAL
+    round_index: int
+    dealer: int
+
+
+@attrs.define
+class _PlacingFields(_Shared):
+    round: Round
+    hands: tuple[tuple[Card, ...], ...]
+    ghost: tuple[Card, ...]
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    placements: tuple[Place | None, ...]
+    to_move: int
+
+
+@attrs.frozen
+class Placing(_PlacingFields):
+    """The placements: one seat at a time, hidden until all are in (Q2).
+
+    ``hands``, ``ghost``, ``center`` and ``set_aside`` are as dealt (after the options
+    that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
+    """
+
+    phase: ClassVar[Phase] = Phase.PLACE
+
+
+@attrs.define
+class _PlayingFields(_Shared):
+    """The fields of :class:`Playing`, in a plain slotted class that the engine fills fast."""
+
+    round: Round
+    table: Table
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[Seat, Play], ...]
+    trick_color: Color | None
+    to_move: int
+
+
+@attrs.frozen
+class Playing(_PlayingFields):
+    """The stage of the tricks: the round, the table, the hands and the trick in progress.
+
+    ``trick`` holds ``(seat, Play)`` pairs in play order, the ghost's card with seat
+    ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
+    """
+
+    phase: ClassVar[Phase] = Phase.PLAY
+
+
+@attrs.frozen(kw_only=True)
+class Over(_Shared):
+    """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
+
+    phase: ClassVar[Phase] = Phase.OVER
+    round_index: int
+    dealer: int
+
+
+Stage = Dealing | Placing | Playing | Over
+"""Every state is one of these, one class per :class:`Phase`."""
+
+_STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, Over})
+"""The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
+
+
+def _rebuild(cls: type[State], values: dict[str, Any]) -> State:
+    """A state from :meth:`State.__reduce__`'s values (the moves flat)."""
+    values["log"] = cells_of(values["log"])
+    state: State = cls(**values)
+    return state
+
+
+class _PlayingMaker(Protocol):
+    def __call__(self, *, match: Match, log: LogCell | None, round: Round, table: Table,
+                 hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
+                 trick_color: Color | None, to_move: int) -> Playing: ...
+
+
 # The records built on every play or trick are built fast (skullgames._fastinit), by
 # typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a
-# 4-player random game (valgrind, 10 games): State 5.0 %, Playing 8.7 %, Table 3.5 %.
-# Placing (four a round) gained 0.6 % and is built by its attrs __init__.
-def _rebuild(match: Match, stage: Stage, moves: tuple[Any, ...]) -> State:
-    """A state from :meth:`State.__reduce__`'s values (the moves flat)."""
-    return State(match=match, stage=stage, log=cells_of(moves))
+# 4-player random game (valgrind, 10 games): Playing 8.7 %, Table 3.5 %. A move builds one
+# state object (a Playing, a Placing, ...), not a state around a stage record.
+class _PlacingMaker(Protocol):
+    def __call__(self, *, match: Match, log: LogCell | None, round: Round,
+                 hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
+                 center: tuple[Card, ...], set_aside: tuple[Card, ...],
+                 placements: tuple[Place | None, ...], to_move: int) -> Placing: ...
 
 
-_new_state = fast_constructor(State)
-"""``_new_state(match, stage, log)`` builds a :class:`State` fast: once a move."""
-_new_playing = fast_constructor(Playing)
-"""``_new_playing(round, table, hands, trick, trick_color, to_move)``, fast: once a play."""
+_new_placing: _PlacingMaker = fast_constructor(Placing)
+"""Build a :class:`Placing` state from its fields, by keyword (fast): once a placement."""
+_new_playing: _PlayingMaker = fast_constructor(Playing)
+"""Build a :class:`Playing` state from its fields, by keyword (fast): once a play."""
 _new_table = fast_constructor(Table)
 """Builds a :class:`Table` fast, by keyword: once a trick."""
