@@ -1,8 +1,8 @@
 """The immutable state of a Skull Queen game and the records it keeps.
 
-A :class:`State` is three records: the :class:`Match` (the options, the seed, the
-finished rounds and the totals), the stage the game is at, and the log of its moves.
-The stage is one record per phase, holding only what that phase has:
+A :class:`State` holds the :class:`Match` (the options, the seed, the finished rounds and
+the totals), the log of its moves, and what only its phase has. Every state is of one
+class per phase, each a :class:`State`:
 
 - :class:`Dealing`: waiting for a :class:`~skullgames.queen.Deal` (``auto_deal=False``);
 - :class:`Placing`: the round's deal and the placements made so far;
@@ -10,10 +10,10 @@ The stage is one record per phase, holding only what that phase has:
   (placements, planks, finished tricks, centre, ...), the hands and the trick;
 - :class:`Over`: the last round has been scored.
 
-A play rebuilds only the :class:`Playing` record and the state around it; the
-:class:`Table` is rebuilt once a trick, the :class:`Round` and the :class:`Match` once a
-round, and every other record is shared with the state before. The flat names of the
-first version (``state.hands``, ``state.planks``, ``state.trick``, ...) read the records.
+A play builds one new :class:`Playing` state; the :class:`Table` is rebuilt once a trick,
+the :class:`Round` and the :class:`Match` once a round, and every other record is shared
+with the state before. The flat names of the first version (``state.hands``,
+``state.planks``, ``state.trick``, ...) read the fields and records.
 
 >>> from skullgames import queen
 >>> state = queen.new_game(queen.Config(players=3), seed=5)
