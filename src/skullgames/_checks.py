@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -37,6 +38,20 @@ def check_seed(seed: object, name: str = "seed") -> int:
         raise ConfigError(f"{name}: a whole number within ±(2**64 - 1); this one is out of "
                           "range")
     return seed
+
+
+def game_seed(seed: object, auto_deal: object) -> int | None:
+    """The seed a new game records: ``seed`` checked, or one drawn for a dealt game.
+
+    A game dealt from a seed (``auto_deal``) without one draws it, within JavaScript's
+    safe integers, so that every game can be replayed and saved; a game dealt by the
+    caller keeps ``None``.
+    """
+    if type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True or False", auto_deal)
+    if seed is None:
+        return random.randint(0, MAX_SAFE_SEED) if auto_deal else None
+    return check_seed(seed)
 
 
 def wrong_type(name: str, what: str, value: object) -> TypeError:

@@ -12,12 +12,11 @@
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterable
 
 import attrs
 
-from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
+from skullgames._checks import check_seed, checked_config, game_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -116,13 +115,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     <Phase.DEAL: 'deal'>
     """
     config = checked_config(config, Config)
-    if type(auto_deal) is not bool:
-        raise wrong_type("auto_deal", "True or False", auto_deal)
-    if seed is None:
-        if auto_deal:
-            seed = random.randint(0, MAX_SAFE_SEED)  # survives JavaScript's numbers
-    else:
-        check_seed(seed)
+    seed = game_seed(seed, auto_deal)
     n = config.players
     setup = Setup(config=config, seed=seed, auto_deal=auto_deal)
     past = Past(round_index=0, dealer=0, totals=(0,) * n, rounds=())

@@ -12,10 +12,9 @@
 from __future__ import annotations
 
 import operator
-import random
 from collections.abc import Iterable
 
-from skullgames._checks import MAX_SAFE_SEED, check_seed, checked_config, wrong_type
+from skullgames._checks import check_seed, checked_config, game_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -78,13 +77,7 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
     config = checked_config(config, Config)
-    if type(auto_deal) is not bool:
-        raise wrong_type("auto_deal", "True or False", auto_deal)
-    if seed is None:
-        if auto_deal:
-            seed = random.randint(0, MAX_SAFE_SEED)  # survives JavaScript's numbers
-    else:
-        check_seed(seed)
+    seed = game_seed(seed, auto_deal)
     match = Match(config=config, seed=seed, auto_deal=auto_deal, totals=(0,) * config.players,
                   rounds=())
     if auto_deal and seed is not None:

@@ -10,6 +10,7 @@ vector.
 
 from __future__ import annotations
 
+import abc
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast, overload
@@ -102,7 +103,7 @@ class Layout:
         self.clears.append(tuple(spans[name] for name in names))
 
 
-class GroupEncoder:
+class GroupEncoder(abc.ABC):
     """An encoder made of groups: :meth:`encode` and what the environments read.
 
     Subclasses build a :class:`Layout`, pass it to :meth:`finish`, and define
@@ -128,6 +129,7 @@ class GroupEncoder:
         # One C call reads every input of an observation.
         self.inputs: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*layout.inputs)
 
+    @abc.abstractmethod
     def reader(self) -> Callable[[Any, int, Any], Sequence[Any] | None]:
         """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
 
@@ -137,7 +139,6 @@ class GroupEncoder:
         there the caller observes. A reader keeps what it read last (for one
         environment).
         """
-        raise NotImplementedError
 
     def encode(self, view: Any) -> npt.NDArray[Any]:
         """The tensor of ``view``; see :attr:`fields`."""
