@@ -52,7 +52,7 @@ def raw_steps(name: str, config: Any, games: int, seed: int,
 def pettingzoo_steps(table: Any, games: int, seed: int,
                      clock: Callable[[], float]) -> tuple[int, float]:
     """Moves made and seconds for ``games`` masked random games in the AEC environment."""
-    choice = random.Random(seed).choice
+    pick = random.Random(seed)._randbelow
     steps = 0
     start = clock()
     for i in range(games):
@@ -62,7 +62,8 @@ def pettingzoo_steps(table: Any, games: int, seed: int,
             if termination or truncation:
                 table.step(None)
                 continue
-            table.step(choice(observation["action_mask"].nonzero()[0].tolist()))
+            legal = observation["action_mask"].nonzero()[0]
+            table.step(int(legal[pick(len(legal))]))
             steps += 1
     return steps, clock() - start
 
