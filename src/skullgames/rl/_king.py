@@ -18,6 +18,9 @@ from skullgames.king import (
 )
 from skullgames.king.moves import WAGER_POINTS
 from skullgames.rl._layout import (
+    OWN,
+    PRIVATE,
+    RELATIVE,
     GroupEncoder,
     Layout,
     SeatFields,
@@ -33,6 +36,8 @@ _PHASES = tuple(Phase)
 _SUIT_STATES = tuple(SuitState)
 _PIRATES = tuple(Pirate)
 _PLAY = Phase.PLAY
+_BID = Phase.BID
+_OPEN = SuitState.OPEN
 
 # The attributes of an Observation the tensor reads, and their positions.
 _INPUTS = ("phase", "round_number", "cards_dealt", "hand", "trick", "tricks", "lead_suit",
@@ -68,19 +73,21 @@ class KingEncoder(GroupEncoder):
         self.phase = a("phase", len(_PHASES), "one-hot: deal, bid, shot, play, ability, over")
         self.round = a("round", 2, "round number / rounds; cards dealt / the largest hand")
         self.hand = a("hand", f, "own hand: copies of each card face / copies in the deck; "
-                      "faces in card order (suits, then specials)")
+                      "faces in card order (suits, then specials)", PRIVATE)
         self.trick = a("trick", (players + ghost) * (f + 1),
                        "the trick in progress: per relative seat (Graybeard last), one-hot "
-                       "of the face played, then 1 for a Tigress played as a pirate")
+                       "of the face played, then 1 for a Tigress played as a pirate",
+                       RELATIVE, f + 1)
         self.played = a("played", f, "cards played this round, finished tricks and the "
                         "trick in progress: copies of each face / copies in the deck")
         self.lead = a("lead_suit", len(suits), "one-hot: the suit to follow, if one is set")
         self.suit_state = a("suit_state", len(_SUIT_STATES), "one-hot: open, set, none")
         self.bids = a("bids", players, "bid / the largest hand, per relative seat, where "
-                      "shown (every bid once all are in, else only one's own)")
-        self.bid_shown = a("bid_shown", players, "1 where the bid is shown")
-        self.has_bid = a("has_bid", players, "1 for each seat that has bid")
-        self.won = a("tricks_won", players, "tricks won this round / the largest hand")
+                      "shown (every bid once all are in, else only one's own)", OWN)
+        self.bid_shown = a("bid_shown", players, "1 where the bid is shown", OWN)
+        self.has_bid = a("has_bid", players, "1 for each seat that has bid", RELATIVE)
+        self.won = a("tricks_won", players, "tricks won this round / the largest hand",
+                     RELATIVE)
         lay.group(self._write_phase, (PHASE,), "phase")
         lay.group(self._write_round, (ROUND_NUMBER, CARDS_DEALT))
         lay.group(self._write_hand, (HAND,), "hand")
@@ -100,23 +107,25 @@ class KingEncoder(GroupEncoder):
         self._seats = self._seat_fields.seats
         self._cannonball = config.cannonball
         if config.cannonball:
-            self.shots = a("shots", players, "1 for a Cannonball shown")
-            self.shot_shown = a("shot_shown", players, "1 where the choice is shown")
-            self.has_shot = a("has_shot", players, "1 for each seat that has chosen")
+            self.shots = a("shots", players, "1 for a Cannonball shown", OWN)
+            self.shot_shown = a("shot_shown", players, "1 where the choice is shown", OWN)
+            self.has_shot = a("has_shot", players, "1 for each seat that has chosen",
+                              RELATIVE)
             lay.group(self._write_shots, (SHOTS, HAS_SHOT), "shots", "shot_shown",
                       "has_shot")
         self._abilities = config.pirate_abilities
         if config.pirate_abilities:
             self.pending = a("pending", len(_PIRATES), "one-hot: the pirate whose ability "
                              "waits (Rosie, Bendt, Rascal, Juanita, Harry)")
-            self.pending_seat = a("pending_seat", players, "one-hot: its owner")
+            self.pending_seat = a("pending_seat", players, "one-hot: its owner", RELATIVE)
             self.drawn = a("drawn", 1, "cards Bendt drew and must discard / 2")
-            self.wagers = a("wagers", players, "Rascal's wagers this round / 20")
+            self.wagers = a("wagers", players, "Rascal's wagers this round / 20", RELATIVE)
             self._wager_most = max(WAGER_POINTS)  # one Rascal: one a round
-            self.discarded = a("discarded", f, "own discards this round, as the hand")
-            self.peeked = a("peeked", 1, "1 once Juanita showed the undealt cards")
+            self.discarded = a("discarded", f, "own discards this round, as the hand",
+                               PRIVATE)
+            self.peeked = a("peeked", 1, "1 once Juanita showed the undealt cards", PRIVATE)
             self.undealt = a("undealt_seen", f, "the undealt cards Juanita showed, as the "
-                             "hand")
+                             "hand", PRIVATE)
             lay.group(self._write_pending, (PENDING,), "pending", "pending_seat", "drawn")
             lay.group(self._write_wagers, (WAGERS,), "wagers")
             lay.group(self._write_discarded, (DISCARDED,), "discarded")
@@ -142,12 +151,13 @@ class KingEncoder(GroupEncoder):
     def reader(self) -> Callable[[State, int, int | None], list[Any] | None]:
         """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
 
-        The inputs are read from the state while cards are played; ``None`` comes in the
-        other phases.
+        The inputs are read from the state while the players bid or play cards; ``None``
+        comes in the other phases.
 
         While cards are played the observation shows the state's data as it is (every
-        bid and shot is in) but for the other hands; bids (K13) and shots (K11) are
-        hidden while they are made, and a pending ability is shown in its own phase.
+        bid and shot is in) but for the other hands; bids (K13) are hidden while they
+        are made, but for the seat's own. The Cannonball's choices (K11) and a pending
+        ability are left to ``observe``.
 
         What changes only once a round (the totals, the dealer, the shots) is read again
         only when ``state.rounds`` is another tuple; what changes only when a trick ends
@@ -157,6 +167,7 @@ class KingEncoder(GroupEncoder):
         this halves the reads of a step.
         """
         cannonball, abilities, ghost = self._cannonball, self._abilities, self.config.has_ghost
+        players = self.players
         no_shots: tuple[Any, ...] = ()
         unset = object()
         round_key: Any = unset
@@ -169,7 +180,7 @@ class KingEncoder(GroupEncoder):
         def read(state: State, seat: int, to_move: int | None) -> list[Any] | None:
             nonlocal round_key, tricks_key, hands_key, per_round, per_tricks, sizes
             if state.phase is not _PLAY:
-                return None
+                return bidding(state, seat, to_move) if state.phase is _BID else None
             rounds, tricks = state.rounds, state.tricks
             if rounds is not round_key:
                 round_key = rounds
@@ -195,6 +206,19 @@ class KingEncoder(GroupEncoder):
                     per_round[3], per_tricks[3], to_move, per_round[4], per_round[5], None,
                     per_tricks[4], per_tricks[5][seat] if abilities else (),
                     per_tricks[6][seat] if abilities else None]
+
+        def bidding(state: State, seat: int, to_move: int | None) -> list[Any]:
+            # As observe shows a bid (K13): the seat's own, and who has bid.
+            round_, bids = state.round, state.bids
+            assert round_ is not None
+            shown = tuple([b if s == seat else None for s, b in enumerate(bids)])
+            shots = (None,) * players if cannonball else ()
+            return [_BID, state.round_number, state.cards_dealt, state.hands[seat], (),
+                    round_.tricks, None, _OPEN, shown, tuple([b is not None for b in bids]),
+                    round_.tricks_won, state.totals, tuple([len(h) for h in state.hands]),
+                    len(round_.ghost), state.dealer, round_.leader, to_move, shots,
+                    (False,) * len(shots), None, round_.wagers, round_.discarded[seat],
+                    round_.peeked[seat]]
 
         return read
 

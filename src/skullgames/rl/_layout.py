@@ -30,6 +30,7 @@ class Values(Protocol):
     def __setitem__(self, index: int, value: float, /) -> None: ...
     @overload
     def __setitem__(self, index: slice, value: Values, /) -> None: ...
+    def __getitem__(self, index: slice, /) -> Values: ...
     def __len__(self) -> int: ...
 
 
@@ -41,6 +42,19 @@ def values_of(array: npt.NDArray[np.float32]) -> Values:
 def zeros(size: int) -> Values:
     """:class:`Values` of a new zero array of ``size`` values."""
     return values_of(np.zeros(size, dtype=np.float32))
+
+
+# Who sees a field's values (:attr:`Field.seen`).
+TABLE = "table"
+"""The same values for every seat: the phase, the cards played, the lead suit."""
+RELATIVE = "relative"
+"""``stride`` values per seat, by relative position (the observer first); a ghost's
+slot, where there is one, after the players'."""
+OWN = "own"
+"""As :data:`RELATIVE`, but the observer's own slot shows what only it knows yet (its
+own bid, its own placement); the others' slots show what all see."""
+PRIVATE = "private"
+"""The observer's alone: its hand, its discards."""
 
 
 # A group's writer: ``write(out, inputs, seat)`` sets the group's values in ``out`` (the
@@ -56,14 +70,23 @@ class Field:
     >>> import skullgames.rl as rl
     >>> from skullgames import king
     >>> hand = rl.observation_layout("king", king.Config())["hand"]
-    >>> hand.name, hand.size, hand.start == hand.slice.start
-    ('hand', 65, True)
+    >>> hand.name, hand.size, hand.start == hand.slice.start, hand.seen
+    ('hand', 65, True, 'private')
+    >>> scores = rl.observation_layout("king", king.Config(players=3))["scores"]
+    >>> scores.size, scores.seen, scores.stride
+    (3, 'relative', 1)
     """
 
     name: str
     start: int
     size: int
     doc: str
+    seen: str = TABLE
+    """Who sees the values: ``"table"`` (every seat the same), ``"relative"`` (per seat,
+    the observer's first), ``"own"`` (as relative, the observer's own slot showing what
+    only it knows) or ``"private"`` (the observer's alone)."""
+    stride: int = 1
+    """For ``"relative"`` and ``"own"`` fields: the values of one seat."""
 
     @property
     def slice(self) -> slice:
@@ -82,10 +105,13 @@ class Layout:
         self.reads: list[tuple[int, ...]] = []
         self.clears: list[tuple[tuple[int, int], ...]] = []
 
-    def add(self, name: str, size: int, doc: str) -> int:
-        """Append a field of ``size`` values; return where it starts."""
+    def add(self, name: str, size: int, doc: str, seen: str = TABLE, stride: int = 1) -> int:
+        """Append a field of ``size`` values; return where it starts.
+
+        ``seen`` and ``stride`` say who sees it (see :class:`Field`).
+        """
         start = self.size
-        self.fields.append(Field(name, start, size, doc))
+        self.fields.append(Field(name, start, size, doc, seen, stride))
         self.size += size
         return start
 
@@ -188,11 +214,12 @@ class SeatFields:
                  leader_doc: str) -> None:
         a = layout.add
         self.scores = a("scores", players, "running totals mapped from score_bounds onto "
-                        "-1..1")
-        self.sizes = a("hand_sizes", players + ghost, sizes_doc)
-        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat")
-        self.leader = a("leader", players + ghost, leader_doc)
-        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody")
+                        "-1..1", RELATIVE)
+        self.sizes = a("hand_sizes", players + ghost, sizes_doc, RELATIVE)
+        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat", RELATIVE)
+        self.leader = a("leader", players + ghost, leader_doc, RELATIVE)
+        self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody",
+                         RELATIVE)
         self.players = players
         self._ghost = ghost
         self.hand_most = hand_most

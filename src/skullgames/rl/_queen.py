@@ -20,7 +20,17 @@ from skullgames.queen import (
 )
 from skullgames.queen.cards import COLORS
 from skullgames.queen.planks import TOP
-from skullgames.rl._layout import GroupEncoder, Layout, SeatFields, Values, zeros
+from skullgames.rl._layout import (
+    OWN,
+    PRIVATE,
+    RELATIVE,
+    TABLE,
+    GroupEncoder,
+    Layout,
+    SeatFields,
+    Values,
+    zeros,
+)
 
 _PHASES = tuple(Phase)  # found by identity: faster than hashing an Enum member
 _PLAY = Phase.PLAY
@@ -58,25 +68,32 @@ class QueenEncoder(GroupEncoder):
         self.phase = a("phase", len(_PHASES), "one-hot: deal, place, play, over")
         self.round = a("round", 1, "round number / rounds")
         self.hand = a("hand", cards, "own hand: 1 per card held, cards in deck order "
-                      "(red, yellow, green, blue by value, the Monkey, the First Mate)")
+                      "(red, yellow, green, blue by value, the Monkey, the First Mate)",
+                      PRIVATE)
         self.center = a("center", cards, "the cards in the centre")
         self.set_aside = a("set_aside", cards, "the cards set aside this round")
+        # With two players the other captain's card lies face down (Q7): the trick, the
+        # cards played and the face-down flags are then the observer's own.
         self.played = a("played", cards, "the cards played this round, finished tricks "
-                        "and the face-up cards of the trick in progress")
+                        "and the face-up cards of the trick in progress",
+                        PRIVATE if ghost else TABLE)
         self.trick = a("trick", (players + ghost) * cards, "the trick in progress: per "
-                       "relative seat (the Pirate King last), one-hot of the face-up card")
+                       "relative seat (the Pirate King last), one-hot of the face-up card",
+                       OWN if ghost else RELATIVE, cards)
         self.face_down = a("face_down", players, "1 for a seat whose card lies face down "
-                           "(two players)")
+                           "(two players)", OWN if ghost else RELATIVE)
         self.color = a("trick_color", len(COLORS), "one-hot: the trick colour, once set")
         self.placements = a("placements", players * _PLACEMENT, "per relative seat, where "
                             "shown: 1 for the back side, then per colour (red, yellow, "
-                            "green, blue) a one-hot of the space placed on, 0 bottom to 4 top")
-        self.has_placed = a("has_placed", players, "1 for each seat that has placed")
+                            "green, blue) a one-hot of the space placed on, 0 bottom to 4 top",
+                            OWN, _PLACEMENT)
+        self.has_placed = a("has_placed", players, "1 for each seat that has placed",
+                            RELATIVE)
         self.planks = a("planks", players * _PLANK, "per relative seat, once all have "
                         "placed, the plank as it stands: 1 for the back side, then per "
-                        "colour a one-hot of spaces 0..4 and the water")
+                        "colour a one-hot of spaces 0..4 and the water", RELATIVE, _PLANK)
         self.plank_points = a("plank_points", players, "what each plank scores as it "
-                              "stands / 4 x the largest plank value")
+                              "stands / 4 x the largest plank value", RELATIVE)
         lay.group(self._write_phase, (PHASE,), "phase")
         lay.group(self._write_round, (ROUND_NUMBER,))
         lay.group(self._write_hand, (HAND,), "hand")

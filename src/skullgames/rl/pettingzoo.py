@@ -27,7 +27,8 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
-from skullgames.rl.tensors import encoder_for
+from skullgames.rl._table import Table
+from skullgames.rl.tensors import encoder_for, steps_for
 
 __all__ = ["env", "raw_env"]
 
@@ -92,7 +93,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._index_of: dict[int, tuple[Any, int]] = {}
         self._vectors = SeatVectors(self._encoder, players)
         self._read = self._encoder.reader()
-        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
+        # Every seat's tensor, for the state ``_table_of``: a move's change is written
+        # into it, or, for the moves the game's steps do not know, it is written whole.
+        self._table = Table(self._encoder, players)
+        self._table_of: Any = None
+        self._steps = steps_for(self.game.name, self._encoder, self._table)
         self._to_move: int | None = None
         self._rewarded = False
 
@@ -124,6 +129,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._rewarded = False
         self._vectors.forget()
         self._read = self._encoder.reader()
+        self._steps = steps_for(self.game.name, self._encoder, self._table)  # a new reader
+        self._table_of = self._state if self._steps.start(self._state) else None
         # A new game dealt from a seed is never over and never waits for a deal.
         self._to_move = cast(int, self.game.current_player(self._state))
         self.agent_selection = self.possible_agents[self._to_move]
@@ -138,25 +145,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         """
         seat = self._seat[agent]
         state = self._state
-        to_move = self._to_move
-        inputs = self._read(state, seat, to_move)
-        if inputs is None:  # a phase where the observation hides part of the state
-            view = self.game.observe(state, seat)
-            inputs = self._encoder.inputs(view)
-            legal = view.legal_moves
-        elif seat == to_move:
-            legal = self._legal(state)
-        else:
-            legal = ()
-        return {"observation": self._vectors.vector(seat, inputs),
-                "action_mask": self._mask(legal)}
+        if self._table_of is not state:
+            self._write_table(state)
+        legal = self.game.legal_moves(state) if seat == self._to_move else ()
+        return {"observation": self._table.vector(seat), "action_mask": self._mask(legal)}
 
-    def _legal(self, state: Any) -> tuple[Any, ...]:
-        """The legal moves of ``state``, kept for the state last asked about."""
-        last = self._last_legal
-        if last[0] is not state:
-            last = self._last_legal = (state, self.game.legal_moves(state))
-        return last[1]
+    def _write_table(self, state: Any) -> None:
+        """Every seat's tensor of ``state``, written whole into the table."""
+        to_move = self._to_move
+        vectors = []
+        for seat in range(len(self.possible_agents)):
+            inputs = self._read(state, seat, to_move)
+            if inputs is None:  # a phase where the observation hides part of the state
+                inputs = self._encoder.inputs(self.game.observe(state, seat))
+            vectors.append(self._vectors.vector(seat, inputs))
+        self._table.scatter(vectors)
+        self._table_of = state
 
     def _mask(self, legal: tuple[Any, ...]) -> npt.NDArray[np.int8]:
         """The int8 mask of the moves ``legal``, a new array."""
@@ -203,6 +207,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         before = self._state
         move = self.actions.move(action)
         self._state = after = self.game.apply(before, move)
+        if self._table_of is before and self._steps(before, after):
+            self._table_of = after
         if self._narration is not None:
             self._narration.step(before, move, after)
         self._cumulative_rewards[agent] = 0.0

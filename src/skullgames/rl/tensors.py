@@ -23,14 +23,18 @@ import numpy.typing as npt
 from skullgames.registry import GAMES, Game
 from skullgames.rl._common import game_and_config
 from skullgames.rl._king import KingEncoder
+from skullgames.rl._king_steps import KingSteps
 from skullgames.rl._layout import Field, GroupEncoder
 from skullgames.rl._queen import QueenEncoder
+from skullgames.rl._queen_steps import QueenSteps
+from skullgames.rl._table import Steps, Table
 
 __all__ = ["Field", "encode", "observation_layout", "observation_size"]
 
 # Each game's encoder, by its name in the registry.
 _ENCODERS: Mapping[str, Callable[[Any], GroupEncoder]] = {"king": KingEncoder,
                                                           "queen": QueenEncoder}
+_STEPS: Mapping[str, Callable[[Any, Table], Steps]] = {"king": KingSteps, "queen": QueenSteps}
 _BY_OBSERVATION = {GAMES[name].Observation: name for name in _ENCODERS}
 
 
@@ -38,6 +42,11 @@ _BY_OBSERVATION = {GAMES[name].Observation: name for name in _ENCODERS}
 def encoder_for(name: str, config: Any) -> GroupEncoder:
     """The encoder of game ``name`` under ``config`` (for the environments)."""
     return _ENCODERS[name](config)
+
+
+def steps_for(name: str, encoder: GroupEncoder, table: Table) -> Steps:
+    """New steps of game ``name``, writing its moves into ``table`` (for the environments)."""
+    return _STEPS[name](encoder, table)
 
 
 def _game_and_config(game: str | Game[Any, Any, Any, Any], config: Any

@@ -1,0 +1,139 @@
+"""What a Skull Queen move changes in a :class:`~skullgames.rl._table.Table`.
+
+The commonest moves (a card played, a trick resolved, a placement, the placements
+revealed, a new round, the end) change a few values of the table: :class:`QueenSteps`
+writes just those, in the encoder's positions and values, so that every seat's tensor
+stays ``encode(observe(state, seat))``. With two players the cards played are the
+environment's to write whole: the other captain's card lies face down (Q7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skullgames.queen import State, observe
+from skullgames.queen.state import Over, Placing, Playing
+from skullgames.rl._layout import Values
+from skullgames.rl._queen import PLACEMENTS, QueenEncoder
+from skullgames.rl._table import Steps, Table
+
+
+class QueenSteps(Steps):
+    """What each common Skull Queen move changes in a :class:`Table`; see the module."""
+
+    _encoder: QueenEncoder
+
+    def __init__(self, encoder: QueenEncoder, table: Table) -> None:
+        super().__init__(encoder, table)
+        self._ghost = encoder.config.has_ghost
+        seat_fields = encoder._seat_fields
+        self._sizes, self._to_move = seat_fields.sizes, seat_fields.to_move
+        self._hand_most = seat_fields.hand_most
+        self._card = encoder._card
+        self._cards = encoder._cards
+        writers = encoder.writers
+        # The groups a trick's end changes: all but the round's and the placements'.
+        self._trick_groups = tuple(writers.index(write) for write in (
+            encoder._write_center, encoder._write_set_aside,
+            encoder._write_trick, encoder._write_color,
+            encoder._write_planks, seat_fields._write_sizes,
+            seat_fields._write_leader, seat_fields._write_to_move))
+        self._placements_input: list[Any] = [None] * len(encoder.groups_of)
+        self._read = encoder.reader()
+
+    def start(self, state: State) -> bool:
+        """Write every tensor of a new game's first state: a round's placing."""
+        if type(state) is not Placing:
+            return False
+        self._new_round(state)
+        return True
+
+    def __call__(self, before: State, after: State) -> bool:
+        """Write what the move from ``before`` to ``after`` changed, or return ``False``."""
+        if type(before) is Playing:
+            if type(after) is Playing and not self._ghost:
+                if after.table is before.table:
+                    self._play(before, after)
+                else:
+                    self._trick_won(before, after)
+                return True
+            if type(after) is Placing:
+                self._new_round(after)
+                return True
+            if type(after) is Over:
+                self._game_over(after)
+                return True
+        elif type(before) is Placing:
+            if type(after) is Placing:
+                self._place(before, after)
+                return True
+            if type(after) is Playing and not self._ghost:
+                self._reveal(after)
+                return True
+        return False
+
+    def _play(self, before: Playing, after: Playing) -> None:
+        """A card added to the trick, face up: the commonest move, written inline."""
+        main = self._main
+        seat, play = after.trick[-1]
+        i = self._card[play.card.index]
+        e = self._encoder
+        main[e.trick + seat * self._cards + i] = 1.0  # type: ignore[operator]
+        main[e.played + i] = 1.0
+        self._regions[seat][e.hand + i] = 0.0  # type: ignore[index]
+        main[self._sizes + seat] = len(after.hands[seat]) / self._hand_most  # type: ignore[operator, index]
+        main[self._to_move + seat] = 0.0  # type: ignore[operator]
+        main[self._to_move + after.to_move] = 1.0
+        if after.trick_color is not before.trick_color:
+            if before.trick_color is not None:
+                main[e.color + before.trick_color.index] = 0.0
+            if after.trick_color is not None:
+                main[e.color + after.trick_color.index] = 1.0
+
+    def _trick_won(self, before: Playing, after: Playing) -> None:
+        """The last card of a trick played and the trick resolved.
+
+        Pawns moved, cards set aside: the next trick is about to be led.
+        """
+        seat = before.to_move
+        card = after.table.tricks[-1].plays[-1][1].card
+        e = self._encoder
+        self._regions[seat][e.hand + self._card[card.index]] = 0.0
+        inputs = self._read(after, 0, after.to_move)
+        assert inputs is not None  # cards are played, by three players or more
+        self._rewrite(inputs, self._trick_groups)
+
+    def _place(self, before: Placing, after: Placing) -> None:
+        """A placement: its captain sees it, the others see that it is made."""
+        e, seat = self._encoder, before.to_move
+        inputs = self._placements_input
+        inputs[PLACEMENTS] = (None,) * seat + (after.placements[seat],)
+        e._write_placements(self._regions[seat], inputs, seat)
+        main = self._main
+        main[e.has_placed + seat] = 1.0
+        main[self._to_move + seat] = 0.0
+        main[self._to_move + after.to_move] = 1.0
+
+    def _reveal(self, after: Playing) -> None:
+        """Every placement shown and the planks set: cards are played from now on."""
+        inputs = self._read(after, 0, after.to_move)
+        assert inputs is not None  # cards are played, by three players or more
+        self._rewrite(inputs)
+        self._table.show_own()
+
+    def _new_round(self, after: Placing) -> None:
+        """A new round dealt: nobody has placed, so seat 0's view hides nothing public."""
+        self._rewrite(self._encoder.inputs(observe(after, 0)))
+        self._deal(after.hands)
+
+    def _write_hand(self, region: Values, hand: Any) -> None:
+        start, card = self._encoder.hand, self._card
+        for c in hand:
+            region[start + card[c.index]] = 1.0
+
+    def _game_over(self, after: Over) -> None:
+        """The last round scored: every hand is empty, nothing is hidden."""
+        self._rewrite(self._encoder.inputs(observe(after, 0)))
+        self._table.array[self._table.size:] = 0.0
+        self._table.show_own()
+

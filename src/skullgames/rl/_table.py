@@ -1,0 +1,148 @@
+"""Every seat's observation tensor in one array, for the environments.
+
+Most of what the seats see is the same for all of them, in another order: the trick,
+the scores, the cards played. :class:`Table` keeps one float32 array with
+
+- the *main* part: the tensor as seat 0 would see it with nothing hidden, so that each
+  relative slot is an absolute seat (a ghost's slot after the players');
+- one *region* per seat, laid out like a tensor: its private fields (its hand) and the
+  own slot of its :data:`~skullgames.rl._layout.OWN` fields (its bid, before the others
+  see it).
+
+A seat's tensor is one gather, ``array.take(perm)``, with a permutation made once per
+seat from the fields' :attr:`~skullgames.rl._layout.Field.seen`. A move changes a few
+values of the array, whatever the number of seats: the game's stepper writes them.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from skullgames.rl._layout import (
+    OWN,
+    PRIVATE,
+    TABLE,
+    GroupEncoder,
+    Values,
+    values_of,
+    zeros,
+)
+
+
+class Table:
+    """One game's tensors of every seat, in one array."""
+
+    def __init__(self, encoder: GroupEncoder, players: int) -> None:
+        size = self.size = encoder.size
+        self.players = players
+        self.array = np.zeros((players + 1) * size, dtype=np.float32)
+        self.main: Values = values_of(self.array[:size])
+        # Seat s's region starts at (s + 1) * size: a writer for a seat's private fields,
+        # given the region's view, writes its field's positions there.
+        self.regions: list[Values] = [values_of(self.array[(s + 1) * size:])
+                                      for s in range(players)]
+        self._perms = [np.array(self._gather(encoder, seat), dtype=np.intp)
+                       for seat in range(players)]
+        # Each own slot of an OWN field, and the same seat's slot in the main part.
+        own, public = [], []
+        for field in encoder.fields:
+            if field.seen == OWN:
+                for seat in range(players):
+                    for r in range(field.stride):
+                        own.append((seat + 1) * size + field.start + r)
+                        public.append(field.start + seat * field.stride + r)
+        self._own = np.array(own, dtype=np.intp)
+        self._public = np.array(public, dtype=np.intp)
+
+    def _gather(self, encoder: GroupEncoder, seat: int) -> list[int]:
+        """Where each value of ``seat``'s tensor is found in the array."""
+        players, region = self.players, (seat + 1) * self.size
+        positions = list(range(self.size))
+        for field in encoder.fields:
+            if field.seen == TABLE:
+                continue
+            for j in range(field.size):
+                at = field.start + j
+                k, r = divmod(j, field.stride)
+                if field.seen == PRIVATE or (field.seen == OWN and k == 0):
+                    positions[at] = region + at
+                elif k < players:  # a ghost's slot is the same for every seat
+                    positions[at] = field.start + (seat + k) % players * field.stride + r
+        return positions
+
+    def show_own(self) -> None:
+        """Copy each seat's slot of the own fields from the main part, once all is shown."""
+        self.array[self._own] = self.array[self._public]
+
+    def vector(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s tensor, a new array."""
+        vector: npt.NDArray[np.float32] = self.array.take(self._perms[seat])
+        return vector
+
+    def scatter(self, vectors: Sequence[npt.NDArray[np.float32]]) -> None:
+        """Take every seat's tensor, ``vectors[seat]``, as they are.
+
+        Where two seats see the same value, their tensors agree on it: the fields'
+        ``seen`` say so, and the environments' tests check it at every step.
+        """
+        for seat, vector in enumerate(vectors):
+            self.array[self._perms[seat]] = vector
+
+
+class Steps(abc.ABC):
+    """What a game's moves change in a :class:`Table`, written value by value.
+
+    Made by a game's encoder for one table and one game: a subclass may remember what
+    it counted at the last state it wrote.
+    """
+
+    def __init__(self, encoder: GroupEncoder, table: Table) -> None:
+        self._encoder = encoder
+        self._table = table
+        self._main, self._regions = table.main, table.regions
+        self._no_main = zeros(encoder.size)
+
+    @abc.abstractmethod
+    def start(self, state: Any) -> bool:
+        """Write every tensor of a new game's first ``state``; ``False`` if it cannot."""
+
+    @abc.abstractmethod
+    def __call__(self, before: Any, after: Any) -> bool:
+        """Write what the move from ``before`` to ``after`` changed.
+
+        The table holds ``before``'s tensors. ``False`` (nothing written) for the moves
+        it does not know: the caller then writes the table whole.
+        """
+
+    def _rewrite(self, inputs: Sequence[Any], groups: Sequence[int] | None = None) -> None:
+        """The main part's ``groups`` (all by default) written from seat 0's ``inputs``.
+
+        Seat 0's view is the main part only where it hides nothing from the others:
+        with every bid or placement shown, or none made.
+        """
+        main, encoder = self._main, self._encoder
+        if groups is None:
+            main[0:len(self._no_main)] = self._no_main
+            for write in encoder.writers:
+                write(main, inputs, 0)
+            return
+        clears, writers = encoder.clears, encoder.writers
+        for g in groups:
+            for start, stop in clears[g]:
+                main[start:stop] = self._no_main[start:stop]
+            writers[g](main, inputs, 0)
+
+    def _deal(self, hands: Sequence[Any]) -> None:
+        """Every region cleared, and each seat's hand written into its own."""
+        self._table.array[self._table.size:] = 0.0
+        for seat, hand in enumerate(hands):
+            self._write_hand(self._regions[seat], hand)
+
+    @abc.abstractmethod
+    def _write_hand(self, region: Values, hand: Any) -> None:
+        """Write ``hand`` in a seat's ``region`` (zero over the hand field)."""
