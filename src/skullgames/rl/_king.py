@@ -36,7 +36,7 @@ _PHASES = tuple(Phase)
 _SUIT_STATES = tuple(SuitState)
 _PIRATES = tuple(Pirate)
 _PLAY = Phase.PLAY
-_BID = Phase.BID
+_SETTLED = (Phase.BID, Phase.OVER)  # the phases the reader reads but for cards played
 _OPEN = SuitState.OPEN
 
 # The attributes of an Observation the tensor reads, and their positions.
@@ -151,8 +151,8 @@ class KingEncoder(GroupEncoder):
     def reader(self) -> Callable[[State, int, int | None], list[Any] | None]:
         """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
 
-        The inputs are read from the state while the players bid or play cards; ``None``
-        comes in the other phases.
+        The inputs are read from the state while the players bid or play cards, and at
+        the end; ``None`` comes in the other phases.
 
         While cards are played the observation shows the state's data as it is (every
         bid and shot is in) but for the other hands; bids (K13) are hidden while they
@@ -180,7 +180,7 @@ class KingEncoder(GroupEncoder):
         def read(state: State, seat: int, to_move: int | None) -> list[Any] | None:
             nonlocal round_key, tricks_key, hands_key, per_round, per_tricks, sizes
             if state.phase is not _PLAY:
-                return bidding(state, seat, to_move) if state.phase is _BID else None
+                return settled(state, seat, to_move) if state.phase in _SETTLED else None
             rounds, tricks = state.rounds, state.tricks
             if rounds is not round_key:
                 round_key = rounds
@@ -207,18 +207,22 @@ class KingEncoder(GroupEncoder):
                     per_tricks[4], per_tricks[5][seat] if abilities else (),
                     per_tricks[6][seat] if abilities else None]
 
-        def bidding(state: State, seat: int, to_move: int | None) -> list[Any]:
-            # As observe shows a bid (K13): the seat's own, and who has bid.
+        def settled(state: State, seat: int, to_move: int | None) -> list[Any]:
+            # No trick in progress: while bidding, a bid is shown as observe shows it
+            # (K13), only to its bidder until all are in; at the end, every bid is shown.
             round_, bids = state.round, state.bids
             assert round_ is not None
-            shown = tuple([b if s == seat else None for s, b in enumerate(bids)])
-            shots = (None,) * players if cannonball else ()
-            return [_BID, state.round_number, state.cards_dealt, state.hands[seat], (),
+            if state.phase is Phase.BID:
+                shown = tuple([b if s == seat else None for s, b in enumerate(bids)])
+                shots: tuple[bool | None, ...] = (None,) * players if cannonball else ()
+            else:
+                shown, shots = bids, round_.shots
+            return [state.phase, state.round_number, state.cards_dealt, state.hands[seat], (),
                     round_.tricks, None, _OPEN, shown, tuple([b is not None for b in bids]),
                     round_.tricks_won, state.totals, tuple([len(h) for h in state.hands]),
                     len(round_.ghost), state.dealer, round_.leader, to_move, shots,
-                    (False,) * len(shots), None, round_.wagers, round_.discarded[seat],
-                    round_.peeked[seat]]
+                    tuple([c is not None for c in shots]), None, round_.wagers,
+                    round_.discarded[seat], round_.peeked[seat]]
 
         return read
 

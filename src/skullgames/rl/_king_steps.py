@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullgames.king import Phase, State, SuitState, observe
+from skullgames.king import Phase, State, SuitState
 from skullgames.king.state import Bidding, Finished, Playing
 from skullgames.rl._king import KingEncoder
 from skullgames.rl._layout import Values, write_copies, zeros
@@ -209,7 +209,9 @@ class KingSteps(Steps):
 
     def _game_over(self, after: Finished) -> None:
         """The last round scored: every hand is empty, nothing is hidden."""
-        self._rewrite(self._encoder.inputs(observe(after, 0)))
+        inputs = self._read(after, 0, None)
+        assert inputs is not None  # the game is over
+        self._rewrite(inputs)
         self._table.array[self._table.size:] = 0.0
         self._table.show_own()
         self._counted = None

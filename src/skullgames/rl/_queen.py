@@ -34,6 +34,7 @@ from skullgames.rl._layout import (
 
 _PHASES = tuple(Phase)  # found by identity: faster than hashing an Enum member
 _PLAY = Phase.PLAY
+_PLACE = Phase.PLACE
 _BACK = Side.BACK
 _SPACES = TOP + 1
 _PLACEMENT = 1 + len(COLORS) * _SPACES  # the side, then a one-hot space per colour
@@ -120,8 +121,8 @@ class QueenEncoder(GroupEncoder):
     def reader(self) -> Callable[[State, int, int | None], list[Any] | None]:
         """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
 
-        The inputs are read from the state while cards are played with three players or
-        more; ``None`` comes otherwise.
+        The inputs are read from the state but while cards are played with two players;
+        ``None`` comes then.
 
         Then the observation shows the state's data as it is but for the other hands:
         placements are hidden while they are made (Q2), and with two players the other
@@ -144,7 +145,9 @@ class QueenEncoder(GroupEncoder):
 
         def read(state: State, seat: int, to_move: int | None) -> list[Any] | None:
             nonlocal round_key, tricks_key, hands_key, per_round, per_tricks, sizes
-            if ghost or state.phase is not _PLAY:
+            if state.phase is not _PLAY:
+                return settled(state, seat, to_move)
+            if ghost:
                 return None
             rounds, tricks = state.rounds, state.tricks
             if rounds is not round_key:
@@ -167,6 +170,18 @@ class QueenEncoder(GroupEncoder):
                     per_tricks[3], per_tricks[4], per_round[1], sizes, 0, per_round[2],
                     per_tricks[5], to_move]
 
+        def settled(state: State, seat: int, to_move: int | None) -> list[Any]:
+            # No trick in progress, so no card face down; a placement is shown as
+            # observe shows it (Q2): only to its captain until all are made.
+            placements = state.placements
+            has_placed = tuple([p is not None for p in placements])
+            if state.phase is _PLACE:
+                placements = tuple([p if s == seat else None for s, p in enumerate(placements)])
+            return [state.phase, state.round_number, state.hands[seat], state.center,
+                    state.set_aside, (), state.tricks, (), None, placements, has_placed,
+                    state.planks, state.totals, tuple([len(h) for h in state.hands]),
+                    len(state.ghost), state.dealer, state.leader, to_move]
+
         return read
 
     def _write_phase(self, out: Values, inputs: Sequence[Any], me: int) -> None:
@@ -175,19 +190,14 @@ class QueenEncoder(GroupEncoder):
     def _write_round(self, out: Values, inputs: Sequence[Any], me: int) -> None:
         out[self.round] = inputs[ROUND_NUMBER] / self.config.rounds
 
-    def _write_cards(self, out: Values, start: int, cards: tuple[Card, ...]) -> None:
-        card = self._card
-        for c in cards:
-            out[start + card[c.index]] = 1.0
-
     def _write_hand(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        self._write_cards(out, self.hand, inputs[HAND])
+        self.write_cards(out, self.hand, inputs[HAND])
 
     def _write_center(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        self._write_cards(out, self.center, inputs[CENTER])
+        self.write_cards(out, self.center, inputs[CENTER])
 
     def _write_set_aside(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        self._write_cards(out, self.set_aside, inputs[SET_ASIDE])
+        self.write_cards(out, self.set_aside, inputs[SET_ASIDE])
 
     def _write_trick(self, out: Values, inputs: Sequence[Any], me: int) -> None:
         """The face-up cards of the trick in progress, and the played cards.
@@ -247,12 +257,21 @@ class QueenEncoder(GroupEncoder):
                 out[self.has_placed + (seat - me) % players] = 1.0
 
     def _write_planks(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        players, values = self.players, self.config.plank_values
+        players = self.players
         planks: tuple[Plank, ...] = inputs[PLANKS]
         for seat, plank in enumerate(planks):
-            k = (seat - me) % players
-            start = self.planks + k * _PLANK
-            out[start] = float(plank.side is _BACK)
-            for i, space in enumerate(plank.spaces):
-                out[start + 1 + i * (_SPACES + 1) + (_SPACES if space is None else space)] = 1.0
-            out[self.plank_points + k] = plank.points(values) / self._plank_most
+            self.write_plank(out, (seat - me) % players, plank)
+
+    def write_plank(self, out: Values, k: int, plank: Plank) -> None:
+        """The plank at relative seat ``k`` and its points (its slot zero before)."""
+        start = self.planks + k * _PLANK
+        out[start] = float(plank.side is _BACK)
+        for i, space in enumerate(plank.spaces):
+            out[start + 1 + i * (_SPACES + 1) + (_SPACES if space is None else space)] = 1.0
+        out[self.plank_points + k] = plank.points(self.config.plank_values) / self._plank_most
+
+    def write_cards(self, out: Values, start: int, cards: tuple[Card, ...]) -> None:
+        """A 1 at ``start`` + each card's place in deck order."""
+        card = self._card
+        for c in cards:
+            out[start + card[c.index]] = 1.0

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullgames.queen import State, observe
+from skullgames.queen import State
 from skullgames.queen.state import Over, Placing, Playing
 from skullgames.rl._layout import Values
-from skullgames.rl._queen import PLACEMENTS, QueenEncoder
+from skullgames.rl._queen import _PLANK, PLACEMENTS, QueenEncoder
 from skullgames.rl._table import Steps, Table
 
 
@@ -31,13 +31,9 @@ class QueenSteps(Steps):
         self._hand_most = seat_fields.hand_most
         self._card = encoder._card
         self._cards = encoder._cards
-        writers = encoder.writers
-        # The groups a trick's end changes: all but the round's and the placements'.
-        self._trick_groups = tuple(writers.index(write) for write in (
-            encoder._write_center, encoder._write_set_aside,
-            encoder._write_trick, encoder._write_color,
-            encoder._write_planks, seat_fields._write_sizes,
-            seat_fields._write_leader, seat_fields._write_to_move))
+        self._leader, self._players = seat_fields.leader, encoder.players
+        self._trick_span = (encoder.trick,
+                            encoder.trick + (encoder.players + self._ghost) * self._cards)
         self._placements_input: list[Any] = [None] * len(encoder.groups_of)
         self._read = encoder.reader()
 
@@ -85,23 +81,46 @@ class QueenSteps(Steps):
         main[self._to_move + seat] = 0.0  # type: ignore[operator]
         main[self._to_move + after.to_move] = 1.0
         if after.trick_color is not before.trick_color:
-            if before.trick_color is not None:
-                main[e.color + before.trick_color.index] = 0.0
-            if after.trick_color is not None:
-                main[e.color + after.trick_color.index] = 1.0
+            self._color(before, after)
 
     def _trick_won(self, before: Playing, after: Playing) -> None:
         """The last card of a trick played and the trick resolved.
 
-        Pawns moved, cards set aside: the next trick is about to be led.
+        Pawns moved, cards set aside or to the centre: the next trick is about to be led.
         """
-        seat = before.to_move
-        card = after.table.tricks[-1].plays[-1][1].card
-        e = self._encoder
-        self._regions[seat][e.hand + self._card[card.index]] = 0.0
-        inputs = self._read(after, 0, after.to_move)
-        assert inputs is not None  # cards are played, by three players or more
-        self._rewrite(inputs, self._trick_groups)
+        main, e = self._main, self._encoder
+        seat, old, new = before.to_move, before.table, after.table
+        i = self._card[new.tricks[-1].plays[-1][1].card.index]
+        main[e.played + i] = 1.0
+        self._regions[seat][e.hand + i] = 0.0
+        main[self._sizes + seat] = len(after.hands[seat]) / self._hand_most
+        start, stop = self._trick_span
+        main[start:stop] = self._no_main[start:stop]
+        self._color(before, after)
+        for field, cards, was in ((e.center, new.center, old.center),
+                                  (e.set_aside, new.set_aside, old.set_aside)):
+            if cards is not was:
+                main[field:field + self._cards] = self._no_main[field:field + self._cards]
+                e.write_cards(main, field, cards)
+        for s, (plank, old_plank) in enumerate(zip(new.planks, old.planks, strict=True)):
+            if plank is not old_plank:
+                at = e.planks + s * _PLANK
+                main[at:at + _PLANK] = self._no_main[at:at + _PLANK]
+                e.write_plank(main, s, plank)
+        leader, players = self._leader, self._players
+        main[leader + (players if old.leader is None else old.leader)] = 0.0
+        main[leader + (players if new.leader is None else new.leader)] = 1.0
+        main[self._to_move + seat] = 0.0
+        main[self._to_move + after.to_move] = 1.0
+
+    def _color(self, before: Playing, after: Playing) -> None:
+        """The trick colour, where it changed."""
+        if after.trick_color is not before.trick_color:
+            main, at = self._main, self._encoder.color
+            if before.trick_color is not None:
+                main[at + before.trick_color.index] = 0.0
+            if after.trick_color is not None:
+                main[at + after.trick_color.index] = 1.0
 
     def _place(self, before: Placing, after: Placing) -> None:
         """A placement: its captain sees it, the others see that it is made."""
@@ -123,7 +142,9 @@ class QueenSteps(Steps):
 
     def _new_round(self, after: Placing) -> None:
         """A new round dealt: nobody has placed, so seat 0's view hides nothing public."""
-        self._rewrite(self._encoder.inputs(observe(after, 0)))
+        inputs = self._read(after, 0, after.to_move)
+        assert inputs is not None  # a placement is hidden: nothing is placed yet
+        self._rewrite(inputs)
         self._deal(after.hands)
 
     def _write_hand(self, region: Values, hand: Any) -> None:
@@ -133,7 +154,9 @@ class QueenSteps(Steps):
 
     def _game_over(self, after: Over) -> None:
         """The last round scored: every hand is empty, nothing is hidden."""
-        self._rewrite(self._encoder.inputs(observe(after, 0)))
+        inputs = self._read(after, 0, None)
+        assert inputs is not None  # the game is over
+        self._rewrite(inputs)
         self._table.array[self._table.size:] = 0.0
         self._table.show_own()
 

@@ -81,7 +81,7 @@ class Table:
 
     def vector(self, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s tensor, a new array."""
-        vector: npt.NDArray[np.float32] = self.array.take(self._perms[seat])
+        vector: npt.NDArray[np.float32] = self.array[self._perms[seat]]
         return vector
 
     def scatter(self, vectors: Sequence[npt.NDArray[np.float32]]) -> None:

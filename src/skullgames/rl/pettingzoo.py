@@ -90,7 +90,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._state: Any = None
         self._narration: Narration | None = None
         self._masks: dict[int, tuple[tuple[Any, ...], npt.NDArray[np.int8]]] = {}
-        self._index_of: dict[int, tuple[Any, int]] = {}
+        self._index_of: dict[int, int] = {}
+        self._known: list[Any] = []  # the moves of _index_of, kept alive
         self._vectors = SeatVectors(self._encoder, players)
         self._read = self._encoder.reader()
         # Every seat's tensor, for the state ``_table_of``: a move's change is written
@@ -100,6 +101,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._steps = steps_for(self.game.name, self._encoder, self._table)
         self._to_move: int | None = None
         self._rewarded = False
+        self._rounds: tuple[Any, ...] = ()
 
     @property
     def game_state(self) -> Any:
@@ -127,6 +129,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._rewarded = False
+        self._rounds = self._state.rounds
         self._vectors.forget()
         self._read = self._encoder.reader()
         self._steps = steps_for(self.game.name, self._encoder, self._table)  # a new reader
@@ -172,28 +175,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             return copy
         array = np.zeros(self.actions.size, dtype=np.int8)
         out = array.data  # setting a flag through a memoryview costs less than numpy's
-        index_of = self._index_of
+        index_of = self._index_of.get
         for move in legal:
-            found = index_of.get(id(move))
-            if found is None or found[0] is not move:
-                found = self._learn(move)
-            out[found[1]] = 1
+            i = index_of(id(move))
+            out[self._learn(move) if i is None else i] = 1
         if len(legal) > 64 and len(self._masks) < 16:
             self._masks[id(legal)] = (legal, array.copy())
         return array
 
-    def _learn(self, move: Any) -> tuple[Any, int]:
-        """``move`` and its action index, kept by the move's identity.
+    def _learn(self, move: Any) -> int:
+        """The action index of ``move``, kept by the move's identity.
 
         The engine hands out the same move objects again and again (a card's plays,
         the bids): finding them by identity costs less than hashing a move. The move is
-        kept alive with its index, so its ``id`` is never another object's; a bounded
-        number are kept, in case an engine makes new ones every time.
+        kept alive, so its ``id`` is never another object's; a bounded number are
+        kept, in case an engine makes new ones every time.
         """
-        found = (move, self.actions.index(move))
+        index = self.actions.index(move)
         if len(self._index_of) < 4096:
-            self._index_of[id(move)] = found
-        return found
+            self._known.append(move)
+            self._index_of[id(move)] = index
+        return index
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move; a dead agent takes ``None``."""
@@ -212,8 +214,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         if self._narration is not None:
             self._narration.step(before, move, after)
         self._cumulative_rewards[agent] = 0.0
-        points = round_points(before, after)
-        if points is not None:
+        rounds = after.rounds
+        if rounds is not self._rounds:  # a round scored
+            points = round_points(before, after)
+            assert points is not None
+            self._rounds = rounds
             seats = self._seat
             self.rewards = {a: float(points[seats[a]]) for a in self.agents}
             self._accumulate_rewards()
@@ -221,7 +226,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         elif self._rewarded:  # else the rewards are zero already
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self._to_move = seat = self.game.current_player(after)
+        # current_player(after), read directly: a state of this environment's game.
+        self._to_move = seat = after.to_move
         if seat is None:  # the end: no deal waits, since the game deals from its seed
             self.terminations = dict.fromkeys(self.agents, True)
         else:
