@@ -106,6 +106,11 @@ class Steps(abc.ABC):
         self._table = table
         self._main, self._regions = table.main, table.regions
         self._no_main = zeros(encoder.size)
+        # The main part's private fields are never read: their writers are skipped.
+        private = {f.start for f in encoder.fields if f.seen == PRIVATE}
+        self._public_groups = [g for g in range(len(encoder.writers))
+                        if not encoder.clears[g] or any(start not in private
+                                                        for start, _ in encoder.clears[g])]
 
     @abc.abstractmethod
     def start(self, state: Any) -> bool:
@@ -126,12 +131,12 @@ class Steps(abc.ABC):
         with every bid or placement shown, or none made.
         """
         main, encoder = self._main, self._encoder
+        clears, writers = encoder.clears, encoder.writers
         if groups is None:
             main[0:len(self._no_main)] = self._no_main
-            for write in encoder.writers:
-                write(main, inputs, 0)
+            for g in self._public_groups:
+                writers[g](main, inputs, 0)
             return
-        clears, writers = encoder.clears, encoder.writers
         for g in groups:
             for start, stop in clears[g]:
                 main[start:stop] = self._no_main[start:stop]

@@ -169,10 +169,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         """The int8 mask of the moves ``legal``, a new array."""
         # The engine hands out the very same tuple for a constant set of legal moves
         # (the bids of a round, every placement of Skull Queen): its array is made once.
-        known = self._masks.get(id(legal))
-        if known is not None and known[0] is legal:
-            copy: npt.NDArray[np.int8] = known[1].copy()
-            return copy
+        if len(legal) > 64:
+            known = self._masks.get(id(legal))
+            if known is not None and known[0] is legal:
+                copy: npt.NDArray[np.int8] = known[1].copy()
+                return copy
         array = np.zeros(self.actions.size, dtype=np.int8)
         out = array.data  # setting a flag through a memoryview costs less than numpy's
         index_of = self._index_of.get
