@@ -52,7 +52,7 @@ def raw_steps(name: str, config: Any, games: int, seed: int,
 def pettingzoo_steps(table: Any, games: int, seed: int,
                      clock: Callable[[], float]) -> tuple[int, float]:
     """Moves made and seconds for ``games`` masked random games in the AEC environment."""
-    pick = random.Random(seed)._randbelow
+    pick = random.Random(seed).randrange
     steps = 0
     start = clock()
     for i in range(games):

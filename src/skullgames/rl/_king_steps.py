@@ -27,13 +27,10 @@ class KingSteps(Steps):
     _encoder: KingEncoder
 
     def __init__(self, encoder: KingEncoder, table: Table) -> None:
-        super().__init__(encoder, table)
-        players = self._players = encoder.players
+        super().__init__(encoder, table, encoder._seat_fields)
+        players = encoder.players
         self._ghost = encoder.config.has_ghost
         self._abilities = encoder.config.pirate_abilities
-        seat_fields = encoder._seat_fields
-        self._sizes, self._to_move = seat_fields.sizes, seat_fields.to_move
-        self._leader, self._size_most = seat_fields.leader, seat_fields.hand_most
         self._hand_most = encoder._hand_most
         self._sums, self._suits = encoder._sums, encoder._suits
         self._at_trick, self._at_played, self._at_hand = (
@@ -102,62 +99,53 @@ class KingSteps(Steps):
         self._counted = state
 
     def _play(self, before: Playing, after: Playing) -> None:
-        """A card added to the trick: the commonest move of all, written inline."""
-        main = self._main
+        """A card added to the trick."""
         seat, play = after.trick[-1]
+        assert seat is not None  # no ghost here
         order = play.card.order
-        at = self._at_trick[seat]  # type: ignore[index]  # no ghost here
-        main[at[order]] = 1.0
+        at = self._at_trick[seat]
+        self._main[at[order]] = 1.0
         if play.as_pirate:
-            main[at[-1]] = 1.0
-        sums = self._sums[order]
-        k = self._played[order] = self._played.get(order, 0) + 1
-        main[self._at_played[order]] = sums[k]
-        held = self._held[seat]  # type: ignore[index]
-        left = held[order] = held[order] - 1
-        self._regions[seat][self._at_hand[order]] = sums[left]  # type: ignore[index]
-        main[self._sizes + seat] = len(after.hands[seat]) / self._size_most  # type: ignore[operator, index]
-        main[self._to_move + seat] = 0.0  # type: ignore[operator]
-        main[self._to_move + after.to_move] = 1.0
+            self._main[at[-1]] = 1.0
+        self._card_left(seat, order, after)
+        self._switch(self._to_move, seat, after.to_move)
         if after.suit_state is not before.suit_state:
             self._suit(before, after)
         self._counted = after
 
+    def _card_left(self, seat: int, order: int, after: Playing) -> None:
+        """A card of face ``order`` left ``seat``'s hand for the table (``after``)."""
+        sums = self._sums[order]
+        k = self._played[order] = self._played.get(order, 0) + 1
+        self._main[self._at_played[order]] = sums[k]
+        held = self._held[seat]
+        left = held[order] = held[order] - 1
+        self._regions[seat][self._at_hand[order]] = sums[left]
+        self._main[self._sizes + seat] = len(after.hands[seat]) / self._size_most
+
     def _suit(self, before: Playing, after: Playing) -> None:
         """The lead suit and the suit's state, where they changed."""
-        main = self._main
-        e = self._encoder
+        e, suits = self._encoder, self._suits
         if after.lead_suit is not before.lead_suit:
-            if before.lead_suit is not None:
-                main[e.lead + self._suits.index(before.lead_suit)] = 0.0
-            if after.lead_suit is not None:
-                main[e.lead + self._suits.index(after.lead_suit)] = 1.0
-        if after.suit_state is not before.suit_state:
-            main[e.suit_state + _SUIT_STATES.index(before.suit_state)] = 0.0
-            main[e.suit_state + _SUIT_STATES.index(after.suit_state)] = 1.0
+            self._switch(e.lead,
+                         None if before.lead_suit is None else suits.index(before.lead_suit),
+                         None if after.lead_suit is None else suits.index(after.lead_suit))
+        self._switch(e.suit_state, _SUIT_STATES.index(before.suit_state),
+                     _SUIT_STATES.index(after.suit_state))
 
     def _trick_won(self, before: Playing, after: Playing) -> None:
         """The last card of a trick played, the trick won, the next one about to start."""
         main, players = self._main, self._players
         seat = before.to_move
-        order = after.tricks[-1].plays[-1][1].card.order
-        sums = self._sums[order]
-        k = self._played[order] = self._played.get(order, 0) + 1
-        main[self._at_played[order]] = sums[k]
-        held = self._held[seat]
-        left = held[order] = held[order] - 1
-        self._regions[seat][self._at_hand[order]] = sums[left]
-        main[self._sizes + seat] = len(after.hands[seat]) / self._size_most
+        self._card_left(seat, after.tricks[-1].plays[-1][1].card.order, after)
         start, stop = self._trick_span
         main[start:stop] = self._no_trick
         won, most, at_won = after.tricks_won, self._hand_most, self._encoder.won
         for s in range(players):
             main[at_won + s] = won[s] / most
-        leader = self._leader
-        main[leader + (players if before.leader is None else before.leader)] = 0.0
-        main[leader + (players if after.leader is None else after.leader)] = 1.0
-        main[self._to_move + seat] = 0.0
-        main[self._to_move + after.to_move] = 1.0
+        self._switch(self._leader, players if before.leader is None else before.leader,
+                     players if after.leader is None else after.leader)
+        self._switch(self._to_move, seat, after.to_move)
         self._suit(before, after)
         self._counted = after
 
@@ -165,10 +153,8 @@ class KingSteps(Steps):
         """A bid: the bidder sees it, the others see that it is made."""
         seat = before.to_move
         self._own_bid(seat, after.bids[seat])
-        main = self._main
-        main[self._encoder.has_bid + seat] = 1.0
-        main[self._to_move + seat] = 0.0
-        main[self._to_move + after.to_move] = 1.0
+        self._main[self._encoder.has_bid + seat] = 1.0
+        self._switch(self._to_move, seat, after.to_move)
 
     def _own_bid(self, seat: int, bid: int | None) -> None:
         e, region = self._encoder, self._regions[seat]
@@ -185,16 +171,13 @@ class KingSteps(Steps):
         e, main = self._encoder, self._main
         seat = before.to_move
         self._own_bid(seat, after.bids[seat])
-        phases = e.phase
-        main[phases + _PHASES.index(before.phase)] = 0.0
-        main[phases + _PHASES.index(after.phase)] = 1.0
+        self._switch(e.phase, _PHASES.index(before.phase), _PHASES.index(after.phase))
         most = self._hand_most
         for s, bid in enumerate(after.bids):
             main[e.bids + s] = bid / most  # type: ignore[operator]
             main[e.bid_shown + s] = 1.0
         main[e.has_bid + seat] = 1.0
-        main[self._to_move + seat] = 0.0
-        main[self._to_move + after.to_move] = 1.0
+        self._switch(self._to_move, seat, after.to_move)
 
     def _new_round(self, after: Bidding) -> None:
         """A new round dealt: nobody has bid, so seat 0's view hides nothing public."""

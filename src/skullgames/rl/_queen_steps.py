@@ -24,14 +24,10 @@ class QueenSteps(Steps):
     _encoder: QueenEncoder
 
     def __init__(self, encoder: QueenEncoder, table: Table) -> None:
-        super().__init__(encoder, table)
+        super().__init__(encoder, table, encoder._seat_fields)
         self._ghost = encoder.config.has_ghost
-        seat_fields = encoder._seat_fields
-        self._sizes, self._to_move = seat_fields.sizes, seat_fields.to_move
-        self._hand_most = seat_fields.hand_most
         self._card = encoder._card
         self._cards = encoder._cards
-        self._leader, self._players = seat_fields.leader, encoder.players
         self._trick_span = (encoder.trick,
                             encoder.trick + (encoder.players + self._ghost) * self._cards)
         self._placements_input: list[Any] = [None] * len(encoder.groups_of)
@@ -69,19 +65,22 @@ class QueenSteps(Steps):
         return False
 
     def _play(self, before: Playing, after: Playing) -> None:
-        """A card added to the trick, face up: the commonest move, written inline."""
-        main = self._main
+        """A card added to the trick, face up."""
         seat, play = after.trick[-1]
+        assert seat is not None  # no ghost here
         i = self._card[play.card.index]
-        e = self._encoder
-        main[e.trick + seat * self._cards + i] = 1.0  # type: ignore[operator]
-        main[e.played + i] = 1.0
-        self._regions[seat][e.hand + i] = 0.0  # type: ignore[index]
-        main[self._sizes + seat] = len(after.hands[seat]) / self._hand_most  # type: ignore[operator, index]
-        main[self._to_move + seat] = 0.0  # type: ignore[operator]
-        main[self._to_move + after.to_move] = 1.0
+        self._main[self._encoder.trick + seat * self._cards + i] = 1.0
+        self._card_left(seat, i, after)
+        self._switch(self._to_move, seat, after.to_move)
         if after.trick_color is not before.trick_color:
             self._color(before, after)
+
+    def _card_left(self, seat: int, i: int, after: Playing) -> None:
+        """The card at deck place ``i`` left ``seat``'s hand for the table (``after``)."""
+        e = self._encoder
+        self._main[e.played + i] = 1.0
+        self._regions[seat][e.hand + i] = 0.0
+        self._main[self._sizes + seat] = len(after.hands[seat]) / self._size_most
 
     def _trick_won(self, before: Playing, after: Playing) -> None:
         """The last card of a trick played and the trick resolved.
@@ -90,10 +89,7 @@ class QueenSteps(Steps):
         """
         main, e = self._main, self._encoder
         seat, old, new = before.to_move, before.table, after.table
-        i = self._card[new.tricks[-1].plays[-1][1].card.index]
-        main[e.played + i] = 1.0
-        self._regions[seat][e.hand + i] = 0.0
-        main[self._sizes + seat] = len(after.hands[seat]) / self._hand_most
+        self._card_left(seat, self._card[new.tricks[-1].plays[-1][1].card.index], after)
         start, stop = self._trick_span
         main[start:stop] = self._no_main[start:stop]
         self._color(before, after)
@@ -107,20 +103,17 @@ class QueenSteps(Steps):
                 at = e.planks + s * _PLANK
                 main[at:at + _PLANK] = self._no_main[at:at + _PLANK]
                 e.write_plank(main, s, plank)
-        leader, players = self._leader, self._players
-        main[leader + (players if old.leader is None else old.leader)] = 0.0
-        main[leader + (players if new.leader is None else new.leader)] = 1.0
-        main[self._to_move + seat] = 0.0
-        main[self._to_move + after.to_move] = 1.0
+        players = self._players
+        self._switch(self._leader, players if old.leader is None else old.leader,
+                     players if new.leader is None else new.leader)
+        self._switch(self._to_move, seat, after.to_move)
 
     def _color(self, before: Playing, after: Playing) -> None:
         """The trick colour, where it changed."""
         if after.trick_color is not before.trick_color:
-            main, at = self._main, self._encoder.color
-            if before.trick_color is not None:
-                main[at + before.trick_color.index] = 0.0
-            if after.trick_color is not None:
-                main[at + after.trick_color.index] = 1.0
+            self._switch(self._encoder.color,
+                         None if before.trick_color is None else before.trick_color.index,
+                         None if after.trick_color is None else after.trick_color.index)
 
     def _place(self, before: Placing, after: Placing) -> None:
         """A placement: its captain sees it, the others see that it is made."""
@@ -128,10 +121,8 @@ class QueenSteps(Steps):
         inputs = self._placements_input
         inputs[PLACEMENTS] = (None,) * seat + (after.placements[seat],)
         e._write_placements(self._regions[seat], inputs, seat)
-        main = self._main
-        main[e.has_placed + seat] = 1.0
-        main[self._to_move + seat] = 0.0
-        main[self._to_move + after.to_move] = 1.0
+        self._main[e.has_placed + seat] = 1.0
+        self._switch(self._to_move, seat, after.to_move)
 
     def _reveal(self, after: Playing) -> None:
         """Every placement shown and the planks set: cards are played from now on."""

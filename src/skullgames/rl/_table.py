@@ -28,6 +28,7 @@ from skullgames.rl._layout import (
     PRIVATE,
     TABLE,
     GroupEncoder,
+    SeatFields,
     Values,
     values_of,
     zeros,
@@ -101,9 +102,12 @@ class Steps(abc.ABC):
     it counted at the last state it wrote.
     """
 
-    def __init__(self, encoder: GroupEncoder, table: Table) -> None:
+    def __init__(self, encoder: GroupEncoder, table: Table, seats: SeatFields) -> None:
         self._encoder = encoder
         self._table = table
+        self._players = seats.players
+        self._sizes, self._size_most = seats.sizes, seats.hand_most
+        self._to_move, self._leader = seats.to_move, seats.leader
         self._main, self._regions = table.main, table.regions
         self._no_main = zeros(encoder.size)
         # The main part's private fields are never read: their writers are skipped.
@@ -141,6 +145,13 @@ class Steps(abc.ABC):
             for start, stop in clears[g]:
                 main[start:stop] = self._no_main[start:stop]
             writers[g](main, inputs, 0)
+
+    def _switch(self, at: int, old: int | None, new: int | None) -> None:
+        """A one-hot at ``at`` moved from position ``old`` to ``new`` (``None``: none)."""
+        if old is not None:
+            self._main[at + old] = 0.0
+        if new is not None:
+            self._main[at + new] = 1.0
 
     def _deal(self, hands: Sequence[Any]) -> None:
         """Every region cleared, and each seat's hand written into its own."""
