@@ -4,6 +4,10 @@ A step changes a few parts of what a seat sees (a card more in the trick, one le
 hand): :class:`SeatVectors` keeps every seat's last tensor with the sources it was
 written from, and rewrites only the groups whose source changed, with the encoder's own
 writers. The result equals :func:`skullgames.rl.encode` of the seat's observation.
+
+The PettingZoo environment writes its :class:`~skullgames.rl._table.Table` whole from
+these tensors after the moves that its game's steps do not know (the Cannonball, the
+pirates' abilities, Graybeard's plays, the two-player Skull Queen's plays).
 """
 
 from __future__ import annotations
