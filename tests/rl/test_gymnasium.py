@@ -14,7 +14,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-import skullgames.rl  # noqa: E402, F401 (registers the environments)
+import skullgames.rl as rl  # noqa: E402 (also registers the environments)
 from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.gymnasium import SkullGamesEnv  # noqa: E402
 
@@ -48,6 +48,11 @@ def play(env: Any, seed: int) -> tuple[float, Any]:
         observation, reward, terminated, truncated, info = env.step(action)
         assert observation in env.observation_space
         assert not truncated
+        # Both from the learning seat's observation of the state now.
+        table = env.unwrapped
+        view = table.game.observe(table.game_state, table.seat)
+        assert observation.tobytes() == rl.encode(view).tobytes()
+        assert info["action_mask"].tolist() == [int(f) for f in table.actions.mask(view)]
         total += float(reward)
         if terminated:
             return total, env.unwrapped.game_state

@@ -146,7 +146,7 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._narration = Narration(self.game, names)
             self._narration.start(self._state)
         self._play_opponents()
-        return self._observation(), self._info()
+        return self._seen()
 
     def step(self, action: Any) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool,
                                          dict[str, Any]]:
@@ -163,11 +163,13 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if self.illegal_action == "raise":
                 raise
             self._ended = True
-            info = {**self._info(), "illegal_move": f"{move}: {error}"}
-            return self._observation(), self.illegal_reward, True, False, info
+            observation, info = self._seen()
+            info["illegal_move"] = f"{move}: {error}"
+            return observation, self.illegal_reward, True, False, info
         reward += self._play_opponents()
         over = self.game.is_over(self._state)
-        return self._observation(), float(reward), over, False, self._info()
+        observation, info = self._seen()
+        return observation, float(reward), over, False, info
 
     @property
     def game_state(self) -> Any:
@@ -201,11 +203,10 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             move = self._bots[seat].choose(game.observe(self._state, seat))
             points += self._apply(move)[self.seat]
 
-    def _observation(self) -> npt.NDArray[np.float32]:
-        return encode(self.game.observe(self._state, self.seat))
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks()}
+    def _seen(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """The learning seat's tensor and info, from one observation."""
+        view = self.game.observe(self._state, self.seat)
+        return encode(view), {"action_mask": _mask_array(self.actions.mask(view))}
 
 
 def _name(opponent: Opponent) -> str:
