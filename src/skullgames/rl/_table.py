@@ -98,8 +98,8 @@ class Table:
 class Steps(abc.ABC):
     """What a game's moves change in a :class:`Table`, written value by value.
 
-    Made by a game's encoder for one table and one game: a subclass may remember what
-    it counted at the last state it wrote.
+    Made by :func:`~skullgames.rl.tensors.steps_for` for one table and one game: a
+    subclass may remember what it counted at the last state it wrote.
     """
 
     def __init__(self, encoder: GroupEncoder, table: Table, seats: SeatFields) -> None:
@@ -112,9 +112,9 @@ class Steps(abc.ABC):
         self._no_main = zeros(encoder.size)
         # The main part's private fields are never read: their writers are skipped.
         private = {f.start for f in encoder.fields if f.seen == PRIVATE}
-        self._public_groups = [g for g in range(len(encoder.writers))
-                        if not encoder.clears[g] or any(start not in private
-                                                        for start, _ in encoder.clears[g])]
+        self._public_groups = [
+            g for g, clears in enumerate(encoder.clears)
+            if not clears or any(start not in private for start, _ in clears)]
 
     @abc.abstractmethod
     def start(self, state: Any) -> bool:
@@ -128,22 +128,15 @@ class Steps(abc.ABC):
         it does not know: the caller then writes the table whole.
         """
 
-    def _rewrite(self, inputs: Sequence[Any], groups: Sequence[int] | None = None) -> None:
-        """The main part's ``groups`` (all by default) written from seat 0's ``inputs``.
+    def _rewrite(self, inputs: Sequence[Any]) -> None:
+        """The main part written whole from seat 0's ``inputs``.
 
         Seat 0's view is the main part only where it hides nothing from the others:
         with every bid or placement shown, or none made.
         """
-        main, encoder = self._main, self._encoder
-        clears, writers = encoder.clears, encoder.writers
-        if groups is None:
-            main[0:len(self._no_main)] = self._no_main
-            for g in self._public_groups:
-                writers[g](main, inputs, 0)
-            return
-        for g in groups:
-            for start, stop in clears[g]:
-                main[start:stop] = self._no_main[start:stop]
+        main, writers = self._main, self._encoder.writers
+        main[0:len(self._no_main)] = self._no_main
+        for g in self._public_groups:
             writers[g](main, inputs, 0)
 
     def _switch(self, at: int, old: int | None, new: int | None) -> None:
