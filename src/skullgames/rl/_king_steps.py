@@ -25,6 +25,7 @@ class KingSteps(Steps):
     """What each common Skull King move changes in a :class:`Table`; see the module."""
 
     _encoder: KingEncoder
+    round_start = Bidding
 
     def __init__(self, encoder: KingEncoder, table: Table) -> None:
         super().__init__(encoder, table, encoder._seat_fields)
@@ -38,19 +39,11 @@ class KingSteps(Steps):
         self._trick_span = (encoder.trick, encoder.trick + (players + self._ghost)
                             * (encoder._faces + 1))
         self._no_trick = zeros(self._trick_span[1] - self._trick_span[0])
-        self._read = encoder.reader()
         # The copies of each face played this round and held by each seat, at the state
         # ``_counted``: a play writes the new count's value.
         self._counted: object = None
         self._played: dict[int, int] = {}
         self._held: list[dict[int, int]] = []
-
-    def start(self, state: State) -> bool:
-        """Write every tensor of a new game's first state: a round's bidding."""
-        if type(state) is not Bidding:
-            return False
-        self._new_round(state)
-        return True
 
     def __call__(self, before: State, after: State) -> bool:
         """Write what the move from ``before`` to ``after`` changed, or return ``False``."""

@@ -22,6 +22,7 @@ class QueenSteps(Steps):
     """What each common Skull Queen move changes in a :class:`Table`; see the module."""
 
     _encoder: QueenEncoder
+    round_start = Placing
 
     def __init__(self, encoder: QueenEncoder, table: Table) -> None:
         super().__init__(encoder, table, encoder._seat_fields)
@@ -31,14 +32,6 @@ class QueenSteps(Steps):
         self._trick_span = (encoder.trick,
                             encoder.trick + (encoder.players + self._ghost) * self._cards)
         self._placements_input: list[Any] = [None] * len(encoder.groups_of)
-        self._read = encoder.reader()
-
-    def start(self, state: State) -> bool:
-        """Write every tensor of a new game's first state: a round's placing."""
-        if type(state) is not Placing:
-            return False
-        self._new_round(state)
-        return True
 
     def __call__(self, before: State, after: State) -> bool:
         """Write what the move from ``before`` to ``after`` changed, or return ``False``."""
@@ -139,9 +132,7 @@ class QueenSteps(Steps):
         self._deal(after.hands)
 
     def _write_hand(self, region: Values, hand: Any) -> None:
-        start, card = self._encoder.hand, self._card
-        for c in hand:
-            region[start + card[c.index]] = 1.0
+        self._encoder.write_cards(region, self._encoder.hand, hand)
 
     def _game_over(self, after: Over) -> None:
         """The last round scored: every hand is empty, nothing is hidden."""

@@ -98,9 +98,13 @@ class Table:
 class Steps(abc.ABC):
     """What a game's moves change in a :class:`Table`, written value by value.
 
-    Made by :func:`~skullgames.rl.tensors.steps_for` for one table and one game: a
-    subclass may remember what it counted at the last state it wrote.
+    Made by :func:`~skullgames.rl.tensors.steps_for` for one table; :meth:`start`
+    begins each game. A subclass may remember what it counted at the last state it
+    wrote.
     """
+
+    round_start: type
+    """The class of a round's first state (bidding, placing): a new game's too."""
 
     def __init__(self, encoder: GroupEncoder, table: Table, seats: SeatFields) -> None:
         self._encoder = encoder
@@ -115,10 +119,18 @@ class Steps(abc.ABC):
         self._public_groups = [
             g for g, clears in enumerate(encoder.clears)
             if not clears or any(start not in private for start, _ in clears)]
+        self._read = encoder.reader()
 
-    @abc.abstractmethod
     def start(self, state: Any) -> bool:
-        """Write every tensor of a new game's first ``state``; ``False`` if it cannot."""
+        """Begin a new game: write every tensor of its first ``state``.
+
+        ``False`` (nothing written) unless ``state`` is a round's first state.
+        """
+        self._read = self._encoder.reader()  # its caches are by identity: one per game
+        if type(state) is not self.round_start:
+            return False
+        self._new_round(state)
+        return True
 
     @abc.abstractmethod
     def __call__(self, before: Any, after: Any) -> bool:
@@ -151,6 +163,10 @@ class Steps(abc.ABC):
         self._table.array[self._table.size:] = 0.0
         for seat, hand in enumerate(hands):
             self._write_hand(self._regions[seat], hand)
+
+    @abc.abstractmethod
+    def _new_round(self, after: Any) -> None:
+        """Write every tensor of a round's first state ``after``."""
 
     @abc.abstractmethod
     def _write_hand(self, region: Values, hand: Any) -> None:

@@ -132,7 +132,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._rounds = self._state.rounds
         self._vectors.forget()
         self._read = self._encoder.reader()
-        self._steps = steps_for(self.game.name, self._encoder, self._table)  # a new reader
         self._table_of = self._state if self._steps.start(self._state) else None
         # A new game dealt from a seed is never over and never waits for a deal.
         self._to_move = cast(int, self.game.current_player(self._state))
