@@ -14,7 +14,7 @@ from typing import Any
 from skullgames.king import Phase, State, SuitState
 from skullgames.king.state import Bidding, Finished, Playing
 from skullgames.rl._king import KingEncoder
-from skullgames.rl._layout import Values, write_copies, zeros
+from skullgames.rl._layout import Values, write_copies
 from skullgames.rl._table import Steps, Table
 
 _PHASES = tuple(Phase)
@@ -38,7 +38,6 @@ class KingSteps(Steps):
             encoder._at_trick, encoder._at_played, encoder._at_hand)
         self._trick_span = (encoder.trick, encoder.trick + (players + self._ghost)
                             * (encoder._faces + 1))
-        self._no_trick = zeros(self._trick_span[1] - self._trick_span[0])
         # The copies of each face played this round and held by each seat, at the state
         # ``_counted``: a play writes the new count's value.
         self._counted: object = None
@@ -132,7 +131,7 @@ class KingSteps(Steps):
         seat = before.to_move
         self._card_left(seat, after.tricks[-1].plays[-1][1].card.order, after)
         start, stop = self._trick_span
-        main[start:stop] = self._no_trick
+        main[start:stop] = self._no_main[start:stop]
         won, most, at_won = after.tricks_won, self._hand_most, self._encoder.won
         for s in range(players):
             main[at_won + s] = won[s] / most
@@ -182,15 +181,6 @@ class KingSteps(Steps):
 
     def _write_hand(self, region: Values, hand: Any) -> None:
         write_copies(region, hand, self._at_hand, self._sums)
-
-    def _game_over(self, after: Finished) -> None:
-        """The last round scored: every hand is empty, nothing is hidden."""
-        inputs = self._read(after, 0, None)
-        assert inputs is not None  # the game is over
-        self._rewrite(inputs)
-        self._table.array[self._table.size:] = 0.0
-        self._table.show_own()
-        self._counted = None
 
 
 def _same_abilities(before: Playing, after: Playing) -> bool:

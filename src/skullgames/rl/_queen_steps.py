@@ -134,11 +134,4 @@ class QueenSteps(Steps):
     def _write_hand(self, region: Values, hand: Any) -> None:
         self._encoder.write_cards(region, self._encoder.hand, hand)
 
-    def _game_over(self, after: Over) -> None:
-        """The last round scored: every hand is empty, nothing is hidden."""
-        inputs = self._read(after, 0, None)
-        assert inputs is not None  # the game is over
-        self._rewrite(inputs)
-        self._table.array[self._table.size:] = 0.0
-        self._table.show_own()
 

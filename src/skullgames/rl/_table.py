@@ -151,6 +151,14 @@ class Steps(abc.ABC):
         for g in self._public_groups:
             writers[g](main, inputs, 0)
 
+    def _game_over(self, after: Any) -> None:
+        """The last round scored: every hand is empty, nothing is hidden."""
+        inputs = self._read(after, 0, None)
+        assert inputs is not None  # the readers read the end
+        self._rewrite(inputs)
+        self._table.array[self._table.size:] = 0.0
+        self._table.show_own()
+
     def _switch(self, at: int, old: int | None, new: int | None) -> None:
         """A one-hot at ``at`` moved from position ``old`` to ``new`` (``None``: none)."""
         if old is not None:
