@@ -56,7 +56,11 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
             yield from _finished(ray, running)
     except BaseException:
         for ref in running:
-            ray.cancel(ref, force=True)
+            # Not force: a forced cancel of a task whose reply is on its way aborts the
+            # whole process inside Ray ("Tried to complete task that was not pending").
+            # Queued tasks are dropped either way, a running one is interrupted, and
+            # shutdown() stops the workers of a Ray this process started.
+            ray.cancel(ref, force=False)
         raise
     finally:
         if started:
