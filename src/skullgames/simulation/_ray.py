@@ -54,15 +54,12 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
             running[task.remote(batch)] = batch.index
         while running:
             yield from _finished(ray, running)
-    except BaseException:
-        for ref in running:
-            # Not force: a forced cancel of a task whose reply is on its way aborts the
-            # whole process inside Ray ("Tried to complete task that was not pending").
-            # Queued tasks are dropped either way, a running one is interrupted, and
-            # shutdown() stops the workers of a Ray this process started.
-            ray.cancel(ref, force=False)
-        raise
     finally:
+        # The tasks in flight are not cancelled: ray.cancel of a task whose reply is on
+        # its way aborts this process inside Ray ("Tried to complete task that was not
+        # pending"), forced or not. There are at most two a CPU, each one short batch;
+        # shutdown() stops the workers of a Ray this process started, and a cluster
+        # drops the tasks of a driver that has gone.
         if started:
             ray.shutdown()
 
