@@ -55,7 +55,9 @@ def test_the_benchmark_rows() -> None:
     assert labels == [
         "king: ActionSpace.mask + index per step", "king: rl.encode per step",
         "king: PettingZoo masked random rollouts",
+        "king: PettingZoo ceiling, observations made ahead",
         "queen: ActionSpace.mask + index per step", "queen: rl.encode per step",
         "queen: PettingZoo masked random rollouts",
+        "queen: PettingZoo ceiling, observations made ahead",
     ]
     assert all("× the raw loop" in row[3] for row in rows if row[2] == "steps/s")
