@@ -132,8 +132,11 @@ def test_bad_arguments() -> None:
         SkullGamesEnv("king", seat=4)
     with pytest.raises(ConfigError, match="unknown bot"):
         SkullGamesEnv("king", opponents="grandmaster")
-    with pytest.raises(ConfigError, match="one for each of the 3"):
+    with pytest.raises(ConfigError, match="a list of 3, one for each other seat, not a "
+                                          "list of 2"):
         SkullGamesEnv("king", opponents=["random", "greedy"])
+    with pytest.raises(ConfigError, match="not a list of 1"):
+        SkullGamesEnv("king", opponents=["random"])
     with pytest.raises(TypeError, match="choose"):
         SkullGamesEnv("king", opponents=42)
     with pytest.raises(ConfigError, match="illegal_action"):

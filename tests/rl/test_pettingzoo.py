@@ -206,6 +206,30 @@ def test_a_finished_game_takes_only_none_steps() -> None:
         table.step(0)
     while table.agents:
         table.step(None)
+    # Every agent has left: the raw environment says so rather than fail on a lookup.
+    for call in (lambda: table.step(None), lambda: table.step(0), table.last):
+        with pytest.raises(IllegalMoveError, match="every agent has taken its last step"):
+            call()
+    assert not table.observe("player_0")["action_mask"].any()  # the end, still observable
+    table.reset(seed=3)
+    assert table.agents == ["player_0", "player_1", "player_2"]
+
+
+def test_before_reset_the_raw_environment_refuses() -> None:
+    with pytest.raises(IllegalMoveError, match=r"call reset\(\) first"):
+        raw_env("king").step(0)
+    with pytest.raises(IllegalMoveError, match=r"call reset\(\) first"):
+        raw_env("king").last()
+    with pytest.raises(IllegalMoveError, match=r"call reset\(\) first"):
+        raw_env("queen").observe("player_0")
+
+
+def test_an_unknown_agent_is_named_in_the_error() -> None:
+    table = raw_env("king")
+    table.reset(seed=1)
+    with pytest.raises(KeyError, match="no agent 'player_4': the agents are player_0, "
+                                       "player_1, player_2, player_3"):
+        table.observe("player_4")
 
 
 def test_before_reset_the_wrapper_refuses() -> None:

@@ -117,8 +117,9 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         else:
             chosen = list(opponents)
         if len(chosen) != len(others):
-            raise ConfigError(f"opponents: one, or one for each of the {len(others)} other "
-                              f"seats, not {len(chosen)}")
+            raise ConfigError(f"opponents: one bot for every other seat, or a list of "
+                              f"{len(others)}, one for each other seat, not a list of "
+                              f"{len(chosen)}")
         for opponent in chosen:
             if isinstance(opponent, str):
                 if opponent not in self.game.bots:

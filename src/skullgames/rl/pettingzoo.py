@@ -32,6 +32,8 @@ from skullgames.rl.tensors import encoder_for, steps_for
 
 __all__ = ["env", "raw_env"]
 
+_NOT_WRITTEN = object()  # what the table holds before the first reset: no state
+
 
 def env(game: str | AnyGame = "king", config: Any = None,
         render_mode: str | None = None) -> Any:
@@ -57,7 +59,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     - Rewards: each round's points, to every seat, on the step that scores the round;
       ``_cumulative_rewards`` sum them for :meth:`last`. All agents terminate when the
       game ends, then take ``None`` steps as PettingZoo's dead agents do (any other
-      action raises ``ValueError``).
+      action raises ``ValueError``). Before the first ``reset``, and once every agent has
+      taken its last step, ``step``, ``last`` and ``observe`` raise
+      :class:`~skullgames.IllegalMoveError` saying so; an unknown agent is a ``KeyError``
+      that names the agents.
     - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
       everything since the last call.
     """
@@ -97,11 +102,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         # Every seat's tensor, for the state ``_table_of``: a move's change is written
         # into it, or, for the moves the game's steps do not know, it is written whole.
         self._table = Table(self._encoder, players)
-        self._table_of: Any = None
+        self._table_of: Any = _NOT_WRITTEN
         self._steps = steps_for(self.game.name, self._encoder, self._table)
         self._to_move: int | None = None
         self._rewarded = False
         self._rounds: tuple[Any, ...] = ()
+        # Until reset, no agent is to act: a step or a look says to reset.
+        self.agents: list[str] = []
+        self.agent_selection = ""  # no agent
+        self.terminations: dict[str, bool] = {}
 
     @property
     def game_state(self) -> Any:
@@ -145,9 +154,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
 
         Both arrays are new: an observation kept stays as it was.
         """
-        seat = self._seat[agent]
+        try:
+            seat = self._seat[agent]
+        except KeyError:
+            raise self._no_agent(agent) from None
         state = self._state
         if self._table_of is not state:
+            if state is None:
+                raise self._no_agent(agent)
             self._write_table(state)
         legal = self.game.legal_moves(state) if seat == self._to_move else ()
         return {"observation": self._table.vector(seat), "action_mask": self._mask(legal)}
@@ -200,7 +214,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move; a dead agent takes ``None``."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            dead = self.terminations[agent] or self.truncations[agent]
+        except KeyError:
+            raise self._no_agent(agent) from None
+        if dead:
             self._was_dead_step(action)
             return
         if action is None:
@@ -241,8 +259,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         truncated, and its info.
         """
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise self._no_agent(agent)
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def _no_agent(self, agent: Any) -> Exception:
+        """The error for ``agent``, which is no agent of the game now."""
+        if self._state is None:
+            return IllegalMoveError("no game yet: call reset() first")
+        if agent not in self._seat:
+            return KeyError(f"no agent {agent!r}: the agents are "
+                            f"{', '.join(self.possible_agents)}")
+        return IllegalMoveError("the game is over and every agent has taken its last "
+                                "step: call reset() for a new game")
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the command line's narration since the last call."""
