@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-__all__ = ["LogCell", "MoveLog", "cells_of", "moves_of"]
+import attrs
+
+__all__ = ["LogCell", "Logged", "MoveLog", "cells_of", "moves_of"]
 
 if TYPE_CHECKING:
     LogCell: TypeAlias = "tuple[Any, LogCell | None]"
@@ -105,3 +107,36 @@ class MoveLog(tuple[Any, ...]):
 
 def _log_of(moves: tuple[Any, ...]) -> MoveLog | None:
     return MoveLog.of(moves)
+
+
+class Logged:
+    """A base of both games' states: the moves, kept as plain cells in the field ``_log``.
+
+    Gives the state its :attr:`log` and pickles and copies it with the moves flat (the
+    cells nest one level a move, deeper than pickle and deepcopy recurse in a long game).
+    The state's class is an attrs class whose ``_log`` field has the alias ``log``.
+    """
+
+    __slots__ = ()
+    # The subclass's attrs field: a LogCell, spelt out since the recursive alias is a
+    # string to the docs' type-hint reader, which then gives up on every field's hint.
+    _log: tuple[Any, Any] | None
+
+    @property
+    def log(self) -> MoveLog | None:
+        """Every move so far as a persistent list (``None`` before the first move)."""
+        cell = self._log
+        return None if cell is None else MoveLog(cell)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        cls: Any = type(self)
+        values = {f.alias: getattr(self, f.name) for f in attrs.fields(cls)}
+        values["log"] = moves_of(self._log)
+        return (_rebuild, (cls, values))
+
+
+def _rebuild(cls: type[Logged], values: dict[str, Any]) -> Logged:
+    """A state from :meth:`Logged.__reduce__`'s values (the moves flat)."""
+    values["log"] = cells_of(values["log"])
+    state: Logged = cls(**values)
+    return state

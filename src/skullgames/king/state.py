@@ -16,12 +16,12 @@ The flat names of the game's data (``state.bids``, ``state.trick``, ``state.lead
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 import attrs
 
 from skullgames._fastinit import fast_constructor
-from skullgames.history import LogCell, MoveLog, cells_of, moves_of
+from skullgames.history import LogCell, Logged, MoveLog, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.moves import Deal, Move, Play
@@ -185,7 +185,7 @@ _new_round: _RoundMaker = fast_constructor(Round)
 """Build a :class:`Round` from its fields, by keyword (fast; used by the engine)."""
 
 
-class State:
+class State(Logged):
     """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
 
     Read it through the functions of :mod:`skullgames.king` (``current_player``,
@@ -453,19 +453,6 @@ class State:
         """
         return moves_of(self._log)
 
-    @property
-    def log(self) -> MoveLog | None:
-        """Every move so far as a persistent list (``None`` before the first move)."""
-        cell = self._log
-        return None if cell is None else MoveLog(cell)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied with the moves as one flat tuple: the cells nest one level a
-        # move, deeper than pickle and deepcopy recurse in a long game.
-        values = {f.alias: getattr(self, f.name) for f in attrs.fields(self.stage.__class__)}
-        values["log"] = moves_of(self._log)
-        return (_rebuild, (type(self), values))
-
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
         from skullgames.svg import table
@@ -608,10 +595,3 @@ Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 _STATE_CLASSES: frozenset[type[State]] = frozenset(
     {Dealing, Bidding, Shooting, Playing, Choosing, Finished})
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
-
-
-def _rebuild(cls: type[State], values: dict[str, Any]) -> State:
-    """A state from :meth:`State.__reduce__`'s values (the moves flat)."""
-    values["log"] = cells_of(values["log"])
-    state: State = cls(**values)
-    return state

@@ -28,12 +28,12 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 import attrs
 
 from skullgames._fastinit import fast_constructor
-from skullgames.history import LogCell, MoveLog, cells_of, moves_of
+from skullgames.history import LogCell, Logged, moves_of
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.moves import Deal, Move, Place, Play
@@ -142,7 +142,7 @@ class Table(_TableFields):
     """
 
 
-class State:
+class State(Logged):
     """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
 
     Read it through the functions of :mod:`skullgames.queen` (``current_player``,
@@ -337,19 +337,6 @@ class State:
         """
         return moves_of(self._log)
 
-    @property
-    def log(self) -> MoveLog | None:
-        """Every move so far as a persistent list (``None`` before the first move)."""
-        cell = self._log
-        return None if cell is None else MoveLog(cell)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied with the moves as one flat tuple: the cells nest one level a
-        # move, deeper than pickle and deepcopy recurse in a long game.
-        values = {f.alias: getattr(self, f.name) for f in attrs.fields(self.stage.__class__)}
-        values["log"] = moves_of(self._log)
-        return (_rebuild, (self.stage.__class__, values))
-
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
         from skullgames.svg import table
@@ -438,23 +425,12 @@ _STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, O
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
 
 
-def _rebuild(cls: type[State], values: dict[str, Any]) -> State:
-    """A state from :meth:`State.__reduce__`'s values (the moves flat)."""
-    values["log"] = cells_of(values["log"])
-    state: State = cls(**values)
-    return state
-
-
 class _PlayingMaker(Protocol):
     def __call__(self, *, match: Match, log: LogCell | None, round: Round, table: Table,
                  hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
                  trick_color: Color | None, to_move: int) -> Playing: ...
 
 
-# The records built on every play or trick are built fast (skullgames._fastinit), by
-# typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a
-# 4-player random game (valgrind, 10 games): Playing 8.7 %, Table 3.5 %. A move builds one
-# state object (a Playing, a Placing, ...), not a state around a stage record.
 class _PlacingMaker(Protocol):
     def __call__(self, *, match: Match, log: LogCell | None, round: Round,
                  hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
@@ -462,6 +438,10 @@ class _PlacingMaker(Protocol):
                  placements: tuple[Place | None, ...], to_move: int) -> Placing: ...
 
 
+# The records built on every play or trick are built fast (skullgames._fastinit), by
+# typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a
+# 4-player random game (valgrind, 10 games): Playing 8.7 %, Table 3.5 %. A move builds one
+# state object (a Playing, a Placing, ...), not a state around a stage record.
 _new_placing: _PlacingMaker = fast_constructor(Placing)
 """Build a :class:`Placing` state from its fields, by keyword (fast): once a placement."""
 _new_playing: _PlayingMaker = fast_constructor(Playing)
