@@ -73,8 +73,10 @@ from skullgames.rl.openspiel._game import (
     SkullState,
     game_type,
 )
+from skullgames.rl.openspiel._resample import resample, resampler
 
-__all__ = ["SHORT_NAMES", "PolicyBot", "SkullGame", "SkullState", "load_game", "parameters"]
+__all__ = ["SHORT_NAMES", "PolicyBot", "SkullGame", "SkullState", "load_game", "parameters",
+           "resample", "resampler"]
 
 
 def _game_of(config: object) -> Game[Any, Any, Any, Any]:

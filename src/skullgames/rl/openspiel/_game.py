@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -15,6 +17,7 @@ from skullgames.registry import Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import config_from, parameters, specification
+from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (
     HiddenMoves,
     HistoryLayout,
@@ -258,6 +261,18 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         if not setup.game.is_over(engine):
             return [0.0] * setup.config.players
         return [float(s) for s in setup.game.scores(engine)]
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> SkullState:
+        """A new state that ``player_id`` cannot tell from this one, for search.
+
+        Its hidden cards and moves are drawn with a ``random.Random`` seeded by
+        ``probability_sampler()`` (a ``pyspiel.UniformProbabilitySampler``): see
+        :func:`skullgames.rl.openspiel.resample`, and
+        :func:`skullgames.rl.openspiel.resampler` for seeded searches.
+        """
+        seed = int(probability_sampler() * 2**53)
+        return resample(self, player_id, random.Random(seed))
 
     def __str__(self) -> str:
         progress = self._progress
