@@ -3,9 +3,7 @@ print (tiny batches; no timing is asserted)."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,16 +15,11 @@ from benchmarks import rl as rl_rows
 from benchmarks.run import per_call_us
 
 from skullgames import king, queen
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pettingzoo_random_rollouts.py"
+from tests.rl import examples
 
 
 def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("pettingzoo_random_rollouts", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return examples.load_example("pettingzoo_random_rollouts")
 
 
 @pytest.mark.parametrize("game", ["king", "queen"])

@@ -432,14 +432,9 @@ def test_a_policy_bot_refuses_another_config_and_a_seat_not_to_move() -> None:
 
 
 def test_the_mccfr_example_beats_the_random_bot() -> None:
-    import importlib.util
-    from pathlib import Path
+    from tests.rl.examples import load_example
 
-    path = Path(__file__).resolve().parents[2] / "examples" / "openspiel_mccfr.py"
-    spec = importlib.util.spec_from_file_location("openspiel_mccfr", path)
-    assert spec is not None and spec.loader is not None
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load_example("openspiel_mccfr")
     learned, random_bot = example.main(["--iterations", "300", "--games", "200"])
     assert learned > random_bot + 1
 

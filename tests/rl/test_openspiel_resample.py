@@ -7,9 +7,7 @@ what the seat cannot see is drawn afresh: the real hidden cards must not come ba
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from skullgames import ConfigError, IllegalMoveError  # noqa: E402
 from skullgames.rl.openspiel import SkullState, resample, resampler  # noqa: E402
+from tests.rl.examples import load_example  # noqa: E402
 
 KING, QUEEN = "python_skull_king", "python_skull_queen"
 
@@ -160,10 +159,6 @@ def test_openspiels_ismcts_searches_skull_queen() -> None:
 
 
 def test_the_ismcts_example_beats_the_random_bots() -> None:
-    path = Path(__file__).resolve().parents[2] / "examples" / "openspiel_ismcts.py"
-    spec = importlib.util.spec_from_file_location("openspiel_ismcts", path)
-    assert spec is not None and spec.loader is not None
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load_example("openspiel_ismcts")
     searched, others = example.main(["--simulations", "40", "--games", "12"])
     assert searched > others + 5
