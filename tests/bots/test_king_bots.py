@@ -24,7 +24,7 @@ from skullgames.bots.king import (
     infer_voids,
     sample_world,
 )
-from skullgames.king import Config, Edition, Observation, Phase, Scoring, State
+from skullgames.king import Config, Edition, Observation, Phase, Pirate, Scoring, State
 
 CONFIGS = [
     Config(players=4),
@@ -202,6 +202,52 @@ def test_sample_world_is_consistent_with_the_observation(
     # Bids the seat has seen are kept; hidden ones are made up but within range.
     if view.phase is Phase.PLAY:
         assert world.bids == state.bids
+
+
+def test_sample_world_with_juanitas_look_and_bendts_draw() -> None:
+    """With the pirates' abilities (K12), at every state of random games and for every
+    seat: the sample looks to the seat as the real game does; the undealt cards the seat
+    saw with Juanita Jade are the sample's undealt cards still, on top (but for those
+    Bendt the Bandit drew since, which are in his hand until he discards); and the voids
+    hold but for Bendt's drawer before his draw, whose new cards may be of any suit."""
+    config = Config(players=4, pirate_abilities=True)
+    looked = drawn_seen = 0
+    for seed in range(10):
+        state, rng = king.new_game(config, seed=seed), random.Random(seed)
+        while not king.is_over(state):
+            for seat in range(config.players):
+                view = king.observe(state, seat)
+                world = sample_world(view, random.Random(seed * 10 + seat))
+                assert attrs.evolve(king.observe(world, seat), rounds=view.rounds) == view
+                if view.phase is not Phase.DEAL:  # every card in one place
+                    places = Counter(c for hand in world.hands for c in hand)
+                    places.update(world.undealt)
+                    places.update(world.ghost)
+                    places.update(c for cards in world.discarded for c in cards)
+                    places.update(p.card for t in view.tricks for _, p in t.plays)
+                    places.update(p.card for _, p in view.trick)
+                    assert places == Counter(config.deck)
+                if view.undealt is not None and view.phase is not Phase.DEAL:
+                    looked += 1
+                    undealt = state.undealt  # only Bendt takes from the top
+                    assert world.undealt[:len(undealt)] == undealt
+                    pending = view.pending
+                    if pending is not None and pending.pirate is Pirate.BENDT:
+                        drawn = Counter(view.undealt[:pending.drawn])
+                        assert drawn <= Counter(world.hands[pending.seat])
+                        drawn_seen += 1
+                tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
+                voids = infer_voids(config, tricks)
+                for i, trick in enumerate(view.tricks):
+                    if trick.winning_card is not None and trick.winning_card.pirate is \
+                            Pirate.BENDT and trick.winner is not None:
+                        voids[trick.winner] = infer_voids(config, tricks[i + 1:]).get(
+                            trick.winner, frozenset())
+                for who, suits in voids.items():
+                    if who is not None and who != seat:
+                        assert not any(c.suit in suits for c in world.hands[who])
+            state = king.apply(state, rng.choice(king.legal_moves(state)))
+    assert looked > 100 and drawn_seen > 0  # the cases above did occur
 
 
 def test_sample_world_respects_a_known_void() -> None:

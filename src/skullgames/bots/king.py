@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames.bots import Bot, RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
-from skullgames.king.cards import Card, Kind, Suit
+from skullgames.king.cards import Card, Kind, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
 from skullgames.king.moves import Bid, Deal, Move, Play, Shot
@@ -278,6 +278,10 @@ def sample_world(observation: Observation, rng: random.Random, *,
     ``observation.hand_sizes`` and no seat holds a suit it failed to follow
     (:func:`infer_voids`). Bids still hidden during the bidding come from
     ``guess_bid(seat, dealt_hand)``, by default uniformly from 0 to the cards dealt.
+    With the pirates' abilities (K12), the undealt cards the seat saw with Juanita Jade
+    stay undealt, on top in the order seen, but for those Bendt the Bandit has drawn
+    since (in his hand until he discards); and a seat's voids from before its own Bendt
+    draw are dropped, since the cards it drew may be of any suit.
 
     The state is built directly from these parts: its ``deal`` is the sampled deal of
     this round, and its record starts with this round: its ``rounds`` are empty (an
@@ -332,9 +336,23 @@ def sample_world(observation: Observation, rng: random.Random, *,
     # Cards this seat knows the place of: its hand, its own discards (Bendt), and all played.
     unseen = _without(config.deck, [*observation.hand, *observation.discarded,
                                     *(c for p in played.values() for c in p)])
+    # With Juanita Jade this seat saw the undealt cards, in order: they are still undealt
+    # but for those Bendt the Bandit drew from the top since.
+    undealt, drawn = _peeked(observation)
+    unseen = _without(unseen, undealt)
     voids = infer_voids(config, tricks)
+    bendt = _bendt_draw(observation)
+    if bendt is not None:  # the cards he drew may bring back a suit he failed to follow
+        drawer, at = bendt
+        voids[drawer] = infer_voids(config, tricks[at + 1:]).get(drawer, frozenset())
+    # Cards known to be in a hand: those Bendt drew, seen with Juanita, until he discards.
+    known: dict[int, tuple[Card, ...]] = {}
+    pending = observation.pending
+    if drawn and pending is not None and pending.pirate is Pirate.BENDT and pending.seat != me:
+        known[pending.seat] = drawn
+        unseen = _without(unseen, drawn)
     others = [s for s in range(players) if s != me]
-    sizes = [observation.hand_sizes[s] for s in others]
+    sizes = [observation.hand_sizes[s] - len(known.get(s, ())) for s in others]
     sinks: list[int | None] = list(others)
     if config.has_ghost:
         sinks.append(None)
@@ -344,7 +362,8 @@ def sample_world(observation: Observation, rng: random.Random, *,
     parts = deal_out(unseen, sizes, forbidden, rng, _suit)
 
     hidden = dict(zip(sinks, parts, strict=False))
-    hands = tuple(observation.hand if s == me else _sorted(hidden[s]) for s in range(players))
+    hands = tuple(observation.hand if s == me else _sorted([*hidden[s], *known.get(s, ())])
+                  for s in range(players))
     dealt = tuple(_sorted([*hands[s], *played.get(s, ())]) for s in range(players))
     ghost: tuple[Card, ...] = ()
     if config.has_ghost:
@@ -356,8 +375,42 @@ def sample_world(observation: Observation, rng: random.Random, *,
             b if s == me or not observation.has_bid[s] else guess(s, dealt[s])
             for s, b in enumerate(bids)
         )
-    stock = tuple(parts[-1])  # already in random order: Bendt draws from its top
+    stock = (*undealt, *parts[-1])  # the rest in random order: Bendt draws from the top
     return make(Deal(dealt, (*played.get(None, ()), *ghost), stock), hands, stock, bids, ghost)
+
+
+def _peeked(observation: Observation) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The undealt cards this seat saw with Juanita Jade, in two parts.
+
+    Those undealt still, in order, and those Bendt the Bandit has drawn from their top
+    since (K12).
+    """
+    peeked = observation.undealt
+    if not peeked:
+        return (), ()
+    bendt = _bendt_draw(observation)
+    juanita = next((i for i, t in enumerate(observation.tricks)
+                    if t.winning_card is not None and t.winning_card.pirate is Pirate.JUANITA),
+                   -1)
+    if bendt is not None and bendt[1] > juanita:
+        drawn = min(2, len(peeked))
+        return peeked[drawn:], peeked[:drawn]
+    return peeked, ()
+
+
+def _bendt_draw(observation: Observation) -> tuple[int, int] | None:
+    """The seat that won a trick with Bendt the Bandit this round, and the trick's index.
+
+    Winning it, the seat draws the top two undealt cards (K12), if any are left. ``None``
+    without the pirates' abilities.
+    """
+    if not observation.config.pirate_abilities:
+        return None
+    for i, t in enumerate(observation.tricks):
+        if (t.winning_card is not None and t.winning_card.pirate is Pirate.BENDT
+                and t.winner is not None):
+            return t.winner, i
+    return None
 
 
 def _public_moves(o: Observation, deal: Deal | None, bids: tuple[int | None, ...],
