@@ -105,6 +105,23 @@ def test_the_hidden_cards_are_drawn_afresh(name: str, params: dict[str, Any]) ->
     assert world.history()[:boundary] == state.history()[:boundary]
 
 
+@pytest.mark.parametrize(("name", "params"), [*CONFIGS, pytest.param(
+    KING, {"players": 3, "pirate_abilities": True, "rounds": "2"}, id="king-abilities")])
+def test_a_deal_plans_dealt_cards_are_the_inverse_of_its_deal(
+        name: str, params: dict[str, Any]) -> None:
+    """``make(dealt(deal)) == deal``: the chance outcomes a world deals give its deal."""
+    game = pyspiel.load_game(name, params)
+    setup = game.new_initial_state()._setup
+    rng = random.Random(0)
+    for plan in setup.plans:
+        for _ in range(5):
+            cards = rng.sample(setup.deck, plan.cards)
+            deal = plan.make(cards)
+            dealt = plan.dealt(deal)
+            assert sorted(map(str, dealt)) == sorted(map(str, cards))
+            assert plan.make(dealt) == deal
+
+
 def test_the_pyspiel_method_and_a_seeded_resampler() -> None:
     game = pyspiel.load_game(KING, {"players": 3, "rounds": "2"})
     state, rng = game.new_initial_state(), random.Random(1)

@@ -30,10 +30,19 @@ class DealPlan:
     """How many chance outcomes the deal takes."""
     make: Callable[[Sequence[Any]], Any]
     """The game's ``Deal`` move from the dealt cards, in the order they were dealt."""
+    dealt: Callable[[Any], list[Any]]
+    """The cards of a ``Deal`` in the order they are dealt: the inverse of :attr:`make`
+    (a hand's cards in any order, as a hand is a set)."""
 
 
 def _round_robin(cards: Sequence[Any], players: int, size: int) -> list[list[Any]]:
     return [list(cards[seat:players * size:players]) for seat in range(players)]
+
+
+def _from_hands(hands: Sequence[Sequence[Any]]) -> list[Any]:
+    """The hands' cards in round-robin order: the inverse of :func:`_round_robin`."""
+    players, size = len(hands), len(hands[0])
+    return [hands[k % players][k // players] for k in range(players * size)]
 
 
 def _left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
@@ -57,7 +66,10 @@ def _king_plan(config: king.Config, round_index: int) -> DealPlan:
             stock = [*cards[hands + ghost:], *_left_over(config.deck, cards)]
         return king.Deal(_round_robin(cards, players, size), cards[hands:hands + ghost], stock)
 
-    return DealPlan(hands + ghost + drawn, make)
+    def dealt(deal: king.Deal) -> list[king.Card]:
+        return [*_from_hands(deal.hands), *deal.ghost, *deal.stock[:drawn]]
+
+    return DealPlan(hands + ghost + drawn, make, dealt)
 
 
 def _queen_plan(config: queen.Config, round_index: int) -> DealPlan:
@@ -69,7 +81,10 @@ def _queen_plan(config: queen.Config, round_index: int) -> DealPlan:
         return queen.Deal(_round_robin(cards, players, size), cards[hands + ghost:],
                           cards[hands:hands + ghost])
 
-    return DealPlan(hands + ghost + config.center_size, make)
+    def dealt(deal: queen.Deal) -> list[queen.Card]:
+        return [*_from_hands(deal.hands), *deal.ghost, *deal.center]
+
+    return DealPlan(hands + ghost + config.center_size, make, dealt)
 
 
 def _king_moves(config: king.Config) -> int:

@@ -73,7 +73,8 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
         return world
     sampled = _SAMPLE_WORLD[setup.game.name](setup.game.observe(progress.engine, player), rng)
     moves = sampled.history  # this round's: its deal, then the moves that led to it
-    for action in _outcomes(setup.deck, moves[0], config.players):
+    plan = setup.plans[len(progress.deals) - 1]
+    for action in _outcomes(setup.deck, plan.dealt(moves[0])):
         world.apply_action(action)
     index = setup.space.index
     for move in moves[1:]:
@@ -114,16 +115,11 @@ def _round_start(state: SkullState) -> SkullState:
     return start
 
 
-def _outcomes(deck: Sequence[Any], deal: Any, players: int) -> list[int]:
-    """The chance outcomes that deal ``deal`` (the inverse of the round's deal plan)."""
+def _outcomes(deck: Sequence[Any], cards: Sequence[Any]) -> list[int]:
+    """The chance outcomes that deal ``cards``: the deck position of each one's first copy."""
     first: dict[Any, int] = {}
     for i, c in enumerate(deck):
         first.setdefault(c, i)
-    hands = deal.hands
-    size = len(hands[0])
-    cards = [hands[k % players][k // players] for k in range(players * size)]
-    cards += deal.ghost
-    cards += getattr(deal, "center", ())
     return [first[c] for c in cards]
 
 
