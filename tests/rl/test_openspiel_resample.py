@@ -140,9 +140,13 @@ def test_bad_requests() -> None:
     with pytest.raises(ConfigError, match="pirate_abilities"):
         resample(game.new_initial_state(), 0, random.Random(0))
     plain = pyspiel.load_game(KING, {"players": 3, "rounds": "2"}).new_initial_state()
-    for seat in (3, -1, "0", True):
+    for seat in (3, -1, "0", True, 1.0, None):
         with pytest.raises(IllegalMoveError, match="a seat 0 to 2"):
             resample(plain, seat, random.Random(0))  # type: ignore[arg-type]
+    while plain.is_chance_node():
+        step(plain, random.Random(0))
+    assert resample(plain, np.int64(1), random.Random(0)).information_state_string(1) == (
+        plain.information_state_string(1))  # numpy's integers are seats too
     end = play_to_the_end(plain)
     assert resample(end, 0, random.Random(0)).history() == end.history()
 

@@ -22,6 +22,8 @@ to replay.
 
 from __future__ import annotations
 
+import contextlib
+import operator
 import random
 import weakref
 from collections.abc import Callable, Sequence
@@ -59,8 +61,7 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
     if getattr(config, "pirate_abilities", False):
         raise ConfigError("resampling is not available with pirate_abilities: their moves "
                           "are not all in a seat's observations")
-    if type(player) is not int or not 0 <= player < config.players:
-        raise IllegalMoveError(f"player: a seat 0 to {config.players - 1}, not {player!r}")
+    player = _seat(player, config.players)
     if state.is_terminal():
         end: SkullState = state.clone()
         return end
@@ -90,6 +91,17 @@ def resampler(rng: random.Random | None = None) -> Callable[[SkullState, int], S
     """
     draw = random.Random() if rng is None else rng
     return lambda state, player: resample(state, player, draw)
+
+
+def _seat(player: object, players: int) -> int:
+    """``player`` as a seat (any integer type, numpy's too), or an error saying why not."""
+    seat = None
+    if not isinstance(player, bool):
+        with contextlib.suppress(TypeError):
+            seat = operator.index(player)  # type: ignore[arg-type]
+    if seat is None or not 0 <= seat < players:
+        raise IllegalMoveError(f"player: a seat 0 to {players - 1}, not {player!r}")
+    return seat
 
 
 def _round_start(state: SkullState) -> SkullState:
