@@ -147,6 +147,13 @@ def test_bad_requests() -> None:
         step(plain, random.Random(0))
     assert resample(plain, np.int64(1), random.Random(0)).information_state_string(1) == (
         plain.information_state_string(1))  # numpy's integers are seats too
+    with pytest.raises(TypeError, match="a state of a skullgames pyspiel game, not str"):
+        resample("state", 0, random.Random(0))  # type: ignore[arg-type]
+    tic_tac_toe = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    with pytest.raises(TypeError, match="not TicTacToeState"):
+        resample(tic_tac_toe, 0, random.Random(0))
+    with pytest.raises(TypeError, match=r"rng: a random\.Random, not int"):
+        resample(plain, 0, 7)  # type: ignore[arg-type]
     end = play_to_the_end(plain)
     assert resample(end, 0, random.Random(0)).history() == end.history()
 

@@ -56,7 +56,12 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
     :class:`~skullgames.ConfigError` for Skull King with pirate abilities, and
     :class:`~skullgames.IllegalMoveError` for a ``player`` that is no seat.
     """
-    setup = state._setup
+    setup = getattr(state, "_setup", None)
+    if setup is None or not hasattr(state, "_progress"):
+        raise TypeError(f"resample takes a state of a skullgames pyspiel game, not "
+                        f"{type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng: a random.Random, not {type(rng).__name__}")
     config = setup.config
     if getattr(config, "pirate_abilities", False):
         raise ConfigError("resampling is not available with pirate_abilities: their moves "
