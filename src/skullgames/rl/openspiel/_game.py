@@ -83,6 +83,8 @@ class _Setup:
     deck: tuple[Any, ...]
     copies: dict[int, int]
     """Per chance action, ascending, how many copies of its card the deck holds."""
+    outcome: dict[Any, int]
+    """Per card, its chance action: the deck position of its first copy."""
     plans: tuple[DealPlan, ...]
     hidden: HiddenMoves
 
@@ -106,7 +108,7 @@ def _setup(name: str, config: Any) -> _Setup:
                             moves=space.moves, slots=max_moves(name, config))
     return _Setup(name, game, config, space, history,
                   observation_size(name, config),
-                  deck, dict(sorted(Counter(first[c] for c in deck).items())),
+                  deck, dict(sorted(Counter(first[c] for c in deck).items())), first,
                   tuple(deal_plan(name, config, r) for r in range(rounds)),
                   HiddenMoves(space.moves, config.players))
 

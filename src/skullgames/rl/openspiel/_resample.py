@@ -80,8 +80,9 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
     sampled = _SAMPLE_WORLD[setup.game.name](setup.game.observe(progress.engine, player), rng)
     moves = sampled.history  # this round's: its deal, then the moves that led to it
     plan = setup.plans[len(progress.deals) - 1]
-    for action in _outcomes(setup.deck, plan.dealt(moves[0])):
-        world.apply_action(action)
+    outcome = setup.outcome
+    for card in plan.dealt(moves[0]):
+        world.apply_action(outcome[card])
     index = setup.space.index
     for move in moves[1:]:
         world.apply_action(index(move))
@@ -130,14 +131,6 @@ def _round_start(state: SkullState) -> SkullState:
         start.apply_action(action)
     _ROUND_STARTS[state] = (tuple(history[:len(start.history())]), start)
     return start
-
-
-def _outcomes(deck: Sequence[Any], cards: Sequence[Any]) -> list[int]:
-    """The chance outcomes that deal ``cards``: the deck position of each one's first copy."""
-    first: dict[Any, int] = {}
-    for i, c in enumerate(deck):
-        first.setdefault(c, i)
-    return [first[c] for c in cards]
 
 
 def _draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
