@@ -193,8 +193,38 @@ class ActionSpace(Generic[MoveT]):
         legal: tuple[MoveT, ...] = given.legal_moves  # type: ignore[attr-defined]
         return legal
 
+    def __eq__(self, other: object) -> bool:
+        """Spaces are equal when they number the moves of the same game and config.
+
+        The numbering is a function of the two, so equal spaces number every move
+        alike; a copy or an unpickled space equals its original.
+        """
+        if not isinstance(other, ActionSpace):
+            return NotImplemented
+        return self is other or (self._game == other._game and self._config == other._config)
+
+    def __hash__(self) -> int:
+        """Hashed as its game and config, consistently with ``==``."""
+        return hash((self._game, self._config))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its game's name and config, at every protocol.
+
+        The space is rebuilt by the game's ``action_space``: its key and legal-move
+        functions and its masks are the game's, not data.
+        """
+        return (_action_space_of, (self._game, self._config))
+
     def __repr__(self) -> str:
         return f"<ActionSpace {self._game!r} size={self.size} config={self._config!r}>"
+
+
+def _action_space_of(game: str, config: object) -> ActionSpace[Any]:
+    """The action space of ``config`` in the game named ``game``, for unpickling."""
+    from skullgames.registry import GAMES  # the registry is built on this module
+
+    space: ActionSpace[Any] = GAMES[game].action_space(config)
+    return space
 
 
 def _as_index(index: object, size: int) -> int:
