@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -89,3 +91,14 @@ def test_an_unknown_game_or_bot_is_refused_by_name() -> None:
 def test_the_registry_is_the_top_level_name() -> None:
     assert skullgames.GAMES is GAMES
     assert "GAMES" in skullgames.__all__ and "Game" in skullgames.__all__
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_entry_pickles_and_copies_as_itself(name: str) -> None:
+    """Issue 22 item 5: an entry holds its package, which made everything holding an
+    entry (the environments) fail with ``cannot pickle 'module' object``."""
+    game = GAMES[name]
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(game, protocol=protocol)) is game
+    assert copy.deepcopy(game) is game
+    assert copy.deepcopy({"game": game})["game"] is game

@@ -109,6 +109,13 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         )
         return MappingProxyType(dict(bots))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its name: unpickling gives the entry of :data:`GAMES`.
+
+        An entry holds the game's package and functions, which are code, not data.
+        """
+        return (game_named, (self.name,))
+
 
 KING: Game[king.Config, king.State, king.Observation, king.Move] = Game(
     name="king",
