@@ -20,7 +20,12 @@ class Narration:
 
     def __init__(self, game: AnyGame, names: Sequence[str]) -> None:
         self._lines: list[str] = []
-        self._narrator = _NARRATORS[game.name](self._lines.append, list(names))
+        # A method of this object, not the list's own append: copy.deepcopy keeps a
+        # built-in method as it is, so a copy would have written into this list.
+        self._narrator = _NARRATORS[game.name](self._write, list(names))
+
+    def _write(self, line: str) -> None:
+        self._lines.append(line)
 
     def start(self, state: Any) -> None:
         """Tell the table and the first deal."""

@@ -178,7 +178,12 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self._state
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """The legal actions of the learning seat now (1 legal, 0 not), as in ``info``."""
+        """The legal actions of the learning seat now (1 legal, 0 not), as in ``info``.
+
+        Before the first :meth:`reset` there is no game: :class:`~skullgames.IllegalMoveError`.
+        """
+        if self._state is None:
+            raise IllegalMoveError("no game yet: call reset() first")
         return _mask_array(self.actions.mask(self.game.observe(self._state, self.seat)))
 
     def render(self) -> str | None:

@@ -33,6 +33,9 @@ from skullgames.rl.tensors import encoder_for, steps_for
 __all__ = ["env", "raw_env"]
 
 _NOT_WRITTEN = object()  # what the table holds before the first reset: no state
+# What raw_env.__init__ builds from the game and config alone, and a copy builds again.
+_REBUILT = frozenset({"game", "actions", "_encoder", "_masks", "_index_of", "_known",
+                      "_vectors", "_read", "_table", "_table_of", "_steps"})
 
 
 def env(game: str | AnyGame = "king", config: Any = None,
@@ -111,6 +114,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.agents: list[str] = []
         self.agent_selection = ""  # no agent
         self.terminations: dict[str, bool] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a deep copy keeps: the game and the episode, not the caches.
+
+        The tensors' table and the masks are caches kept by object identity (and
+        through memory views, which do not pickle): :meth:`__setstate__` builds them
+        afresh from the game's name and config, and the first look writes the table
+        whole, so a copy plays on exactly as the original.
+        """
+        kept = {k: v for k, v in self.__dict__.items() if k not in _REBUILT}
+        kept["game"] = self.game.name
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        """The environment of a pickle or a deep copy: see :meth:`__getstate__`."""
+        kept = dict(kept)
+        self.__init__(kept.pop("game"), kept["config"],  # type: ignore[misc]
+                      kept["render_mode"])
+        self.__dict__.update(kept)
+        if self._state is not None:
+            self._rounds = self._state.rounds  # compared by identity in step
 
     @property
     def game_state(self) -> Any:
