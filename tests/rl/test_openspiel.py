@@ -454,3 +454,61 @@ def test_a_policy_bot_plays_openspiels_uniform_random_policy_to_the_end() -> Non
         state = queen.apply(state, move)
         moves += 1
     assert moves == game.max_game_length()  # three placements and 3 x 14 plays, no more
+
+
+# As OpenSpiel's own games answer (issue 22 item 5).
+
+
+def test_a_player_has_no_legal_action_at_a_chance_node_as_in_kuhn_poker() -> None:
+    kuhn = pyspiel.load_game("kuhn_poker").new_initial_state()
+    assert kuhn.is_chance_node() and kuhn.legal_actions(0) == []
+    for name, params in ((KING, {"players": 3, "rounds": "1"}), (QUEEN, {"players": 4})):
+        game = pyspiel.load_game(name, params)
+        state = game.new_initial_state()
+        assert state.is_chance_node()
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        for seat in range(game.num_players()):
+            assert state.legal_actions(seat) == []
+            assert state.legal_actions_mask(seat) == [0] * game.num_distinct_actions()
+        assert state.legal_actions() == state.legal_actions(pyspiel.PlayerId.CHANCE)
+        assert state.legal_actions() == outcomes
+        mask = state.legal_actions_mask(pyspiel.PlayerId.CHANCE)
+        assert len(mask) == game.max_chance_outcomes()
+        assert [a for a, flag in enumerate(mask) if flag] == outcomes
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        seat = state.current_player()
+        legal = state.legal_actions()
+        assert legal and state.legal_actions(seat) == legal
+        assert state.legal_actions((seat + 1) % game.num_players()) == []
+        assert sum(state.legal_actions_mask(seat)) == len(legal)
+
+
+def test_chance_outcomes_at_a_players_node_fail_as_in_kuhn_poker() -> None:
+    kuhn = pyspiel.load_game("kuhn_poker").new_initial_state()
+    while kuhn.is_chance_node():
+        kuhn.apply_action(kuhn.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError):
+        kuhn.chance_outcomes()
+    state = dealt_king({"players": 3, "rounds": "1"}, 4)
+    assert not state.is_chance_node()
+    for error in (pyspiel.SpielError, IllegalMoveError):
+        with pytest.raises(error, match="only a chance node"):
+            state.chance_outcomes()
+    end = play_out(state, random.Random(1))
+    with pytest.raises(IllegalMoveError, match="only a chance node"):
+        end.chance_outcomes()
+
+
+@pytest.mark.parametrize(("name", "params", "shown"), [
+    (QUEEN, {}, "rounds=4"), (QUEEN, {"players": 3}, "rounds=3"),
+    (QUEEN, {"players": 2, "rounds": 5}, "rounds=5"), (KING, {"rounds": "1 2"}, "rounds=[1 2]"),
+])
+def test_the_games_string_shows_the_options_in_force(name: str, params: dict[str, Any],
+                                                     shown: str) -> None:
+    """``str(load_game("python_skull_queen"))`` showed ``rounds=0``, the unset value."""
+    game = pyspiel.load_game(name, params)
+    assert shown in str(game).split("(")[1].rstrip(")").split(",")
+    again = pyspiel.load_game(str(game))
+    assert again.config == game.config and str(again) == str(game)
+    assert f"rounds={game.get_parameters()['rounds']}" == shown

@@ -34,7 +34,10 @@ probability of all the copies left, so ``max_chance_outcomes()`` is the deck's s
 ``num_distinct_actions()`` is its size and ``legal_actions()`` are ascending. A wrong
 action raises :class:`~skullgames.IllegalMoveError` (out of range, not legal now, a
 chance outcome that is no undealt card) and leaves the state as it was; ``-1`` is refused
-by pyspiel itself.
+by pyspiel itself. As in OpenSpiel's own games, ``legal_actions(seat)`` is ``[]`` for a
+seat that is not to move (at a chance node too), and ``chance_outcomes()`` anywhere but
+at a chance node raises :class:`~skullgames.IllegalMoveError`, which is also a
+``pyspiel.SpielError``.
 
 **Information.** The information state string of a seat is its observation at each of
 its turns so far, then now: the first in full, each later one as the fields that

@@ -16,7 +16,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
-from skullgames.rl.openspiel._params import config_from, parameters, specification
+from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (
     HiddenMoves,
@@ -147,9 +147,9 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=float(highest),
             max_game_length=max_moves(game.name, config),
         )
-        # The parameters in their canonical form, which the game's string reads back.
-        canonical = {**specification(game), **parameters(config, game)}
-        super().__init__(game_type(game), info, canonical)
+        # Every parameter in its canonical form, as in force (Skull Queen's rounds as
+        # many as players, not 0): the game's string shows them and reads them back.
+        super().__init__(game_type(game), info, canonical(config, game))
         self.skullgames_game = game
         self.config = config
 
@@ -200,8 +200,39 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._setup.space.legal_indices(self._progress.engine))
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to move, or of ``player``: none unless it moves.
+
+        As OpenSpiel's own games answer: ``legal_actions(0)`` at a chance node is ``[]``,
+        and ``legal_actions(pyspiel.PlayerId.CHANCE)`` there the chance outcomes.
+        """
+        if player is None:
+            actions: list[int] = super().legal_actions()
+            return actions
+        if player != self.current_player():
+            return []
+        actions = super().legal_actions(player)
+        return actions
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """:meth:`legal_actions` as flags; all 0 for a player that is not to move."""
+        if player is None or player == self.current_player():
+            mask: list[int] = (super().legal_actions_mask() if player is None
+                               else super().legal_actions_mask(player))
+            return mask
+        setup = self._setup
+        return [0] * (len(setup.deck) if player == pyspiel.PlayerId.CHANCE
+                      else setup.space.size)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards still undealt, by the deck position of their first copy."""
+        """The cards still undealt, by the deck position of their first copy.
+
+        Anywhere but at a chance node it raises :class:`~skullgames.IllegalMoveError`,
+        which is also a ``pyspiel.SpielError``, as OpenSpiel's own games fail there.
+        """
+        if not self.is_chance_node():
+            raise _NotChanceError(f"chance_outcomes() at a node of player "
+                                  f"{self.current_player()}: only a chance node has them")
         dealing = self._progress.dealing
         setup = self._setup
         total = len(setup.deck) - len(dealing)
@@ -286,6 +317,10 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
             setup = self._setup
             text += " dealing=" + render(tuple(setup.deck[i] for i in progress.dealing))
         return text
+
+
+class _NotChanceError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[misc]
+    """A chance question asked of a player's node: the library's error, and OpenSpiel's."""
 
 
 class _Observer:

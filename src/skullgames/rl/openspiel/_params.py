@@ -12,7 +12,7 @@ import attrs
 from skullgames.errors import ConfigError
 from skullgames.registry import Game
 
-__all__ = ["config_from", "parameters", "specification"]
+__all__ = ["canonical", "config_from", "parameters", "specification"]
 
 _NUMBERS = re.compile(r"\s*\[?\s*(\d+(\s+\d+)*)\s*\]?\s*")
 _UNSET = 0
@@ -105,3 +105,18 @@ def parameters(config: object, game: Game[Any, Any, Any, Any]) -> dict[str, Any]
         if value != getattr(defaults, field.name):
             found[field.name] = _scalar(value)
     return found
+
+
+def canonical(config: object, game: Game[Any, Any, Any, Any]) -> dict[str, Any]:
+    """Every parameter of ``config`` as it is in force: what the game's string shows.
+
+    A default that depends on other options shows its value, not the unset ``0``:
+    Skull Queen's ``rounds`` are as many as players.
+
+    >>> from skullgames import GAMES, queen
+    >>> canonical(queen.Config(players=3), GAMES["queen"])["rounds"]
+    3
+    """
+    if not isinstance(config, game.Config):
+        raise TypeError(f"expected a {game.title} Config, not {type(config).__name__}")
+    return {field.name: _scalar(getattr(config, field.name)) for field in _fields(game)}
