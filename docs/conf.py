@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import enum
+import importlib.util
 import os
 import re
 import sys
@@ -59,6 +60,22 @@ autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 autodoc_preserve_defaults = True
+
+# The extras that the API reference imports (rl, openspiel, ray): where one is not
+# installed, as with ``pip install .[docs]`` alone on Read the Docs, autodoc imports a
+# mock of it, so the reference builds from the docstrings all the same. Where they are
+# installed nothing is mocked: the doctest builder runs the examples on the real ones.
+EXTRA_MODULES = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "ray")
+
+
+def _missing(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is None
+    except (ImportError, ValueError):
+        return True
+
+
+autodoc_mock_imports = [name for name in EXTRA_MODULES if _missing(name)]
 always_document_param_types = False
 typehints_defaults = "comma"
 
@@ -132,8 +149,18 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
 def on_process_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
     """Show the public bases of a class: the engines' private field classes (see
     ``skullgames._fastinit``) are an implementation detail."""
-    bases[:] = [base for base in bases
+    bases[:] = [_unmocked(base) for base in bases
                 if not getattr(base, "__name__", "").startswith("_")] or [object]
+
+
+def _unmocked(base: Any) -> Any:
+    """A mocked generic base (``gymnasium.Env[...]`` without the ``rl`` extra, see
+    ``autodoc_mock_imports``) shown as its class, ``gymnasium.Env``, not its arguments."""
+    name = getattr(base, "__name__", "")
+    if not getattr(base, "__sphinx_mock__", False) or name.isidentifier():
+        return base
+    module, _, generic = base.__module__.rpartition(".")
+    return type(generic, (), {"__module__": module})
 
 
 def setup(app: Any) -> None:

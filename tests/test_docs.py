@@ -8,6 +8,7 @@ them: one subprocess each, into a temporary folder. No network is used (see
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import zlib
@@ -72,3 +73,58 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
 def test_doctests_of_the_docs_pass(tmp_path: Path) -> None:
     result = sphinx("doctest", tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Importing any of these raises ImportError in the build below, as where only the docs
+# extra is installed; then the build runs as ``python -m sphinx`` does.
+WITHOUT_EXTRAS = """
+import sys
+from importlib.abc import MetaPathFinder
+
+EXTRAS = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "ray"}
+
+
+class NotInstalled(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in EXTRAS:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, NotInstalled())
+try:
+    import numpy  # noqa: F401
+except ImportError:
+    pass
+else:
+    sys.exit("numpy is still importable")
+
+from sphinx.cmd.build import main
+
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_html_builds_with_the_docs_extra_alone(tmp_path: Path) -> None:
+    """Issue 22 item 7: as Read the Docs builds them (``pip install .[docs]``), without
+    the rl, openspiel and ray extras; autodoc failed to import ``skullgames.rl``."""
+    assert any(name in sys.modules for name in ("numpy", "gymnasium"))  # here they are
+    result = subprocess.run(
+        [sys.executable, "-c", WITHOUT_EXTRAS, "-W", "--keep-going", "-b", "html",
+         str(DOCS), str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    for page, documented in (("rl", "skullgames.rl.gymnasium.SkullGamesEnv"),
+                             ("rl", "skullgames.rl.pettingzoo.raw_env"),
+                             ("openspiel", "skullgames.rl.openspiel.SkullState")):
+        assert f'id="{documented}"' in (tmp_path / "api" / f"{page}.html").read_text()
+
+
+def test_read_the_docs_builds_the_docs_extra_with_warnings_as_errors() -> None:
+    config = (ROOT / ".readthedocs.yaml").read_text()
+    assert "version: 2" in config
+    assert 'python: "3.12"' in config
+    assert "configuration: docs/conf.py" in config
+    assert "fail_on_warning: true" in config
+    assert re.search(r"path: \.\n\s+extra_requirements:\n\s+- docs\n", config), config
