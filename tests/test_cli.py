@@ -116,6 +116,22 @@ def test_help_everywhere(argv: list[str], capsys: pytest.CaptureFixture[str]) ->
     assert "usage: skullgames" in capsys.readouterr().out
 
 
+def test_the_top_help_says_where_the_rule_flags_are(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """Issue 22 item 7: the README sends readers to ``--help`` for the rule flags, which
+    the top-level help did not show nor mention."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "'skullgames watch --help' lists them" in top
+    for command in ("watch", "play", "simulate", "serve"):  # the commands that have them
+        assert f" {command}" in top.split("are flags of")[1].split(":")[0]
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert "--players" in capsys.readouterr().out
+    assert "replay" not in top.split("are flags of")[1].split(":")[0]
+
+
 # --------------------------------------------------------------------------- play
 
 

@@ -71,3 +71,25 @@ def test_the_readme_watch_commands_run() -> None:
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1]
     assert "Winner" in outputs[0]
+
+
+def test_the_readme_says_where_each_install_command_applies() -> None:
+    """Issue 22 item 7: ``pip install skullgames`` fails until a release is on PyPI."""
+    text = " ".join((ROOT / "README.md").read_text().split())
+    install = text.split("## Install")[1].split("```bash pip install skullgames")[0]
+    assert "No release is on PyPI yet" in install
+    assert "from a checkout" in install and "from PyPI" in install
+    assert 'pip install ".[rl]"` from a checkout' in text
+
+
+def test_the_metadata_has_project_urls() -> None:
+    """Issue 22 item 7: no Project-URL was in the metadata. No repository is public yet,
+    so each points to the documentation that ``.readthedocs.yaml`` builds."""
+    from hatchling.metadata.core import ProjectMetadata
+
+    metadata = ProjectMetadata(str(ROOT), None)
+    urls = metadata.core.urls
+    assert set(urls) == {"Homepage", "Documentation", "Changelog"}
+    assert all(url.startswith("https://skullgames.readthedocs.io/") for url in urls.values())
+    assert urls["Changelog"].endswith("/changelog.html")
+    assert (ROOT / "docs" / "changelog.md").is_file()

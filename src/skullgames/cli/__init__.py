@@ -132,7 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
                     "writes, as shipped in skullgames/schemas.")
     schema.add_argument("name", choices=SCHEMA_NAMES, metavar="NAME",
                         help=f"one of {', '.join(SCHEMA_NAMES)}")
+    ruled = [name for name, command in commands.choices.items()
+             if "--players" in command._option_string_actions]
+    parser.epilog = (f"The rule options (--players, --rounds and every option of each "
+                     f"game) are flags of {_listed(ruled)}: 'skullgames {ruled[0]} --help' "
+                     "lists them, and 'skullgames COMMAND --help' shows any command's "
+                     "options.")
     return parser
+
+
+def _listed(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
