@@ -34,3 +34,52 @@ def test_every_ruling_has_its_own_section() -> None:
     text = RULINGS.read_text(encoding="utf-8")
     for number in [f"Q{n}" for n in range(1, 10)] + [f"K{n}" for n in range(1, 17)]:
         assert f"(ruling-{number.lower()})=\n### {number}: " in text, number
+
+
+def section(text: str, anchor: str) -> str:
+    """The text of the section under ``(anchor)=``, up to the next heading."""
+    return text.split(f"({anchor})=\n", 1)[1].split("\n(ruling-", 1)[0].split("\n## ", 1)[0]
+
+
+def test_k16_names_every_trick_after_which_graybeard_leads() -> None:
+    """Issue 22 item 7: the page said "Graybeard leads only after winning a trick"; he
+    also leads after a Kraken trick he would have won (K6) and after a discarded White
+    Whale trick whose Whale he played (K7), as ``tests/king/test_option_ghost.py`` plays."""
+    k16 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-k16").split())
+    assert "only after winning" not in k16
+    for case in ("after he wins a trick", "after a Kraken trick he would have won",
+                 "after a discarded White Whale trick in which he played the Whale"):
+        assert case in k16
+    for ruling in ("k6", "k7", "k10"):
+        assert f"<ruling-{ruling}>" in k16, ruling
+    assert "Graybeard is skipped" in k16
+
+
+DISAGREEMENT = re.compile(r"\b([DS]\d{1,2})\b")
+TABLE = "## Where the sources disagree"
+
+
+def table_rows() -> set[str]:
+    """The disagreements that the rules pages' tables list, by number."""
+    rows = set()
+    for page in ("king", "queen"):
+        text = (ROOT / "docs" / "rules" / f"{page}.md").read_text(encoding="utf-8")
+        table = text.split(TABLE, 1)[1].split("\n## ", 1)[0]
+        for line in table.splitlines():
+            if line.startswith("| ") and not line.startswith("| |"):
+                rows.update(DISAGREEMENT.findall(line.split("|")[1]))
+    return rows
+
+
+@pytest.mark.parametrize("page", ["rulings.md", "rules/king.md", "rules/queen.md"])
+def test_every_disagreement_cited_has_its_row_in_a_table(page: str) -> None:
+    """Issue 22 item 7: S3 was cited (K10, Graybeard's turn order) but had no row."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    cited = set(DISAGREEMENT.findall(text))
+    assert cited, page
+    assert cited - table_rows() == set()
+
+
+def test_the_tables_list_s1_and_s3() -> None:
+    assert {"S1", "S3"} <= table_rows()
+    assert {f"D{n}" for n in range(1, 13)} <= table_rows()

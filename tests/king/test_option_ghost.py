@@ -84,7 +84,7 @@ def test_classic_two_players_is_heads_up_without_a_ghost() -> None:
 
 def test_kraken_left_of_kraken_skips_graybeard() -> None:
     # K16: with the first print's rule (the player left of the Kraken's leads), Graybeard
-    # is skipped: the next human seat leads. He leads only after winning a trick (K10).
+    # is skipped: the next human seat leads.
     config = Config(players=2, kraken=True, kraken_leader=king.KrakenLeader.LEFT_OF_KRAKEN)
     plays = [(0, Play(card("KRAKEN"))), (None, Play(card("Y3"))), (1, Play(card("G9")))]
     assert king.resolve_trick(plays, config).next_leader == 1
@@ -97,6 +97,31 @@ def test_kraken_left_of_kraken_skips_graybeard() -> None:
     state = play(state, "KRAKEN", "G9")
     assert state.last_trick is not None and state.last_trick.next_leader == 0
     assert state.leader == 0 and king.current_player(state) == 0
+
+
+def test_graybeard_leads_wherever_the_rule_names_his_seat() -> None:
+    # K16: besides after a trick he wins (K10), after a Kraken trick he would have won
+    # (K6) and after a discarded White Whale trick whose Whale he played (K7).
+    config = Config(players=2, kraken=True, white_whale=True)
+    kraken = [(1, Play(card("Y3"))), (None, Play(card("Y9"))), (0, Play(card("KRAKEN")))]
+    result = king.resolve_trick(kraken, config)
+    assert result.outcome is Outcome.DESTROYED and result.next_leader is None
+    whale = [(1, Play(card("ESC"))), (None, Play(card("WHALE"))), (0, Play(card("MER")))]
+    result = king.resolve_trick(whale, config)
+    assert result.outcome is Outcome.DISCARDED and result.next_leader is None
+    # Not when a human played the Whale, nor when a human would have won.
+    whale = [(1, Play(card("WHALE"))), (None, Play(card("ESC"))), (0, Play(card("MER")))]
+    assert king.resolve_trick(whale, config).next_leader == 1
+    kraken = [(1, Play(card("Y3"))), (None, Play(card("Y2"))), (0, Play(card("KRAKEN")))]
+    assert king.resolve_trick(kraken, config).next_leader == 1
+    # In a played game: he turns Y9 after seat 1's Y3, seat 0's Kraken destroys the
+    # trick, and Graybeard leads the next one with his next card.
+    state = bid_all(dealt(Config(players=2, kraken=True, rounds=(2,)),
+                          "KRAKEN Y5", "Y3 Y7", ghost="Y9 G2"), 0, 0)
+    state = play(state, "Y3", "KRAKEN")
+    assert state.leader is None
+    assert state.trick == ((None, Play(card("G2"))),)
+    assert king.current_player(state) == 1  # the previous trick's leader (K10, S3)
 
 
 @settings(max_examples=40, deadline=None)
