@@ -79,6 +79,9 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
       the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
       instead. An index outside ``Discrete(size)`` or not an integer always raises it,
       as does a step after the end (call ``reset``).
+    - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment with its bots
+      and random generators: the copy plays on exactly as the original. Your own
+      opponents are copied with it, so they must pickle too.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012

@@ -68,6 +68,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
       that names the agents.
     - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
       everything since the last call.
+    - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment, before
+      ``reset`` or in the middle of a game: the copy plays on exactly as the original
+      (for tree search over copies of the environment).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
