@@ -7,6 +7,7 @@ import subprocess
 import sys
 import tarfile
 from pathlib import Path
+from typing import Any
 
 from hatchling.builders.sdist import SdistBuilder
 
@@ -87,8 +88,8 @@ def test_the_metadata_has_project_urls() -> None:
     so each points to the documentation that ``.readthedocs.yaml`` builds."""
     from hatchling.metadata.core import ProjectMetadata
 
-    metadata = ProjectMetadata(str(ROOT), None)
-    urls = metadata.core.urls
+    metadata: ProjectMetadata[Any] = ProjectMetadata(str(ROOT), None)
+    urls: dict[str, str] = metadata.core.urls
     assert set(urls) == {"Homepage", "Documentation", "Changelog"}
     assert all(url.startswith("https://skullgames.readthedocs.io/") for url in urls.values())
     assert urls["Changelog"].endswith("/changelog.html")

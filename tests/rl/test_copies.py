@@ -25,9 +25,18 @@ from tests.rl.test_pettingzoo import CONFIGS  # noqa: E402
 
 Copier = Callable[[Any], Any]
 
-COPIERS: list[tuple[str, Copier]] = [("deepcopy", copy.deepcopy)] + [
-    (f"pickle-{protocol}",
-     lambda e, protocol=protocol: pickle.loads(pickle.dumps(e, protocol=protocol)))
+def pickled(protocol: int) -> Copier:
+    def copier(environment: Any) -> Any:
+        return pickle.loads(pickle.dumps(environment, protocol=protocol))
+    return copier
+
+
+def deep_copied(environment: Any) -> Any:
+    return copy.deepcopy(environment)
+
+
+COPIERS: list[tuple[str, Copier]] = [("deepcopy", deep_copied)] + [
+    (f"pickle-{protocol}", pickled(protocol))
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1)
 ]
 

@@ -206,12 +206,10 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         As OpenSpiel's own games answer: ``legal_actions(0)`` at a chance node is ``[]``,
         and ``legal_actions(pyspiel.PlayerId.CHANCE)`` there the chance outcomes.
         """
-        if player is None:
-            actions: list[int] = super().legal_actions()
-            return actions
-        if player != self.current_player():
+        if player is not None and player != self.current_player():
             return []
-        actions = super().legal_actions(player)
+        actions: list[int] = (super().legal_actions() if player is None
+                              else super().legal_actions(player))
         return actions
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
