@@ -22,9 +22,13 @@ def as_tuple(values: Iterable[Any] | Any, name: str, what: str) -> tuple[Any, ..
 MAX_SEED = 2**64 - 1
 """The largest seed (and the smallest, negated). Every seed of version 0.1 is within it."""
 
-MAX_SAFE_SEED = 2**53 - 1
-"""The largest seed drawn automatically: JavaScript's numbers hold it exactly. A saved game
-writes a larger seed (given by its user) as a string of digits, so it survives too."""
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer that JavaScript's numbers hold exactly (the one place it is written).
+
+Every integer of every document the library writes or reads is within
+``-MAX_SAFE_INTEGER..MAX_SAFE_INTEGER``: the options of a config are refused beyond it, and
+seeds drawn automatically are within it. A saved game writes a larger seed (given by its
+user) as a string of digits."""
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
@@ -50,7 +54,7 @@ def game_seed(seed: object, auto_deal: object) -> int | None:
     if type(auto_deal) is not bool:
         raise wrong_type("auto_deal", "True or False", auto_deal)
     if seed is None:
-        return random.randint(0, MAX_SAFE_SEED) if auto_deal else None
+        return random.randint(0, MAX_SAFE_INTEGER) if auto_deal else None
     return check_seed(seed)
 
 
@@ -83,3 +87,14 @@ def checked_config(config: object, cls: type[ConfigT], *, none_ok: bool = True) 
         package = cls.__module__.rsplit(".", 1)[0]
         raise wrong_type("config", f"a {package}.{cls.__name__}", config)
     return config
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a message, cut short: a bad value may be a huge one."""
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return "a huge number"
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python will print
+        return "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import (
     FORMAT_VERSION,
     GameRules,
@@ -33,10 +34,6 @@ from skullgames._json import (
 from skullgames.errors import SerializationError, SkullgamesError
 
 T = TypeVar("T")
-
-MAX_SAFE_INTEGER = 2**53 - 1
-"""The largest integer that JavaScript's numbers hold exactly; every integer the library
-writes is within ``-MAX_SAFE_INTEGER..MAX_SAFE_INTEGER``."""
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Protocol, TypeVar
 
+from skullgames._checks import MAX_SAFE_INTEGER
+from skullgames._checks import shown as shown_value
 from skullgames.errors import SerializationError, SkullgamesError
 
 T = TypeVar("T")
@@ -92,8 +94,7 @@ def shown(data: Any) -> str:
     """``repr(data)`` for a message, cut short: a bad value may be a huge one."""
     if isinstance(data, (list, dict)):
         return _kind(data)
-    text = repr(data) if not isinstance(data, int) or abs(data) < 10**30 else "a huge number"
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown_value(data)
 
 
 def _kind(data: Any) -> str:
@@ -128,16 +129,6 @@ def expect_parsed(parse: Callable[[str], T], data: Any, path: str) -> T:
         return parse(text)
     except SkullgamesError as error:
         raise SerializationError(str(error), path) from None
-
-
-def move_hook(cls: type, structure_move: Callable[[Any, str], Any]) -> Callable[[Any, Any], Any]:
-    """A structure hook for one move class, refusing a move of another type."""
-    def hook(data: Any, _: Any) -> Any:
-        move = structure_move(data, "$")
-        if type(move) is not cls:
-            raise SerializationError(f"expected a {cls.__name__.lower()}, got {move!r}", "$.type")
-        return move
-    return hook
 
 
 class GameRules(Protocol[S]):
@@ -183,9 +174,6 @@ class GameRules(Protocol[S]):
         """Write a deal."""
 
 
-SAFE_INTEGER = 2**53 - 1
-"""JavaScript's numbers hold integers exactly up to this size."""
-
 _DIGITS = re.compile(r"-?[0-9]{1,20}")
 
 
@@ -195,7 +183,7 @@ def dump_seed(seed: int | None) -> int | str | None:
     Seeds drawn by ``new_game`` are always numbers; a larger one given by a user (or saved
     by version 0.1, which drew 63-bit seeds) is written as text so that JavaScript keeps it.
     """
-    if seed is None or -SAFE_INTEGER <= seed <= SAFE_INTEGER:
+    if seed is None or -MAX_SAFE_INTEGER <= seed <= MAX_SAFE_INTEGER:
         return seed
     return str(seed)
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import typing
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 
-from skullgames._codec import MAX_SAFE_INTEGER
+from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
 from skullgames.registry import GAMES
@@ -84,7 +85,11 @@ def to_dict(value: object) -> Any:
     >>> to_dict(king.parse_move("TIG pirate"))
     {'type': 'play', 'card': 'TIG', 'as_pirate': True}
     """
-    return make_converter().unstructure(value)
+    try:
+        return make_converter().unstructure(value)
+    except (TypeError, ValueError, AttributeError) as error:  # not a value of the library's
+        raise TypeError(f"to_dict writes skullgames values and lists and dicts of them, "
+                        f"not this {_name(type(value))} ({error})") from None
 
 
 @overload
@@ -136,7 +141,45 @@ def to_json(obj: object) -> str:
     >>> to_json(king.parse_move("TIG pirate"))
     '{"type":"play","card":"TIG","as_pirate":true}'
     """
-    return json.dumps(to_dict(obj), separators=(",", ":"), ensure_ascii=False)
+    data = to_dict(obj)
+    try:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        error = _unwritable(data, "$")
+        if error is None:  # pragma: no cover - json.dumps refused something found above
+            raise
+        raise error from None
+
+
+def _unwritable(data: Any, path: str) -> TypeError | None:
+    """The ``TypeError`` for the first part of ``data`` that JSON cannot hold, by its path."""
+    kind = type(data)
+    if kind is dict:
+        for key, item in data.items():
+            if type(key) is not str:
+                return TypeError(f"to_json writes objects with text keys; {path} has the "
+                                 f"key {key!r}")
+            found = _unwritable(item, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif kind in (list, tuple):
+        for i, item in enumerate(data):
+            found = _unwritable(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    elif kind is float and not math.isfinite(data):
+        return TypeError(f"to_json writes finite numbers; {path} is {data!r}")
+    elif data is not None and kind not in (str, int, float, bool):
+        return TypeError(f"to_json writes skullgames values and lists and dicts of them; "
+                         f"{path} is a Python {_name(kind)}")
+    return None
+
+
+def _name(kind: type) -> str:
+    """``kind``'s name for a message, with its module unless it is a builtin."""
+    if kind.__module__ == "builtins":
+        return kind.__name__
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 @overload

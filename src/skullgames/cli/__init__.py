@@ -25,7 +25,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from skullgames import GAMES
 from skullgames.bots import BOT_NAMES
@@ -212,6 +212,24 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     seed = random.randrange(2**31) if args.seed is None else args.seed
     names[seat] = "you"
     bots = {s: _bot(game, n, seed, s) for s, n in enumerate(names) if s != seat}
+    # --save opens its file now, so that a path that cannot be written fails before the
+    # game (an OSError: one line from main), not after it; opened for appending, an
+    # existing file keeps what it holds until the game is saved over it.
+    existed = args.save is not None and os.path.exists(args.save)
+    save = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115
+    try:
+        return _play_game(game, cli, config, seed, seat, names, bots, write, ask, save)
+    finally:
+        if save is not None:
+            save.close()
+            if not existed and os.path.getsize(args.save) == 0:
+                os.remove(args.save)  # the game ended before it was saved
+
+
+def _play_game(game: Any, cli: Any, config: Any, seed: int, seat: int, names: list[str],
+               bots: dict[int, Any], write: Callable[[str], None], ask: Callable[[str], str],
+               save: TextIO | None) -> int:
+    """Play one game of ``play`` with you at ``seat``; save it at the end into ``save``."""
     state = game.new_game(config, seed=seed)
     narrator = cli.narrator(write, names, [seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
@@ -231,10 +249,11 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
         write(f"\nYou left the game {narrator.where(quit.state)}. "
               f"Replay it with --seed {seed}.")
         return 0
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            file.write(to_json(state) + "\n")
-        write(f"Saved to {args.save}")
+    if save is not None:
+        save.truncate(0)
+        save.write(to_json(state) + "\n")
+        save.flush()
+        write(f"Saved to {save.name}")
     return 0
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from skullgames._checks import MAX_SAFE_INTEGER, shown
 from skullgames.errors import ConfigError
 from skullgames.king.cards import CLASSIC_SUITS, MODERN_SUITS, Card, Suit, build_deck
 
@@ -103,8 +104,9 @@ def _round_plan(value: Any) -> tuple[int, ...]:
         plan = tuple(value)
     except TypeError:
         raise ConfigError("rounds: a tuple of hand sizes or a preset's name") from None
-    if not plan or not all(type(n) is int and n >= 1 for n in plan):
-        raise ConfigError(f"rounds: hand sizes must be whole numbers of at least 1, got {value!r}")
+    if not plan or not all(type(n) is int and 1 <= n <= MAX_SAFE_INTEGER for n in plan):
+        raise ConfigError("rounds: hand sizes must be whole numbers from 1 to 2**53 - 1 "
+                          f"(the hand cap deals fewer), got {shown(value)}")
     return plan
 
 

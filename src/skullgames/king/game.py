@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from skullgames._checks import check_seed, checked_config, game_seed, wrong_type
+from skullgames._checks import as_tuple, check_seed, checked_config, game_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -650,7 +650,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     if auto_deal is None:
         auto_deal = seed is not None
     state = new_game(config, seed=seed, auto_deal=auto_deal)
-    for move in moves:
+    for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != move:
                 raise IllegalMoveError(f"round {state.round_number}: the deal differs from "

@@ -16,6 +16,7 @@ from typing import Union
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.king.cards import Card, Kind, card
 
@@ -102,15 +103,20 @@ def _check_int(move: object, value: object, what: str) -> None:
 # A Deal's cards are checked when it is applied (the engine deals every round, so its own
 # deals skip the check); a Discard's here, since it sorts them.
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in hands)
+    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
+                 for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
 
-def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+def _ghost(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return as_tuple(cards, "ghost", "a list of cards")
+
+
+def _stock(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return as_tuple(cards, "stock", "a list of cards")
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    cards = tuple(cards)
+    cards = as_tuple(cards, "cards", "the cards discarded")
     if not all(isinstance(c, Card) for c in cards):
         raise InvalidNotationError(f"expected cards, got {cards!r}")
     return tuple(sorted(cards, key=lambda c: c.order))
@@ -133,8 +139,8 @@ class Deal:
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    stock: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_ghost)
+    stock: tuple[Card, ...] = attrs.field(default=(), converter=_stock)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)

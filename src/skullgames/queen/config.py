@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from skullgames._checks import MAX_SAFE_INTEGER, shown
 from skullgames.errors import ConfigError
 from skullgames.queen.cards import Card, deck
 
@@ -33,21 +34,33 @@ def check_plank_values(value: Any) -> tuple[int, ...]:
         values = tuple(value)
     except TypeError:
         raise ConfigError(f"plank_values: five whole numbers, not {value!r}") from None
-    if len(values) != 5 or not all(type(v) is int and v >= 0 for v in values):
-        raise ConfigError(
-            f"plank_values: five whole numbers of at least 0, bottom to top, not {value!r}"
-        )
+    if len(values) != 5 or not all(type(v) is int and 0 <= v <= MAX_SAFE_INTEGER
+                                   for v in values):
+        raise ConfigError("plank_values: five whole numbers from 0 to 2**53 - 1, bottom to "
+                          f"top, not {shown(value)}")
     return values
 
 
 _AS_MANY_AS_PLAYERS = 0
+_PAWNS = 4  # the pawns on a plank, each scoring its space's value at the end of a round
+
+
+def _check_totals(config: Config) -> None:
+    """Refuse options under which a seat's total could pass 2**53 - 1 (JavaScript's limit).
+
+    A round scores at most four pawns on the top value (:ref:`queen-scoring`).
+    """
+    most = config.rounds * _PAWNS * max(config.plank_values)
+    if most > MAX_SAFE_INTEGER:
+        raise ConfigError(f"plank_values, rounds: a total could reach {shown(most)}, beyond "
+                          "2**53 - 1 (rounds x 4 pawns x the largest plank value)")
 
 
 def _rounds(value: int | None) -> int:
     if value is None:
         return _AS_MANY_AS_PLAYERS
-    if type(value) is not int or value < 1:
-        raise ConfigError(f"rounds: a whole number of at least 1, not {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_SAFE_INTEGER:
+        raise ConfigError(f"rounds: a whole number from 1 to 2**53 - 1, not {shown(value)}")
     return value
 
 
@@ -92,6 +105,7 @@ class Config:
         for name in ("set_aside_center_pair", "set_aside_center_specials"):
             if type(getattr(self, name)) is not bool:
                 raise ConfigError(f"{name}: expected True or False, got {getattr(self, name)!r}")
+        _check_totals(self)
         cards = deck(self.players)
         object.__setattr__(self, "_deck", cards)
         hands = self.players + 1 if self.has_ghost else self.players

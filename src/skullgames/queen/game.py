@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-from skullgames._checks import check_seed, checked_config, game_seed, wrong_type
+from skullgames._checks import as_tuple, check_seed, checked_config, game_seed, wrong_type
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -339,7 +339,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) ->
     """
     state = new_game(checked_config(config, Config, none_ok=False), seed=seed,
                      auto_deal=seed is not None)
-    for move in moves:
+    for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != _checked_deal(config, move) or state.tricks or any(
                 p is not None for p in state.placements

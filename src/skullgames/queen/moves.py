@@ -20,6 +20,7 @@ from typing import Union
 
 import attrs
 
+from skullgames._checks import as_tuple
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
 from skullgames.queen.scoring import Side
@@ -80,11 +81,16 @@ class Play:
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in hands)
+    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
+                 for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
 
-def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+def _center(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return as_tuple(cards, "center", "a list of cards")
+
+
+def _ghost(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return as_tuple(cards, "ghost", "a list of cards")
 
 
 @attrs.frozen
@@ -103,8 +109,8 @@ class Deal:
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    center: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    center: tuple[Card, ...] = attrs.field(default=(), converter=_center)
+    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_ghost)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)

@@ -285,7 +285,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
             seats.add(seat)
         checked.append((seat, PLAYS[_unique(c, seen).index]))
     neutral: list[Card] = []
-    for c in center:
+    for c in as_tuple(center, "center", "the cards in the centre"):
         if not isinstance(c, Card):
             raise IllegalMoveError(f"the centre holds cards, not {c!r}")
         neutral.append(_unique(c, seen))
@@ -294,7 +294,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
                                "First Mate a colour")
     board: tuple[Plank, ...] | None = None
     if planks is not None:
-        board = tuple(planks)
+        board = as_tuple(planks, "planks", "one Plank per seat, or None")
         for seat in seats:
             if seat >= len(board):
                 raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")

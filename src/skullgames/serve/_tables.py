@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import IllegalMoveError, SkullgamesError
 from skullgames.registry import GAMES, game_named
 from skullgames.serialization import from_dict, to_dict
@@ -96,7 +97,7 @@ class Tables:
         seed = body.get("seed")
         if seed is None:
             seed = random.randrange(2**31)
-        if type(seed) is not int or not 0 <= seed < 2**53:
+        if type(seed) is not int or not 0 <= seed <= MAX_SAFE_INTEGER:
             raise ApiError(400, f"seed: a whole number 0 to 2**53 - 1, not {seed!r}")
         try:
             state = game.new_game(config, seed=seed)
