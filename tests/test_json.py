@@ -279,12 +279,13 @@ def test_every_error_has_a_json_path() -> None:
 
 @pytest.mark.parametrize(("field", "good", "bad", "reason"), [
     ("loot", True, 1, "expected true or false, got a number"),
-    ("players", 4, 4.0, "expected an integer, got a number"),
-    ("rounds", [1, 2, 3], [1, 2.0, 3], "expected an integer, got a number"),
+    ("players", 4, 4.5, "expected an integer, got a number"),
+    ("players", 4, True, "expected an integer, got a boolean"),
+    ("rounds", [1, 2, 3], [1, 2.5, 3], "expected an integer, got a number"),
 ])
 def test_a_config_read_before_does_not_let_a_look_alike_through(
         field: str, good: Any, bad: Any, reason: str) -> None:
-    """Loading remembers the configs it read; ``True == 1`` and ``2.0 == 2`` in Python,
+    """Loading remembers the configs it read; ``True == 1`` and ``2.5 != 2`` in Python,
     but a document with the look-alike is still refused, every time."""
     data = to_dict(king.new_game(king.Config(players=4, rounds=(1, 2, 3)), seed=5))
     data["config"][field] = good
@@ -295,3 +296,17 @@ def test_a_config_read_before_does_not_let_a_look_alike_through(
             from_dict(data, king.State)
         assert error.value.reason == reason
         assert error.value.path.startswith(f"$.config.{field}")
+
+
+def test_a_whole_number_written_with_a_fraction_is_that_integer() -> None:
+    """JSON, JSON Schema and JavaScript do not tell ``4.0`` from ``4`` (issue 22): loading
+    reads it as the integer, as the schema validates it."""
+    data = to_dict(king.new_game(king.Config(players=4, rounds=(1, 2, 3)), seed=5))
+    state = from_dict(data, king.State)
+    data["config"].update(players=4.0, rounds=[1.0, 2, 3e0])
+    data["version"] = 1.0
+    data["seed"] = 5.0
+    loaded = from_dict(data, king.State)
+    assert loaded == state
+    assert type(loaded.config.players) is int and type(loaded.seed) is int
+    assert from_json('{"type": "bid", "n": 2.0}', king.Move) == king.Bid(2)

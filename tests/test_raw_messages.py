@@ -6,10 +6,11 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from skullgames import king, queen, to_json
+from skullgames import SerializationError, from_json, king, queen, to_json
 
 Q7 = queen.card("R7")
 Q8 = queen.card("R8")
@@ -44,6 +45,18 @@ def test_wrong_arguments_raise_a_clear_type_error(name: str, call: Callable[[], 
                                                   message: str) -> None:
     with pytest.raises(TypeError, match=message):
         call()
+
+
+@pytest.mark.parametrize(("text", "cls", "message"), [
+    ('{"type": "bid"}', king.Move, r"^\$: missing field 'n'$"),
+    ('{"type": "bid"}', king.Bid, r"^\$: missing field 'n'$"),
+    ('{"type": "play"}', queen.Move, r"^\$: missing field 'card'$"),
+    ('{"type": "place", "side": "front"}', queen.Move, r"^\$: missing field 'spaces'$"),
+    ('{"type": "leader"}', king.Move, r"^\$: missing field 'seat'$"),
+])
+def test_a_missing_field_is_called_missing(text: str, cls: Any, message: str) -> None:
+    with pytest.raises(SerializationError, match=message):
+        from_json(text, cls)
 
 
 def test_play_save_to_a_path_that_cannot_be_written_fails_before_the_game(

@@ -99,7 +99,7 @@ def test_a_new_game_of_the_other_game_and_seat(server: TableServer) -> None:
 
 @pytest.mark.parametrize(("body", "message"), [
     ({"game": "chess"}, "game: one of king, queen, not 'chess'"),
-    ({"config": {"players": 9}}, "players: the modern edition is for 2 to 8"),
+    ({"config": {"players": 9}}, "$.players: 9 is out of range 2..8"),
     ({"config": {"players": "four"}}, "config:"),
     ({"seed": -1}, "seed: a whole number"),
     ({"seed": 2**60}, "seed: a whole number"),

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import (
     FORMAT_VERSION,
+    LONGEST_TEXT,
+    SEED_DIGITS,
     GameRules,
     expect_bool,
     expect_dict,
@@ -27,7 +30,9 @@ from skullgames._json import (
     expect_list,
     expect_only,
     expect_parsed,
+    expect_str,
     load_game,
+    rule_error,
     save_game,
     shown,
 )
@@ -105,6 +110,26 @@ class Integer(Codec[int]):
         return {"type": "integer", "minimum": self.low, "maximum": self.high}
 
 
+class IntegerIn(Codec[int]):
+    """An integer, one of a few ``values`` (a wager's points)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = tuple(values)
+
+    def dump(self, value: int) -> int:
+        return value
+
+    def load(self, data: Any, path: str) -> int:
+        number = expect_int(data, path)
+        if number not in self.values:
+            allowed = ", ".join(map(str, self.values))
+            raise SerializationError(f"{number} is not one of {allowed}", path)
+        return number
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return {"enum": list(self.values)}
+
+
 class Boolean(Codec[bool]):
     """``true`` or ``false``."""
 
@@ -146,30 +171,47 @@ class EnumValue(Codec[E]):
 class Text(Codec[T]):
     """A value written as its text (a card, a move in notation), read with ``parse``.
 
-    ``accept`` checks the parsed value's type (a play, not a bid), and ``values`` lists
-    every text the library writes, when there are few enough to name them all.
+    Documents hold the text exactly as the library writes it: ``values`` lists every such
+    text when there are few enough to name them all, else ``pattern`` (a JSON Schema
+    pattern, see :func:`~skullgames._json.anchored`) matches them; both are the schema's
+    and the reader's. ``accept`` checks the parsed value's type (a play, not a bid).
     """
 
     def __init__(self, name: str, parse: Callable[[str], T], *,
                  accept: tuple[type, ...] | None = None, values: Sequence[str] = (),
-                 description: str = "") -> None:
+                 pattern: str = "", description: str = "") -> None:
         self.name, self.parse, self.accept = name, parse, accept
         self.values, self.description = tuple(values), description
+        self.allowed = frozenset(self.values)
+        self.pattern = pattern
+        self.regex = re.compile(pattern) if pattern else None
 
     def dump(self, value: T) -> str:
         return str(value)
 
     def load(self, data: Any, path: str) -> T:
-        value = expect_parsed(self.parse, data, path)
+        text = expect_str(data, path)
+        if self.allowed:
+            written = text in self.allowed
+        elif self.regex is not None:
+            written = len(text) <= LONGEST_TEXT and self.regex.search(text) is not None
+        else:
+            written = True
+        value = expect_parsed(self.parse, text, path)  # the parser's words for nonsense
         if self.accept is not None and type(value) not in self.accept:
             raise SerializationError(f"expected {self.description or self.name}, "
                                      f"got {shown(data)}", path)
+        if not written:
+            raise SerializationError(f"{shown(text)} is written {str(value)!r} in a "
+                                     "document", path)
         return value
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
         body: dict[str, Any] = {"type": "string"}
         if self.values:
             body["enum"] = list(self.values)
+        elif self.pattern:
+            body["pattern"] = self.pattern
         if self.description:
             body["description"] = self.description
         return defs.ref(self.name, _Schema(body))
@@ -195,8 +237,8 @@ class Array(Codec[tuple[T, ...]]):
     """An array of values of one kind (a tuple in Python), of a fixed ``length`` if given."""
 
     def __init__(self, inner: Codec[T], length: int | None = None,
-                 most: int | None = None) -> None:
-        self.inner, self.length, self.most = inner, length, most
+                 most: int | None = None, least: int = 0) -> None:
+        self.inner, self.length, self.most, self.least = inner, length, most, least
 
     def dump(self, value: Sequence[T]) -> list[Any]:
         return [self.inner.dump(item) for item in value]
@@ -206,6 +248,9 @@ class Array(Codec[tuple[T, ...]]):
         if self.most is not None and len(items) > self.most:
             raise SerializationError(f"expected at most {self.most} items, got {len(items)}",
                                      path)
+        if len(items) < self.least:
+            raise SerializationError(f"expected at least {self.least} items, got "
+                                     f"{len(items)}", path)
         load = self.inner.load
         return tuple([load(item, f"{path}[{i}]") for i, item in enumerate(items)])
 
@@ -213,6 +258,11 @@ class Array(Codec[tuple[T, ...]]):
         body: dict[str, Any] = {"type": "array", "items": self.inner.schema(defs)}
         if self.length is not None:
             body["minItems"] = body["maxItems"] = self.length
+        else:
+            if self.least:
+                body["minItems"] = self.least
+            if self.most is not None:
+                body["maxItems"] = self.most
         return body
 
 
@@ -239,12 +289,25 @@ class Pair(Codec[tuple[Any, Any]]):
 
 _REQUIRED = object()
 
+OWN_DEFAULT = object()
+"""A :class:`Field`'s default that passes nothing to ``make``: the class's own applies."""
+
+
+def _within(error: SerializationError, path: str) -> str:
+    """The path of ``error``, within the object at ``path`` if it says so.
+
+    A path within the object starts with ``.`` or ``[`` (``.seat``), or is ``""`` for the
+    object itself; any other path is kept.
+    """
+    inner = error.path
+    return path + inner if inner == "" or inner.startswith((".", "[")) else inner
+
 
 class Field:
     """One field of a :class:`Record`: its name, codec and default.
 
-    A field with a default may be absent on input; with ``omit`` it is also left out of
-    the output while it holds its default.
+    A field with a default may be absent on input (:data:`OWN_DEFAULT`: the class's own);
+    with ``omit`` it is also left out of the output while it holds its default.
     """
 
     def __init__(self, name: str, codec: Codec[Any], default: Any = _REQUIRED, *,
@@ -256,24 +319,30 @@ class Field:
 class Record(Codec[T]):
     """An object of named fields, read into ``make(**fields)`` (usually the class).
 
-    Unknown fields are refused, missing ones too unless they have a default; an error the
-    class raises on the values is reported at the object's path; ``make`` may also raise
-    a :class:`~skullgames.SerializationError` whose path starts with ``.``, a path within
-    the object (a derived field that does not work out). ``get`` gives the values to
-    write when they are not the attributes.
+    Unknown fields are refused, missing ones too unless they have a default. ``tag``
+    makes it a tagged object, ``{"type": tag, ...}``. ``check`` sees the fields read
+    before ``make`` and refuses what the schema refuses too (its ``extra`` keywords
+    state it); ``rules`` lists the checks of ``make`` that no schema can state, so that
+    an error it raises is a :func:`~skullgames._json.rule_error` (without ``rules``, a
+    plain :class:`~skullgames.SerializationError`). Errors are reported at the object's
+    path, or within it when raised with a path starting with ``.``. ``get`` gives the
+    values to write when they are not the attributes.
     """
 
     def __init__(self, name: str, fields: Sequence[Field], make: Callable[..., T], *,
                  get: Callable[[T], Mapping[str, Any]] | None = None,
-                 description: str = "") -> None:
+                 description: str = "", tag: str | None = None, rules: str = "",
+                 check: Callable[[dict[str, Any]], None] | None = None,
+                 extra: Mapping[str, Any] | None = None) -> None:
         self.name, self.fields, self.make = name, tuple(fields), make
-        self.get = get
-        self.names = tuple(f.name for f in self.fields)
+        self.get, self.tag, self.rules, self.check = get, tag, rules, check
+        self.extra = dict(extra or {})
+        self.names = tuple(f.name for f in self.fields) + (("type",) if tag else ())
         self.description = description
 
     def dump(self, value: T) -> dict[str, Any]:
         source = self.get(value) if self.get is not None else None
-        doc: dict[str, Any] = {}
+        doc: dict[str, Any] = {} if self.tag is None else {"type": self.tag}
         for f in self.fields:
             item = source[f.name] if source is not None else getattr(value, f.name)
             if f.omit and item == f.default:
@@ -284,41 +353,91 @@ class Record(Codec[T]):
     def load(self, data: Any, path: str) -> T:
         doc = expect_dict(data, path)
         expect_only(doc, path, self.names)
+        if self.tag is not None:
+            if "type" not in doc:
+                raise SerializationError("missing field 'type'", path)
+            if doc["type"] != self.tag:
+                raise SerializationError(f"expected {self.tag!r}, got {shown(doc['type'])}",
+                                         f"{path}.type")
         values: dict[str, Any] = {}
         for f in self.fields:
             if f.name in doc:
                 values[f.name] = f.codec.load(doc[f.name], f"{path}.{f.name}")
             elif f.default is _REQUIRED:
                 raise SerializationError(f"missing field {f.name!r}", path)
-            else:
+            elif f.default is not OWN_DEFAULT:
                 values[f.name] = f.default
+        if self.check is not None:
+            try:
+                self.check(values)
+            except SerializationError as error:
+                raise SerializationError(error.reason, _within(error, path)) from None
+        refused = rule_error if self.rules else SerializationError
         try:
             value = self.make(**values)
         except SerializationError as error:
-            if error.path.startswith("."):  # a path within this object (see derived fields)
-                raise SerializationError(error.reason, path + error.path) from None
-            raise
+            raise refused(error.reason, _within(error, path)) from None
         except (SkullgamesError, ValueError, TypeError) as error:  # the class refuses them
-            raise SerializationError(str(error), path) from None
+            raise refused(str(error), path) from None
         return value
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
-        return defs.ref(self.name, _Schema(self._body, lazy=True))
+        return defs.ref(self.name, _Schema(self.body, lazy=True))
 
-    def _body(self, defs: Definitions) -> dict[str, Any]:
+    def body(self, defs: Definitions) -> dict[str, Any]:
+        """The schema of the object itself (what :meth:`schema` refers to)."""
         properties: dict[str, Any] = {}
+        if self.tag is not None:
+            properties["type"] = {"const": self.tag}
         for f in self.fields:
             prop = f.codec.schema(defs)
             if f.description:
                 prop = {"description": f.description, **prop}
             properties[f.name] = prop
         body: dict[str, Any] = {"type": "object"}
-        if self.description:
-            body["description"] = self.description
+        description = self.description
+        if self.rules:
+            description = (f"{description} " if description else "") + (
+                f"Rule checks on input that this schema cannot state: {self.rules}")
+        if description:
+            body["description"] = description
         body["properties"] = properties
-        body["required"] = [f.name for f in self.fields if not f.omit]
+        body["required"] = [*(["type"] if self.tag is not None else []),
+                            *(f.name for f in self.fields if f.default is _REQUIRED)]
         body["additionalProperties"] = False
+        body.update(self.extra)
         return body
+
+
+class Tagged(Codec[Any]):
+    """One of several tagged :class:`Record` objects (a game's moves), by ``type``."""
+
+    def __init__(self, name: str, variants: Mapping[type, Record[Any]], what: str) -> None:
+        self.name, self.what = name, what
+        self.by_class = dict(variants)
+        self.by_tag = {record.tag: record for record in variants.values()}
+        tags = [str(tag) for tag in self.by_tag]
+        self.tags = f"{', '.join(tags[:-1])} or {tags[-1]}"
+
+    def dump(self, value: Any) -> dict[str, Any]:
+        record = self.by_class.get(type(value))
+        if record is None:
+            raise TypeError(f"not {self.what}: {value!r}")
+        return record.dump(value)
+
+    def load(self, data: Any, path: str) -> Any:
+        doc = expect_dict(data, path, ("type",))
+        tag = doc["type"]
+        record = self.by_tag.get(tag) if type(tag) is str else None
+        if record is None:
+            shown_tag = repr(tag) if isinstance(tag, str) and len(tag) <= 40 else "this"
+            raise SerializationError(f"unknown move type {shown_tag} ({self.tags})",
+                                     f"{path}.type")
+        return record.load(doc, path)
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return defs.ref(self.name, _Schema(
+            lambda defs: {"oneOf": [r.body(defs) for r in self.by_class.values()]}, lazy=True))
 
 
 class Custom(Codec[T]):
@@ -354,22 +473,6 @@ def register(converter: Any, cls: Any, codec: Codec[Any]) -> None:
     converter.register_structure_hook(cls, lambda data, _: codec.load(data, "$"))
 
 
-def tagged(tag: str, properties: Mapping[str, dict[str, Any]], optional: Sequence[str] = ()
-           ) -> dict[str, Any]:
-    """The schema of a move object tagged ``{"type": tag}`` with ``properties``."""
-    return {
-        "type": "object",
-        "properties": {"type": {"const": tag}, **properties},
-        "required": ["type", *(name for name in properties if name not in optional)],
-        "additionalProperties": False,
-    }
-
-
-def one_of(*schemas: dict[str, Any]) -> dict[str, Any]:
-    """Exactly one of ``schemas``."""
-    return {"oneOf": list(schemas)}
-
-
 class Overlay(Mapping[str, Any]):
     """An object's attributes, some of them replaced.
 
@@ -393,56 +496,59 @@ class Overlay(Mapping[str, Any]):
 
 
 def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any],
-                deal: Codec[Any]) -> Custom[Any]:
+                move: Codec[Any], rule_checks: str) -> Custom[Any]:
     """The codec of a saved game (:func:`~skullgames._json.save_game`).
 
     A saved game is its config, seed and moves, the deals among them only when they were
-    not dealt from the seed.
+    not dealt from the seed; a move is its text (``move_text``) or its tagged object
+    (``move``). ``rule_checks`` lists what replaying the moves checks.
     """
     def schema(defs: Definitions) -> dict[str, Any]:
         return {
             "type": "object",
-            "description": "A saved game: its config, seed and moves; loading replays them.",
+            "description": "A saved game: its config, seed and moves; loading replays them. "
+                           "Rule checks on input that this schema cannot state: the "
+                           "config's; a seed within ±(2**64 - 1); " + rule_checks,
             "properties": {
                 "format": {"const": rules.format_name},
                 "version": {"const": FORMAT_VERSION},
                 "config": config.schema(defs),
                 "seed": {"anyOf": [
                     Nullable(Integer()).schema(defs),
-                    {"type": "string", "pattern": "^-?[0-9]{1,20}$",
+                    {"type": "string", "pattern": SEED_DIGITS,
                      "description": "a seed outside ±(2**53 - 1), as its digits"}]},
                 "auto_deal": {"type": "boolean"},
                 "moves": {"type": "array",
-                          "items": {"anyOf": [move_text.schema(defs), deal.schema(defs)]}},
+                          "items": {"anyOf": [move_text.schema(defs), move.schema(defs)]}},
             },
             "required": ["format", "version", "config", "seed", "auto_deal", "moves"],
             "additionalProperties": False,
+            "if": {"properties": {"auto_deal": {"const": True}}, "required": ["auto_deal"]},
+            "then": {"properties": {"seed": {"not": {"type": "null"}}},
+                     "description": "a game dealt automatically records its seed"},
         }
     return Custom("State", lambda state: save_game(state, rules),
-                  lambda data, path: load_game(data, rules, path), schema)
+                  lambda data, path: load_game(data, rules, path, move_text.load), schema)
 
 
-def one_move(cls: type, dump: Callable[[Any], Any], load: Callable[[Any, str], Any],
-             schema: Callable[[Definitions], dict[str, Any]]) -> Codec[Any]:
+def one_move(cls: type, moves: Tagged) -> Codec[Any]:
     """The codec of one move class: a move of another type is refused at its ``type``."""
     def load_one(data: Any, path: str) -> Any:
-        move = load(data, path)
+        move = moves.load(data, path)
         if type(move) is not cls:
             raise SerializationError(f"expected a {cls.__name__.lower()}, got {move}",
                                      f"{path}.type")
         return move
-    return Custom(cls.__name__, dump, load_one, schema)
+    record = moves.by_class[cls]
+    return Custom(cls.__name__, moves.dump, load_one, record.body)
 
 
-def configure_game(converter: Any, codecs: Mapping[Any, Codec[Any]],
-                   move_schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
-                   dump_move: Callable[[Any], Any], load_move: Callable[[Any, str], Any]
-                   ) -> None:
+def configure_game(converter: Any, codecs: Mapping[Any, Codec[Any]], moves: Tagged) -> None:
     """Register a game's codecs on a cattrs converter, and one for each move class."""
     for cls, codec in codecs.items():
         register(converter, cls, codec)
-    for move_cls, schema in move_schemas.items():
-        register(converter, move_cls, one_move(move_cls, dump_move, load_move, schema))
+    for move_cls in moves.by_class:
+        register(converter, move_cls, one_move(move_cls, moves))
 
 
 def check_seat(fields: Mapping[str, Any]) -> None:
@@ -451,19 +557,3 @@ def check_seat(fields: Mapping[str, Any]) -> None:
     if not seat < players:
         raise SerializationError(f"seat {seat} is not a seat of this {players}-player game",
                                  ".seat")
-
-
-def move_union(schemas: Mapping[type, Callable[[Definitions], dict[str, Any]]],
-               dump: Callable[[Any], Any], load: Callable[[Any, str], Any]) -> Codec[Any]:
-    """The codec of a game's moves: one tagged object of the classes in ``schemas``."""
-    return Custom("Move", dump, load,
-                  lambda defs: one_of(*(schema(defs) for schema in schemas.values())))
-
-
-def config_schema(properties: dict[str, Any], flags: Sequence[str], keys: Sequence[str]
-                  ) -> dict[str, Any]:
-    """The schema of a config object: ``properties`` and the boolean ``flags``."""
-    properties.update((flag, {"type": "boolean"}) for flag in flags)
-    return {"type": "object",
-            "description": "The rule options; absent options take their defaults on input.",
-            "properties": properties, "required": list(keys), "additionalProperties": False}

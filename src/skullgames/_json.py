@@ -52,13 +52,44 @@ def expect_list(data: Any, path: str, length: int | None = None) -> list[Any]:
     return data
 
 
+_RULE_CHECK = "_skullgames_rule_check"
+
+
+def rule_error(reason: str, path: str) -> SerializationError:
+    """The error for a document of the right shape whose values break a rule of the game.
+
+    The JSON Schema of a document states its shape; the few checks it cannot state (a
+    config's options that do not make a game, a saved move that is not legal, ...) are
+    listed in its ``description``, and a document refused by one of them raises this
+    error (:func:`is_rule_check` tells it apart). Everything else that a schema refuses,
+    loading refuses with a plain :class:`SerializationError`, and the other way round.
+    """
+    error = SerializationError(reason, path)
+    setattr(error, _RULE_CHECK, True)
+    return error
+
+
+def is_rule_check(error: BaseException) -> bool:
+    """Whether ``error`` is a :func:`rule_error`: a rule check that the schema lists."""
+    return getattr(error, _RULE_CHECK, False) is True
+
+
 def expect_int(data: Any, path: str, low: int | None = None, high: int | None = None) -> int:
-    """Check that ``data`` is an integer (not a bool) within ``low..high``."""
-    if isinstance(data, bool) or not isinstance(data, int):
+    """Check that ``data`` is an integer (not a bool) within ``low..high``.
+
+    A number with no fraction, such as ``2.0``, is the integer 2: JSON does not tell the
+    two apart (nor do JSON Schema and JavaScript).
+    """
+    number: int
+    if type(data) is float and data.is_integer():
+        number = int(data)
+    elif isinstance(data, bool) or not isinstance(data, int):
         raise SerializationError(f"expected an integer, got {_kind(data)}", path)
-    if (low is not None and data < low) or (high is not None and data > high):
-        raise SerializationError(f"{shown(data)} is out of range {low}..{high}", path)
-    return data
+    else:
+        number = data
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise SerializationError(f"{shown(number)} is out of range {low}..{high}", path)
+    return number
 
 
 def expect_bool(data: Any, path: str) -> bool:
@@ -82,9 +113,10 @@ def check_header(data: Any, format_name: str, path: str = "$") -> dict[str, Any]
         raise SerializationError(
             f"expected format {format_name!r}, got {shown(doc['format'])}", f"{path}.format"
         )
-    if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
+    version = doc["version"]
+    if type(version) not in (int, float) or version != FORMAT_VERSION:
         raise SerializationError(
-            f"unsupported version {shown(doc['version'])} (this library reads "
+            f"unsupported version {shown(version)} (this library reads "
             f"{FORMAT_VERSION})", f"{path}.version",
         )
     return doc
@@ -174,14 +206,25 @@ class GameRules(Protocol[S]):
         """Write a deal."""
 
 
-_DIGITS = re.compile(r"-?[0-9]{1,20}")
+def anchored(body: str) -> str:
+    """A JSON Schema ``pattern`` matching exactly the texts that ``body`` matches.
+
+    The same in JavaScript and in Python (whose ``$`` also matches before a final newline).
+    """
+    return f"^(?:{body})(?!\\n)$"
+
+
+SEED_DIGITS = anchored("-?[0-9]{1,20}")
+"""The pattern of a seed written as text (one outside ±(2**53 - 1))."""
+
+_SEED_DIGITS = re.compile(SEED_DIGITS)
 
 
 def dump_seed(seed: int | None) -> int | str | None:
     """A seed as JSON: a number within ±(2**53 - 1), else a string of digits.
 
-    Seeds drawn by ``new_game`` are always numbers; a larger one given by a user (or saved
-    by version 0.1, which drew 63-bit seeds) is written as text so that JavaScript keeps it.
+    Seeds drawn by ``new_game`` are always numbers; a larger one given by a user is
+    written as text so that JavaScript keeps it.
     """
     if seed is None or -MAX_SAFE_INTEGER <= seed <= MAX_SAFE_INTEGER:
         return seed
@@ -189,14 +232,24 @@ def dump_seed(seed: int | None) -> int | str | None:
 
 
 def load_seed(data: Any, path: str) -> int | None:
-    """A seed written by :func:`dump_seed`, or a plain JSON integer of any size."""
+    """A seed written by :func:`dump_seed`: null, a number or a string of digits.
+
+    A number is within ±(2**53 - 1); a larger one is refused, as every integer beyond
+    JavaScript's is: version 0.1 wrote 63-bit seeds as numbers, which this version reads
+    when they are written as text.
+    """
     if data is None:
         return None
     if isinstance(data, str):
-        if _DIGITS.fullmatch(data) is None:
+        if _SEED_DIGITS.search(data) is None:
             raise SerializationError("expected a seed, a whole number or a string of digits",
                                      path)
         return int(data)
+    if isinstance(data, (int, float)) and not isinstance(data, bool) and (
+            abs(data) > MAX_SAFE_INTEGER):
+        raise SerializationError(
+            "a seed beyond ±(2**53 - 1) is written as a string of its digits (JavaScript "
+            "cannot hold it as a number)", path)
     return expect_int(data, path)
 
 
@@ -261,12 +314,15 @@ def _structure_config(rules: GameRules[Any], data: Any, path: str) -> Any:
     return cached
 
 
-def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
+def load_game(data: Any, rules: GameRules[S], path: str = "$",
+              read_text: Callable[[Any, str], Any] | None = None) -> S:
     """Rebuild a saved game by replaying its moves through the rules engine.
 
     Every move goes through the game's own ``apply``, so the state loaded is exactly the
     one ``new_game`` and ``apply`` give, and a move that breaks a rule is refused in the
-    engine's own words: a :class:`SerializationError` naming the move's path.
+    engine's own words: a :func:`rule_error` naming the move's path. ``read_text`` reads
+    a move written as text that is not one of ``rules.known_moves`` (by default
+    ``rules.parse_move``).
     """
     doc = check_header(data, rules.format_name, path)
     expect_only(doc, path, ("format", "version", "config", "seed", "auto_deal", "moves"))
@@ -280,8 +336,8 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
         raise SerializationError("a game dealt automatically records its seed", f"{path}.seed")
     try:
         state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
-    except SkullgamesError as error:
-        raise SerializationError(str(error), f"{path}.seed") from None
+    except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
+        raise rule_error(str(error), f"{path}.seed") from None
     known, apply = rules.known_moves, rules.apply
     for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
         # A save writes each move's canonical text: one lookup, and the path of the
@@ -290,7 +346,8 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
         if move is None:
             where = f"{path}.moves[{i}]"
             if isinstance(entry, str):
-                move = expect_parsed(rules.parse_move, entry, where)
+                move = (read_text(entry, where) if read_text is not None
+                        else expect_parsed(rules.parse_move, entry, where))
             else:
                 move = rules.structure_move(entry, where)
         try:
@@ -298,6 +355,6 @@ def load_game(data: Any, rules: GameRules[S], path: str = "$") -> S:
         except SkullgamesError as error:
             where = f"{path}.moves[{i}]"
             if rules.is_over(state):
-                raise SerializationError("a move after the end of the game", where) from None
-            raise SerializationError(f"{move}: {error}", where) from None
+                raise rule_error("a move after the end of the game", where) from None
+            raise rule_error(f"{move}: {error}", where) from None
     return state

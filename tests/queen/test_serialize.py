@@ -115,7 +115,7 @@ def test_results_and_observations_round_trip() -> None:
     (lambda d: d.update(seed=None), "$.seed", "records its seed"),
     (lambda d: d.update(seed="7a"), "$.seed", "expected a seed, a whole number or a string"),
     (lambda d: d.update(extra=1), "$", "unknown field 'extra'"),
-    (lambda d: d["config"].update(players=9), "$.config", "players: Skull Queen is for 2"),
+    (lambda d: d["config"].update(players=9), "$.config.players", "9 is out of range 2..6"),
     (lambda d: d["config"].update(plank_values=[1, 2]), "$.config.plank_values", "5 items"),
     (lambda d: d["moves"].__setitem__(5, "R99"), "$.moves[5]", "not a Skull Queen card"),
     (lambda d: d["moves"].__setitem__(0, "R2"), "$.moves[0]", "not a Place"),

@@ -13,43 +13,41 @@ from typing import Any
 import cattrs
 
 from skullgames._codec import (
+    OWN_DEFAULT,
     Array,
     Boolean,
     Codec,
     Custom,
-    Definitions,
     EnumValue,
     Field,
     Integer,
+    IntegerIn,
     Nullable,
     Overlay,
     Pair,
     Record,
+    Tagged,
     Text,
     check_seat,
-    config_schema,
     configure_game,
-    move_union,
     state_codec,
-    tagged,
 )
-from skullgames._json import (
-    LONGEST_TEXT,
-    GameRules,
-    expect_bool,
-    expect_dict,
-    expect_enum,
-    expect_int,
-    expect_list,
-    expect_only,
-    expect_parsed,
-)
+from skullgames._json import GameRules, anchored
 from skullgames.errors import SerializationError, SkullgamesError
-from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Pirate, Suit, card
-from skullgames.king.config import MAX_HAND, Config, Edition, KrakenLeader, Scoring, WhaleLeader
+from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
+from skullgames.king.config import (
+    MAX_HAND,
+    ROUND_PRESETS,
+    Config,
+    Edition,
+    KrakenLeader,
+    Scoring,
+    WhaleLeader,
+)
 from skullgames.king.game import apply, is_over, new_game
 from skullgames.king.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.king.moves import (
+    WAGER_POINTS,
     AdjustBid,
     Bid,
     ChooseLeader,
@@ -75,149 +73,16 @@ from skullgames.king.tricks import (
 
 STATE_FORMAT = "skullgames.king/state"
 
-_CONFIG_FLAGS = ("loot", "kraken", "white_whale", "cannonball", "pirate_abilities",
-                 "round_bonus", "character_ends_choice", "whale_cancels_loot")
-_CONFIG_ENUMS = (("edition", Edition), ("scoring", Scoring), ("kraken_leader", KrakenLeader),
-                 ("whale_leader", WhaleLeader))
-_CONFIG_KEYS = ("players", "rounds", "hand_cap", *(name for name, _ in _CONFIG_ENUMS),
-                *_CONFIG_FLAGS)
-_MOST_CARDS = 100  # more than any hand or bid can be; the engine checks the real limit
+_MOST_SEATS = 8  # the most players a config has: seats 0..7
 
 
 def structure_card(data: Any, path: str) -> Card:
     """Read a card from its text."""
-    return expect_parsed(card, data, path)
+    return CARD.load(data, path)
 
 
-def unstructure_play(move: Play) -> dict[str, Any]:
-    """A play as a tagged object; ``as_pirate`` only for the Tigress."""
-    if move.as_pirate is None:
-        return {"type": "play", "card": str(move.card)}
-    return {"type": "play", "card": str(move.card), "as_pirate": move.as_pirate}
-
-
-def unstructure_deal(move: Deal) -> dict[str, Any]:
-    """A deal as a tagged object of card texts."""
-    doc: dict[str, Any] = {"type": "deal", "hands": [[str(c) for c in h] for h in move.hands]}
-    if move.ghost:
-        doc["ghost"] = [str(c) for c in move.ghost]
-    if move.stock:
-        doc["stock"] = [str(c) for c in move.stock]
-    return doc
-
-
-def unstructure_move(move: Move) -> dict[str, Any]:
-    """A move as an object tagged by its ``type``."""
-    if type(move) is Play:
-        return unstructure_play(move)
-    if type(move) is Deal:
-        return unstructure_deal(move)
-    if type(move) is Bid:
-        return {"type": "bid", "n": move.n}
-    if type(move) is Shot:
-        return {"type": "shot", "cannonball": move.cannonball}
-    if type(move) is ChooseLeader:
-        return {"type": "leader", "seat": move.seat}
-    if type(move) is Discard:
-        return {"type": "discard", "cards": [str(c) for c in move.cards]}
-    if type(move) is Wager:
-        return {"type": "wager", "points": move.points}
-    if type(move) is AdjustBid:
-        return {"type": "adjust_bid", "delta": move.delta}
-    raise TypeError(f"not a Skull King move: {move!r}")
-
-
-def structure_move(data: Any, path: str) -> Move:
-    """Read a tagged move object."""
-    doc = expect_dict(data, path, ("type",))
-    tag = doc["type"]
-    try:
-        if tag == "bid":
-            expect_only(doc, path, ("type", "n"))
-            # Any whole number up to the largest hand a config can deal; the engine checks
-            # it against the cards dealt (K9).
-            return Bid(expect_int(doc.get("n"), f"{path}.n", 0, MAX_HAND))
-        if tag == "play":
-            expect_only(doc, path, ("type", "card", "as_pirate"))
-            played = structure_card(doc.get("card"), f"{path}.card")
-            as_pirate = doc.get("as_pirate")
-            if as_pirate is not None:
-                as_pirate = expect_bool(as_pirate, f"{path}.as_pirate")
-            return Play(played, as_pirate)
-        if tag == "deal":
-            expect_only(doc, path, ("type", "hands", "ghost", "stock"))
-            hands = expect_list(doc.get("hands"), f"{path}.hands")
-            return Deal(
-                tuple(_cards(hand, f"{path}.hands[{i}]") for i, hand in enumerate(hands)),
-                _cards(doc.get("ghost", []), f"{path}.ghost"),
-                _cards(doc.get("stock", []), f"{path}.stock"),
-            )
-        if tag == "shot":
-            expect_only(doc, path, ("type", "cannonball"))
-            return Shot(expect_bool(doc.get("cannonball"), f"{path}.cannonball"))
-        if tag == "leader":
-            expect_only(doc, path, ("type", "seat"))
-            return ChooseLeader(expect_int(doc.get("seat"), f"{path}.seat", 0, 7))
-        if tag == "discard":
-            expect_only(doc, path, ("type", "cards"))
-            return Discard(_cards(doc.get("cards"), f"{path}.cards"))
-        if tag == "wager":
-            expect_only(doc, path, ("type", "points"))
-            return Wager(expect_int(doc.get("points"), f"{path}.points", 0, 20))
-        if tag == "adjust_bid":
-            expect_only(doc, path, ("type", "delta"))
-            return AdjustBid(expect_int(doc.get("delta"), f"{path}.delta", -1, 1))
-    except SerializationError:
-        raise
-    except SkullgamesError as error:
-        raise SerializationError(str(error), path) from None
-    shown = repr(tag) if isinstance(tag, str) and len(tag) <= 40 else "this"
-    raise SerializationError(
-        f"unknown move type {shown} (bid, play, deal, shot, leader, discard, wager or "
-        "adjust_bid)", f"{path}.type")
-
-
-def _cards(data: Any, path: str) -> tuple[Card, ...]:
-    return tuple(structure_card(c, f"{path}[{i}]") for i, c in enumerate(expect_list(data, path)))
-
-
-def unstructure_config(config: Config) -> dict[str, Any]:
-    """A config as an object of its options."""
-    doc: dict[str, Any] = {"players": config.players, "rounds": list(config.rounds),
-                           "hand_cap": config.hand_cap}
-    doc.update((name, getattr(config, name).value) for name, _ in _CONFIG_ENUMS)
-    doc.update((flag, getattr(config, flag)) for flag in _CONFIG_FLAGS)
-    return doc
-
-
-def structure_config(data: Any, path: str) -> Config:
-    """Read a config; absent options take their defaults."""
-    doc = expect_dict(data, path)
-    expect_only(doc, path, _CONFIG_KEYS)
-    options: dict[str, Any] = {}
-    if "players" in doc:
-        options["players"] = expect_int(doc["players"], f"{path}.players")
-    for name, cls in _CONFIG_ENUMS:
-        if name in doc:
-            options[name] = expect_enum(cls, doc[name], f"{path}.{name}")
-    if doc.get("hand_cap") is not None:
-        options["hand_cap"] = expect_int(doc["hand_cap"], f"{path}.hand_cap")
-    if "rounds" in doc:
-        rounds = doc["rounds"]
-        if isinstance(rounds, str) and len(rounds) > LONGEST_TEXT:
-            raise SerializationError(f"a text of {len(rounds)} characters is no preset",
-                                     f"{path}.rounds")
-        options["rounds"] = rounds if isinstance(rounds, str) else tuple(
-            expect_int(n, f"{path}.rounds[{i}]", 1)
-            for i, n in enumerate(expect_list(rounds, f"{path}.rounds"))
-        )
-    for flag in _CONFIG_FLAGS:
-        if flag in doc:
-            options[flag] = expect_bool(doc[flag], f"{path}.{flag}")
-    try:
-        return Config(**options)
-    except SkullgamesError as error:
-        raise SerializationError(str(error), path) from None
+def _alternatives(texts: Any) -> str:
+    return "|".join(str(text) for text in texts)
 
 
 # --------------------------------------------------------------------------- the codecs
@@ -225,60 +90,123 @@ def structure_config(data: Any, path: str) -> Config:
 CARD: Codec[Card] = Text("Card", card, values=[str(c) for c in ALL_CARDS],
                          description="A Skull King card in its text form.")
 CARDS = Array(CARD)
-SEAT = Integer(0, 7)
+SEAT = Integer(0, _MOST_SEATS - 1)
 PLAYER = Nullable(SEAT)  # a seat, or null for Graybeard
-COUNT = Integer(0, _MOST_CARDS)
+COUNT = Integer(0, MAX_HAND)  # cards in a hand, a bid, tricks won
 POINTS = Integer()
+DRAWN = Integer(0, 2)  # Bendt the Bandit draws up to two cards, then discards as many (K12)
+DELTA = Integer(-1, 1)
 PLAY_TEXT: Codec[Any] = Text(
     "PlayNotation", parse_move, accept=(Play,),
     values=[text for c in ALL_CARDS
             for text in ((f"{c} pirate", f"{c} escape") if c == TIGRESS else (str(c),))],
     description="a play in notation: the card, and for the Tigress 'pirate' or 'escape'")
+_CARD_TEXTS = _alternatives(ALL_CARDS)
 MOVE_TEXT: Codec[Move] = Text(
     "MoveNotation", parse_move,
+    pattern=anchored("|".join([
+        f"bid (?:{_alternatives(range(MAX_HAND, -1, -1))})",
+        _alternatives(c for c in ALL_CARDS if c.kind is not Kind.TIGRESS),
+        f"{TIGRESS} (?:pirate|escape)",
+        "cannonball|grapeshot",
+        f"leader (?:{_alternatives(range(_MOST_SEATS))})",
+        f"discard(?: (?:{_CARD_TEXTS})){{0,{DRAWN.high}}}",
+        f"wager (?:{_alternatives(WAGER_POINTS)})",
+        "adjust (?:\\+1|-1|0)",
+    ])),
     description="A move in the notation of skullgames.king.parse_move ('bid 2', 'Y12', "
                 "'TIG pirate', 'cannonball', 'leader 2', 'discard Y3 G1', 'wager 20', "
-                "'adjust +1').")
+                "'adjust +1'), spelt as the library writes it; a deal is an object.")
 TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
 """A card played to a trick: ``[seat, "TIG pirate"]`` (seat ``null`` for Graybeard)."""
 
-
-def _deal_schema(defs: Definitions) -> dict[str, Any]:
-    cards = {"type": "array", "items": CARD.schema(defs)}
-    return tagged("deal", {"hands": {"type": "array", "items": cards}, "ghost": cards,
-                           "stock": cards}, ("ghost", "stock"))
-
-
-_MOVE_SCHEMAS: dict[type, Any] = {
-    Bid: lambda defs: tagged("bid", {"n": COUNT.schema(defs)}),
-    Play: lambda defs: tagged("play", {"card": CARD.schema(defs),
-                                       "as_pirate": {"type": "boolean"}}, ("as_pirate",)),
-    Deal: _deal_schema,
-    Shot: lambda defs: tagged("shot", {"cannonball": {"type": "boolean"}}),
-    ChooseLeader: lambda defs: tagged("leader", {"seat": SEAT.schema(defs)}),
-    Discard: lambda defs: tagged("discard", {"cards": {"type": "array",
-                                                       "items": CARD.schema(defs)}}),
-    Wager: lambda defs: tagged("wager", {"points": {"enum": [0, 10, 20]}}),
-    AdjustBid: lambda defs: tagged("adjust_bid", {"delta": {"enum": [-1, 0, 1]}}),
+_TIGRESS_DECLARED = {  # as_pirate for the Tigress, and only for her
+    "if": {"properties": {"card": {"const": str(TIGRESS)}}, "required": ["card"]},
+    "then": {"required": ["as_pirate"]},
+    "else": {"properties": {"as_pirate": False}},
 }
 
+DEAL: Record[Deal] = Record("Deal", [
+    Field("hands", Array(CARDS)),
+    Field("ghost", CARDS, (), omit=True),
+    Field("stock", CARDS, (), omit=True),
+], Deal, tag="deal")
 
-MOVE: Codec[Move] = move_union(_MOVE_SCHEMAS, unstructure_move, structure_move)
-DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
+MOVE: Tagged = Tagged("Move", {
+    Bid: Record("Bid", [Field("n", COUNT)], Bid, tag="bid"),
+    Play: Record("Play", [Field("card", CARD), Field("as_pirate", Boolean(), None, omit=True)],
+                 Play, tag="play", extra=_TIGRESS_DECLARED),
+    Deal: DEAL,
+    Shot: Record("Shot", [Field("cannonball", Boolean())], Shot, tag="shot"),
+    ChooseLeader: Record("ChooseLeader", [Field("seat", SEAT)], ChooseLeader, tag="leader"),
+    Discard: Record("Discard", [Field("cards", Array(CARD, most=DRAWN.high))], Discard,
+                    tag="discard"),
+    Wager: Record("Wager", [Field("points", IntegerIn(WAGER_POINTS))], Wager, tag="wager"),
+    AdjustBid: Record("AdjustBid", [Field("delta", DELTA)], AdjustBid, tag="adjust_bid"),
+}, "a Skull King move")
 
 
-def _config_schema(defs: Definitions) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "players": Integer(2, 8).schema(defs),
-        "rounds": {"type": "array", "items": Integer(1, _MOST_CARDS).schema(defs),
-                   "minItems": 1},
-        "hand_cap": Nullable(Integer(1, _MOST_CARDS)).schema(defs),
-    }
-    properties.update((name, EnumValue(cls).schema(defs)) for name, cls in _CONFIG_ENUMS)
-    return config_schema(properties, _CONFIG_FLAGS, _CONFIG_KEYS)
+def unstructure_move(move: Move) -> dict[str, Any]:
+    """A move as an object tagged by its ``type``."""
+    return MOVE.dump(move)
 
 
-CONFIG: Codec[Config] = Custom("Config", unstructure_config, structure_config, _config_schema)
+def structure_move(data: Any, path: str) -> Move:
+    """Read a tagged move object."""
+    move: Move = MOVE.load(data, path)
+    return move
+
+
+def unstructure_deal(move: Deal) -> dict[str, Any]:
+    """A deal as a tagged object of card texts."""
+    return DEAL.dump(move)
+
+
+def _plan_load(data: Any, path: str) -> Any:
+    if isinstance(data, str):
+        if data not in ROUND_PRESETS:
+            if len(data) > 30:  # no preset's name is that long: never echo it back
+                raise SerializationError("unknown preset (see skullgames.king.ROUND_PRESETS)",
+                                         path)
+            raise SerializationError(f"unknown preset {data!r} (one of "
+                                     f"{', '.join(ROUND_PRESETS)})", path)
+        return data
+    return _HAND_SIZES.load(data, path)
+
+
+_HAND_SIZES = Array(Integer(1), least=1)
+PLAN: Codec[Any] = Custom(
+    "RoundPlan", list, _plan_load,
+    lambda defs: {"anyOf": [_HAND_SIZES.schema(defs), {"enum": list(ROUND_PRESETS)}],
+                  "description": "the hand size of each round; on input also a preset's "
+                                 "name"})
+
+CONFIG: Record[Config] = Record("Config", [
+    Field("players", Integer(2, _MOST_SEATS), OWN_DEFAULT),
+    Field("rounds", PLAN, OWN_DEFAULT),
+    Field("hand_cap", Nullable(Integer(1, MAX_HAND)), OWN_DEFAULT),
+    Field("edition", EnumValue(Edition), OWN_DEFAULT),
+    Field("scoring", EnumValue(Scoring), OWN_DEFAULT),
+    Field("kraken_leader", EnumValue(KrakenLeader), OWN_DEFAULT),
+    Field("whale_leader", EnumValue(WhaleLeader), OWN_DEFAULT),
+    *(Field(flag, Boolean(), OWN_DEFAULT) for flag in (
+        "loot", "kraken", "white_whale", "cannonball", "pirate_abilities", "round_bonus",
+        "character_ends_choice", "whale_cancels_loot")),
+], Config, description="The rule options; absent options take their defaults on input.",
+    rules="the classic edition is for 2 to 6 players and has no loot, kraken, white_whale, "
+          "cannonball, pirate_abilities nor Rascal's scoring; cannonball is played with "
+          "Rascal's scoring only; hand_cap is at most the cards the deck gives every hand.")
+
+
+def unstructure_config(config: Config) -> dict[str, Any]:
+    """A config as an object of its options."""
+    return CONFIG.dump(config)
+
+
+def structure_config(data: Any, path: str) -> Config:
+    """Read a config; absent options take their defaults."""
+    return CONFIG.load(data, path)
+
 
 BONUS: Codec[Bonus] = Record("Bonus", [
     Field("kind", EnumValue(BonusKind)), Field("card", CARD), Field("points", POINTS),
@@ -314,7 +242,7 @@ ROUND_RESULT: Codec[RoundResult] = Record("RoundResult", [
 ], RoundResult)
 
 PENDING: Codec[Pending] = Record("Pending", [
-    Field("pirate", EnumValue(Pirate)), Field("seat", SEAT), Field("drawn", COUNT, 0),
+    Field("pirate", EnumValue(Pirate)), Field("seat", SEAT), Field("drawn", DRAWN, 0),
 ], Pending)
 
 ROUND_SUMMARY: Codec[RoundSummary] = Record("RoundSummary", [
@@ -381,7 +309,10 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     Field("rounds", Array(ROUND_SUMMARY)),
     Field("legal_moves", Array(MOVE_TEXT)),
 ], _observation, get=lambda o: Overlay(o, tricks=[_played(t) for t in o.tricks]),
-    description="What one seat may see of a Skull King game.")
+    description="What one seat may see of a Skull King game.",
+    rules="seat is a seat of the config's game; the plays of each finished trick make a "
+          "trick under the config (each card once, as skullgames.king.resolve_trick "
+          "checks).")
 
 
 class _Rules:
@@ -402,7 +333,11 @@ class _Rules:
 
 _RULES: GameRules[State] = _Rules()
 
-STATE: Codec[State] = state_codec(_RULES, CONFIG, MOVE_TEXT, DEAL)
+STATE: Codec[State] = state_codec(
+    _RULES, CONFIG, MOVE_TEXT, MOVE,
+    "every move replayed through the rules of skullgames.king.apply: legal when it is "
+    "played (a bid within the cards dealt, a card in the hand that follows suit, a deal of "
+    "the config's cards), and none after the end of the game.")
 
 CODECS: dict[Any, Codec[Any]] = {
     State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
@@ -413,4 +348,4 @@ CODECS: dict[Any, Codec[Any]] = {
 
 def configure(converter: cattrs.Converter) -> None:
     """Register the Skull King hooks on ``converter``."""
-    configure_game(converter, CODECS, _MOVE_SCHEMAS, unstructure_move, structure_move)
+    configure_game(converter, CODECS, MOVE)

@@ -13,11 +13,10 @@ from typing import Any
 import cattrs
 
 from skullgames._codec import (
+    OWN_DEFAULT,
     Array,
     Boolean,
     Codec,
-    Custom,
-    Definitions,
     EnumValue,
     Field,
     Integer,
@@ -25,24 +24,13 @@ from skullgames._codec import (
     Overlay,
     Pair,
     Record,
+    Tagged,
     Text,
     check_seat,
-    config_schema,
     configure_game,
-    move_union,
     state_codec,
-    tagged,
 )
-from skullgames._json import (
-    GameRules,
-    expect_bool,
-    expect_dict,
-    expect_enum,
-    expect_int,
-    expect_list,
-    expect_only,
-    expect_parsed,
-)
+from skullgames._json import GameRules, anchored
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
@@ -56,111 +44,92 @@ from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick
 
 STATE_FORMAT = "skullgames.queen/state"
 
-_CONFIG_FLAGS = ("set_aside_center_pair", "set_aside_center_specials")
-_CONFIG_KEYS = ("players", "rounds", "plank_values", *_CONFIG_FLAGS)
+_MOST_SEATS = 6  # the most players a config has: seats 0..5
+_MAX_HAND = max(Config(players=n).hand_size for n in range(2, _MOST_SEATS + 1))
 
 
 def structure_card(data: Any, path: str) -> Card:
     """Read a card from its text."""
-    return expect_parsed(card, data, path)
+    return CARD.load(data, path)
 
 
-def unstructure_place(move: Place) -> dict[str, Any]:
-    """A placement as a tagged object."""
-    return {"type": "place", "side": move.side.value, "spaces": list(move.spaces)}
+# --------------------------------------------------------------------------- the codecs
 
+CARD: Codec[Card] = Text("Card", card, values=[str(c) for c in ALL_CARDS],
+                         description="A Skull Queen card in its text form.")
+CARDS = Array(CARD)
+SEAT = Integer(0, _MOST_SEATS - 1)
+PLAYER = Nullable(SEAT)  # a seat, or null for the Pirate King
+COUNT = Integer(0, _MAX_HAND)
+POINTS = Integer()
+COLOR = EnumValue(Color)
+_CARD_TEXTS = "|".join(str(c) for c in ALL_CARDS)
+_PLACE_TEXTS = f"(?:{'|'.join(side.value for side in Side)})(?: [0-4]){{4}}"
+PLACE_TEXT: Codec[Any] = Text(
+    "PlaceNotation", parse_move, accept=(Place,), pattern=anchored(_PLACE_TEXTS),
+    description="a placement in notation: the side and the four spaces 0..4 of the red, "
+                "yellow, green and blue pawns, as in 'front 0 1 2 4'")
+MOVE_TEXT: Codec[Move] = Text(
+    "MoveNotation", parse_move, pattern=anchored(f"{_PLACE_TEXTS}|{_CARD_TEXTS}"),
+    description="A move in the notation of skullgames.queen.parse_move ('front 0 1 2 4', "
+                "'R7', 'MONKEY'), spelt as the library writes it; a deal is an object.")
+PLAY_TEXT: Codec[Any] = Text(
+    "PlayNotation", parse_move, accept=(Play,), values=[str(c) for c in ALL_CARDS],
+    description="a play in notation: the card, as in 'R7' or 'MONKEY'")
+TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
+"""A card played to a trick: ``[seat, "R7"]`` (seat ``null`` for the Pirate King), read as
+a ``(seat, Play)`` pair as the state holds it."""
 
-def unstructure_deal(move: Deal) -> dict[str, Any]:
-    """A deal as a tagged object of card texts."""
-    doc: dict[str, Any] = {"type": "deal", "hands": [[str(c) for c in h] for h in move.hands]}
-    if move.center:
-        doc["center"] = [str(c) for c in move.center]
-    if move.ghost:
-        doc["ghost"] = [str(c) for c in move.ghost]
-    return doc
+DEAL: Record[Deal] = Record("Deal", [
+    Field("hands", Array(CARDS)),
+    Field("center", CARDS, (), omit=True),
+    Field("ghost", CARDS, (), omit=True),
+], Deal, tag="deal")
+
+MOVE: Tagged = Tagged("Move", {
+    Place: Record("Place", [Field("side", EnumValue(Side)),
+                            Field("spaces", Array(Integer(0, 4), 4))], Place, tag="place"),
+    Play: Record("Play", [Field("card", CARD)], Play, tag="play"),
+    Deal: DEAL,
+}, "a Skull Queen move")
 
 
 def unstructure_move(move: Move) -> dict[str, Any]:
     """A move as an object tagged by its ``type``."""
-    if type(move) is Play:
-        return {"type": "play", "card": str(move.card)}
-    if type(move) is Place:
-        return unstructure_place(move)
-    if type(move) is Deal:
-        return unstructure_deal(move)
-    raise TypeError(f"not a Skull Queen move: {move!r}")
+    return MOVE.dump(move)
 
 
 def structure_move(data: Any, path: str) -> Move:
     """Read a tagged move object."""
-    doc = expect_dict(data, path, ("type",))
-    tag = doc["type"]
-    try:
-        if tag == "place":
-            expect_only(doc, path, ("type", "side", "spaces"))
-            for key in ("side", "spaces"):
-                if key not in doc:
-                    raise SerializationError(f"missing field {key!r}", path)
-            side = expect_enum(Side, doc["side"], f"{path}.side")
-            spaces = expect_list(doc["spaces"], f"{path}.spaces", 4)
-            return Place(side, tuple(
-                expect_int(s, f"{path}.spaces[{i}]", 0, 4) for i, s in enumerate(spaces)
-            ))
-        if tag == "play":
-            expect_only(doc, path, ("type", "card"))
-            return Play(structure_card(doc.get("card"), f"{path}.card"))
-        if tag == "deal":
-            expect_only(doc, path, ("type", "hands", "center", "ghost"))
-            hands = expect_list(doc.get("hands"), f"{path}.hands")
-            return Deal(
-                tuple(_cards(hand, f"{path}.hands[{i}]") for i, hand in enumerate(hands)),
-                _cards(doc.get("center", []), f"{path}.center"),
-                _cards(doc.get("ghost", []), f"{path}.ghost"),
-            )
-    except SerializationError:
-        raise
-    except SkullgamesError as error:
-        raise SerializationError(str(error), path) from None
-    shown = repr(tag) if isinstance(tag, str) and len(tag) <= 40 else "this"
-    raise SerializationError(f"unknown move type {shown} (place, play or deal)", f"{path}.type")
+    move: Move = MOVE.load(data, path)
+    return move
 
 
-def _cards(data: Any, path: str) -> tuple[Card, ...]:
-    return tuple(structure_card(c, f"{path}[{i}]") for i, c in enumerate(expect_list(data, path)))
+def unstructure_deal(move: Deal) -> dict[str, Any]:
+    """A deal as a tagged object of card texts."""
+    return DEAL.dump(move)
+
+
+CONFIG: Record[Config] = Record("Config", [
+    Field("players", Integer(2, _MOST_SEATS), OWN_DEFAULT),
+    Field("rounds", Nullable(Integer(1)), OWN_DEFAULT,
+          description="the number of rounds; on input null is as many as players"),
+    Field("plank_values", Array(Integer(0), 5), OWN_DEFAULT),
+    Field("set_aside_center_pair", Boolean(), OWN_DEFAULT),
+    Field("set_aside_center_specials", Boolean(), OWN_DEFAULT),
+], Config, description="The rule options; absent options take their defaults on input.",
+    rules="a total within 2**53 - 1: rounds (as many as players when null) x 4 pawns x the "
+          "largest plank value.")
 
 
 def unstructure_config(config: Config) -> dict[str, Any]:
     """A config as an object of its options."""
-    doc: dict[str, Any] = {
-        "players": config.players,
-        "rounds": config.rounds,
-        "plank_values": list(config.plank_values),
-    }
-    doc.update((flag, getattr(config, flag)) for flag in _CONFIG_FLAGS)
-    return doc
+    return CONFIG.dump(config)
 
 
 def structure_config(data: Any, path: str) -> Config:
     """Read a config; absent options take their defaults."""
-    doc = expect_dict(data, path)
-    expect_only(doc, path, _CONFIG_KEYS)
-    options: dict[str, Any] = {}
-    if "players" in doc:
-        options["players"] = expect_int(doc["players"], f"{path}.players")
-    if doc.get("rounds") is not None:
-        options["rounds"] = expect_int(doc["rounds"], f"{path}.rounds")
-    if "plank_values" in doc:
-        values = expect_list(doc["plank_values"], f"{path}.plank_values", 5)
-        options["plank_values"] = tuple(
-            expect_int(v, f"{path}.plank_values[{i}]") for i, v in enumerate(values)
-        )
-    for flag in _CONFIG_FLAGS:
-        if flag in doc:
-            options[flag] = expect_bool(doc[flag], f"{path}.{flag}")
-    try:
-        return Config(**options)
-    except SkullgamesError as error:
-        raise SerializationError(str(error), path) from None
+    return CONFIG.load(data, path)
 
 
 class _Rules:
@@ -180,62 +149,6 @@ class _Rules:
 
 
 _RULES: GameRules[State] = _Rules()
-
-# --------------------------------------------------------------------------- the codecs
-
-CARD: Codec[Card] = Text("Card", card, values=[str(c) for c in ALL_CARDS],
-                         description="A Skull Queen card in its text form.")
-CARDS = Array(CARD)
-SEAT = Integer(0, 5)
-PLAYER = Nullable(SEAT)  # a seat, or null for the Pirate King
-COUNT = Integer(0, 100)
-POINTS = Integer()
-COLOR = EnumValue(Color)
-PLACE_TEXT: Codec[Any] = Text(
-    "PlaceNotation", parse_move, accept=(Place,),
-    description="a placement in notation: the side and the four spaces 0..4 of the red, "
-                "yellow, green and blue pawns, as in 'front 0 1 2 4'")
-MOVE_TEXT: Codec[Move] = Text(
-    "MoveNotation", parse_move,
-    description="A move in the notation of skullgames.queen.parse_move ('front 0 1 2 4', "
-                "'R7', 'MONKEY').")
-PLAY_TEXT: Codec[Any] = Text(
-    "PlayNotation", parse_move, accept=(Play,), values=[str(c) for c in ALL_CARDS],
-    description="a play in notation: the card, as in 'R7' or 'MONKEY'")
-TRICK_ENTRY = Pair(PLAYER, PLAY_TEXT)
-"""A card played to a trick: ``[seat, "R7"]`` (seat ``null`` for the Pirate King), read as
-a ``(seat, Play)`` pair as the state holds it."""
-
-
-def _deal_schema(defs: Definitions) -> dict[str, Any]:
-    cards = {"type": "array", "items": CARD.schema(defs)}
-    return tagged("deal", {"hands": {"type": "array", "items": cards}, "center": cards,
-                           "ghost": cards}, ("center", "ghost"))
-
-
-_MOVE_SCHEMAS: dict[type, Any] = {
-    Place: lambda defs: tagged("place", {
-        "side": EnumValue(Side).schema(defs),
-        "spaces": Array(Integer(0, 4), 4).schema(defs)}),
-    Play: lambda defs: tagged("play", {"card": CARD.schema(defs)}),
-    Deal: _deal_schema,
-}
-
-
-MOVE: Codec[Move] = move_union(_MOVE_SCHEMAS, unstructure_move, structure_move)
-DEAL: Codec[Any] = Custom("Deal", unstructure_deal, structure_move, _deal_schema)
-
-
-def _config_schema(defs: Definitions) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "players": Integer(2, 6).schema(defs),
-        "rounds": Integer(1).schema(defs),
-        "plank_values": Array(Integer(0), 5).schema(defs),
-    }
-    return config_schema(properties, _CONFIG_FLAGS, _CONFIG_KEYS)
-
-
-CONFIG: Codec[Config] = Custom("Config", unstructure_config, structure_config, _config_schema)
 
 SPACE = Nullable(Integer(0, 4))
 PLANK: Codec[Plank] = Record("Plank", [
@@ -286,6 +199,16 @@ TRICK_PLAYS: Codec[Any] = Record("TrickPlays", [
    "and the cards that lay in the centre; its result is worked out again on input.")
 
 
+def _legal_moves_unless_placing(fields: dict[str, Any]) -> None:
+    """``legal_moves`` is left out while placing, and only then (the schema's if/then)."""
+    placing = fields["phase"] is Phase.PLACE
+    if placing and fields["legal_moves"] is not None:
+        raise SerializationError("no legal_moves while placing: they are every placement",
+                                 ".legal_moves")
+    if not placing and fields["legal_moves"] is None:
+        raise SerializationError("missing field 'legal_moves'", "")
+
+
 def _observation(**fields: Any) -> Observation:
     """An observation from its fields, with what they leave out worked out again.
 
@@ -294,14 +217,8 @@ def _observation(**fields: Any) -> Observation:
     """
     check_seat(fields)
     seat = fields["seat"]
-    placing = fields["phase"] is Phase.PLACE
-    if fields["legal_moves"] is None:
-        if not placing:
-            raise SerializationError("missing field 'legal_moves'", "")
+    if fields["phase"] is Phase.PLACE:
         fields["legal_moves"] = PLACES if fields["to_move"] == seat else ()
-    elif placing:
-        raise SerializationError("no legal_moves while placing: they are every placement",
-                                 ".legal_moves")
     tricks = fields["tricks"]
     results: list[TrickResult] = []
     if tricks:
@@ -349,12 +266,24 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     Field("tricks", Array(TRICK_PLAYS)),
     Field("totals", Array(POINTS)),
     Field("rounds", Array(ROUND_SUMMARY)),
-    Field("legal_moves", Nullable(Array(MOVE_TEXT)), None, omit=True,
-          description="The plays this seat may make now; absent while placing, where a "
-                      "seat to place may make any of the 1,250 placements."),
-], _observation, get=_observed, description="What one seat may see of a Skull Queen game.")
+    Field("legal_moves", Array(MOVE_TEXT), None, omit=True,
+          description="The plays this seat may make now; absent while placing (and only "
+                      "then), where a seat to place may make any of the 1,250 placements."),
+], _observation, get=_observed, description="What one seat may see of a Skull Queen game.",
+    check=_legal_moves_unless_placing,
+    extra={"if": {"properties": {"phase": {"const": Phase.PLACE.value}},
+                  "required": ["phase"]},
+           "then": {"properties": {"legal_moves": False}},
+           "else": {"required": ["legal_moves"]}},
+    rules="seat is a seat of the config's game; tricks are played once every seat has "
+          "placed; the plays of each finished trick make a trick with the centre it met "
+          "(each card once, as skullgames.queen.resolve_trick checks).")
 
-STATE: Codec[State] = state_codec(_RULES, CONFIG, MOVE_TEXT, DEAL)
+STATE: Codec[State] = state_codec(
+    _RULES, CONFIG, MOVE_TEXT, MOVE,
+    "every move replayed through the rules of skullgames.queen.apply: legal when it is "
+    "made (a card in the hand that follows the colour, a deal of the config's cards), "
+    "and none after the end of the game.")
 
 CODECS: dict[Any, Codec[Any]] = {
     State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
@@ -366,4 +295,4 @@ CODECS: dict[Any, Codec[Any]] = {
 
 def configure(converter: cattrs.Converter) -> None:
     """Register the Skull Queen hooks on ``converter``."""
-    configure_game(converter, CODECS, _MOVE_SCHEMAS, unstructure_move, structure_move)
+    configure_game(converter, CODECS, MOVE)
