@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from skullgames import SerializationError, from_json, king, queen, to_json
+from skullgames import (
+    ConfigError,
+    SerializationError,
+    configure_converter,
+    from_json,
+    json_schema,
+    king,
+    queen,
+    to_json,
+)
+from skullgames.history import MoveLog
 
 Q7 = queen.card("R7")
 Q8 = queen.card("R8")
@@ -37,7 +47,18 @@ CALLS: list[tuple[str, Callable[[], object], str]] = [
      r"\$\[1\]\.a is a Python object"),
     ("to_json nan", lambda: to_json([float("nan")]), r"finite numbers; \$\[0\] is nan"),
     ("to_json key", lambda: to_json({(1, 2): 3}), "to_dict writes skullgames values"),
+    # Found by calling the public callables with None and values of other types.
+    ("MoveLog(None)", lambda: MoveLog(None), r"MoveLog takes a cell"),  # type: ignore[arg-type]
+    ("queen.deck('x')", lambda: queen.deck("x"), "players must be an int"),  # type: ignore[arg-type]
+    ("configure_converter(None)", lambda: configure_converter(None),  # type: ignore[arg-type]
+     "converter must be a cattrs.Converter"),
+    ("json_schema([])", lambda: json_schema([]), "no JSON schema for"),
 ]
+
+
+def test_a_deck_for_too_many_players_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="Skull Queen is for 2 to 6 players, not 7"):
+        queen.deck(7)
 
 
 @pytest.mark.parametrize(("name", "call", "message"), CALLS, ids=[c[0] for c in CALLS])

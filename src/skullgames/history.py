@@ -61,6 +61,13 @@ class MoveLog(tuple[Any, ...]):
 
     __slots__ = ()
 
+    def __new__(cls, cell: LogCell) -> MoveLog:
+        """The log that ends with ``cell``, ``(move, previous cell or None)``."""
+        if not (isinstance(cell, tuple) and len(cell) == 2):
+            raise TypeError(f"MoveLog takes a cell (move, previous cell or None), not "
+                            f"{type(cell).__name__}; MoveLog.of(moves) makes one of moves")
+        return super().__new__(cls, cell)
+
     @classmethod
     def of(cls, moves: Iterable[Any]) -> MoveLog | None:
         """A log of ``moves`` (``None`` when there are none)."""

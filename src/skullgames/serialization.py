@@ -54,6 +54,8 @@ def configure_converter(converter: cattrs.Converter) -> None:
     Use this to teach your own converter about skullgames values, for example when a
     skullgames state is a field of one of your own attrs classes.
     """
+    if not isinstance(converter, cattrs.BaseConverter):
+        raise TypeError(f"converter must be a cattrs.Converter, not {_name(type(converter))}")
     for game in GAMES.values():
         game.configure_json(converter)
 

@@ -105,8 +105,8 @@ def _round_plan(value: Any) -> tuple[int, ...]:
     except TypeError:
         raise ConfigError("rounds: a tuple of hand sizes or a preset's name") from None
     if not plan or not all(type(n) is int and 1 <= n <= MAX_SAFE_INTEGER for n in plan):
-        raise ConfigError("rounds: hand sizes must be whole numbers from 1 to 2**53 - 1 "
-                          f"(the hand cap deals fewer), got {shown(value)}")
+        raise ConfigError("rounds: hand sizes must be whole numbers of at least 1 and at "
+                          f"most 2**53 - 1 (the hand cap deals fewer), got {shown(value)}")
     return plan
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from skullgames.errors import InvalidNotationError
+from skullgames.errors import ConfigError, InvalidNotationError
 
 __all__ = ["MATE", "MONKEY", "Card", "Color", "card", "deck"]
 
@@ -189,7 +189,9 @@ def deck(players: int) -> tuple[Card, ...]:
 
     The 1s and 12s are left out with 2 or 3 players (:ref:`queen-deal`).
     """
+    if type(players) is not int:
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
     try:
         return _DECKS[players]
     except KeyError:
-        raise ValueError(f"Skull Queen is for 2 to 6 players, not {players!r}") from None
+        raise ConfigError(f"Skull Queen is for 2 to 6 players, not {players}") from None

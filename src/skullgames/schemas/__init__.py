@@ -77,6 +77,11 @@ def json_schema(cls: Any) -> dict[str, Any]:
     >>> sorted(json_schema(queen.Move)["$defs"])
     ['Card', 'Side']
     """
+    try:
+        hash(cls)
+    except TypeError:  # a list, a dict: no type at all
+        raise TypeError(f"no JSON schema for {cls!r}: not a skullgames type with a "
+                        "document") from None
     for document, codec, title in _documents().values():
         if document is cls:
             return document_schema(codec, title)
