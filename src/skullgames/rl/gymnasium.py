@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
@@ -137,7 +138,8 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Start a new game; the deal and named bots follow from ``seed``."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**53))  # within the seeds new_game takes
+        # within 0..2**53 - 1, the seeds new_game draws and documents hold as numbers
+        game_seed = int(self.np_random.integers(MAX_SAFE_INTEGER + 1))
         self._bots = {
             s: self.game.bots[o](random.Random(f"{game_seed}:{s}")) if isinstance(o, str) else o
             for s, o in self._opponents.items()

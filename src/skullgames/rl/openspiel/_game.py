@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import Game, game_named
 from skullgames.rl import encode, observation_size
@@ -302,7 +303,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         :func:`skullgames.rl.openspiel.resample`, and
         :func:`skullgames.rl.openspiel.resampler` for seeded searches.
         """
-        seed = int(probability_sampler() * 2**53)
+        seed = int(probability_sampler() * (MAX_SAFE_INTEGER + 1))
         return resample(self, player_id, random.Random(seed))
 
     def __str__(self) -> str:
