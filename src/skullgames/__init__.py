@@ -4,7 +4,7 @@ Both games live in their own subpackage with the same verbs (``new_game``,
 ``legal_moves``, ``apply``, ``observe``, ...): :mod:`skullgames.king` and
 :mod:`skullgames.queen`. This top-level package holds what they share: the errors, JSON
 serialization, and the registry of games, :data:`GAMES`, through which tools work with
-any game.
+any game (:func:`register_game` adds one).
 """
 
 from skullgames._version import __version__
@@ -15,7 +15,7 @@ from skullgames.errors import (
     SerializationError,
     SkullgamesError,
 )
-from skullgames.registry import GAMES, Game
+from skullgames.registry import GAMES, Game, register_game
 from skullgames.serialization import (
     configure_converter,
     from_dict,
@@ -26,6 +26,7 @@ from skullgames.serialization import (
     to_json,
 )
 from skullgames.simulation import simulate
+from skullgames.svg import table as _table  # noqa: F401  # states draw themselves (Jupyter)
 
 __all__ = [
     "GAMES",
@@ -41,6 +42,7 @@ __all__ = [
     "from_json",
     "json_schema",
     "make_converter",
+    "register_game",
     "simulate",
     "to_dict",
     "to_json",

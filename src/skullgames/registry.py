@@ -1,8 +1,11 @@
-"""The game registry: every game the library knows, by name, with its types and verbs.
+"""The game registry: every game the library knows, by name.
 
-Tools that work for any game (the command line, the bots' factory, serialization, the
-reinforcement-learning adapters) find a game here instead of naming its package, so a new
-game is one new package and one entry in :data:`GAMES`.
+Each game declares its own :class:`Game` entry (``skullgames.king.entry``,
+``skullgames.queen.entry``); this module only collects them. Tools that work for any
+game (the command line, the bots' factory, serialization, the pictures, the
+reinforcement-learning adapters) find a game here and ask its entry for what they need,
+so a new game is one package with its entry, registered with :func:`register_game` or,
+from a separately installed package, through the entry-point group ``skullgames.games``.
 
 >>> from skullgames import GAMES
 >>> sorted(GAMES)
@@ -17,163 +20,155 @@ game is one new package and one entry in :data:`GAMES`.
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable, Mapping
-from types import MappingProxyType, ModuleType
-from typing import Any, Generic, TypeVar
+import contextlib
+import threading
+from collections.abc import Iterator, Mapping
+from importlib import metadata
+from typing import Any
 
-import attrs
-import cattrs
+from skullgames._entry import PARTS, Game, set_lookup
+from skullgames.actions import set_space_lookup
+from skullgames.errors import ConfigError
+from skullgames.king.entry import ENTRY as KING
+from skullgames.queen.entry import ENTRY as QUEEN
 
-from skullgames import king, queen
-from skullgames._bot import Bot
-from skullgames.actions import ActionSpace
-from skullgames.king import _serialize as king_json
-from skullgames.queen import _serialize as queen_json
+__all__ = ["ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game", "game_named",
+           "register_game", "registered", "unregister_game"]
 
-__all__ = ["GAMES", "KING", "QUEEN", "Game", "game_named"]
+AnyGame = Game[Any, Any, Any, Any]
 
-ConfigT = TypeVar("ConfigT")
-StateT = TypeVar("StateT")
-ObservationT = TypeVar("ObservationT")
-MoveT = TypeVar("MoveT")
+ENTRY_POINT_GROUP = "skullgames.games"
+"""The entry-point group through which an installed package adds a game: each entry
+point names a :class:`Game` (``jack = "skullgames_jack.entry:ENTRY"`` in the
+package's ``[project.entry-points."skullgames.games"]``). They are loaded when the
+registry is first used."""
+
+_games: dict[str, AnyGame] = {}
+_lock = threading.RLock()
+_plugins_loaded = False
 
 
-@attrs.frozen(kw_only=True)
-class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
-    """One game: its name, its types and its verbs, as :mod:`skullgames.king` has them.
+def register_game(entry: AnyGame) -> AnyGame:
+    """Add a game to :data:`GAMES`; return the entry.
 
-    ``Game[king.Config, king.State, king.Observation, king.Move]`` is Skull King's entry.
-    Each verb is the game package's own function (``GAMES["king"].apply is
-    king.apply``), so calling through the registry costs nothing.
+    The entry is checked first (:meth:`Game.check`): a missing or wrong part, or a name
+    already taken, is refused with a :class:`~skullgames.ConfigError` naming it.
+
+    >>> import attrs
+    >>> from skullgames import GAMES
+    >>> from skullgames.registry import register_game
+    >>> register_game(GAMES["king"])
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.ConfigError: a game called 'king' is registered already
     """
-
-    name: str
-    """The short name used on the command line and in :data:`GAMES` (``"king"``)."""
-    title: str
-    """The game's name for people (``"Skull King"``)."""
-    module: ModuleType
-    """The game's package (:mod:`skullgames.king`)."""
-    Config: type[ConfigT]
-    """The rule options (``Config()`` are the standard rules)."""
-    State: type[StateT]
-    """A game at one moment."""
-    Observation: type[ObservationT]
-    """What one seat may see (:attr:`observe`)."""
-    Move: Any
-    """The union of the game's move classes (a type alias, usable in ``from_json``)."""
-    format_name: str
-    """The ``format`` field of the game's saved states."""
-    new_game: Callable[..., StateT]
-    """``new_game(config=None, *, seed=None, auto_deal=True)``: a new game."""
-    legal_moves: Callable[[StateT], tuple[MoveT, ...]]
-    """Every legal move, in the game's documented order."""
-    apply: Callable[[StateT, MoveT], StateT]
-    """The state after a move; an illegal move raises ``IllegalMoveError``."""
-    current_player: Callable[[StateT], int | None]
-    """The seat to move, or ``None`` (game over, or a deal to supply)."""
-    is_over: Callable[[StateT], bool]
-    """Whether the last round has been scored."""
-    scores: Callable[[StateT], tuple[int, ...]]
-    """Running totals per seat."""
-    winners: Callable[[StateT], tuple[int, ...]]
-    """The seats with the highest total."""
-    observe: Callable[[StateT, int], ObservationT]
-    """What a seat may see of a state."""
-    parse_move: Callable[[str], MoveT]
-    """Read a move from its notation."""
-    action_space: Callable[[ConfigT], ActionSpace[MoveT]]
-    """``action_space(config)``: every move of the config, numbered (learning, search)."""
-    score_bounds: Callable[[ConfigT], tuple[int, int]]
-    """``score_bounds(config)``: the lowest and highest final score a seat can reach."""
-    configure_json: Callable[[cattrs.Converter], None]
-    """Register the game's JSON hooks on a cattrs converter."""
-    bots_module: str
-    """The module whose ``BOTS`` mapping holds the game's bots (imported when first used)."""
-
-    @property
-    def bots(self) -> Mapping[str, Callable[[random.Random], Bot[ObservationT, MoveT]]]:
-        """The game's bots by name, weakest first, each made from a ``random.Random``.
-
-        >>> import random
-        >>> from skullgames import GAMES
-        >>> list(GAMES["king"].bots)
-        ['random', 'greedy', 'search']
-        >>> bot = GAMES["king"].bots["greedy"](random.Random(1))
-        """
-        # Imported on first use: the bots are built on the game packages and on this
-        # registry, so importing them here would make a circle.
-        bots: Mapping[str, Callable[[random.Random], Bot[ObservationT, MoveT]]] = (
-            importlib.import_module(self.bots_module).BOTS
-        )
-        return MappingProxyType(dict(bots))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (and copied) as its name: unpickling gives the entry of :data:`GAMES`.
-
-        An entry holds the game's package and functions, which are code, not data.
-        """
-        return (game_named, (self.name,))
+    if not isinstance(entry, Game):
+        raise ConfigError(f"register_game takes a skullgames.Game, not {type(entry).__name__}")
+    entry.check()
+    with _lock:
+        _load_plugins()
+        return _add(entry)
 
 
-KING: Game[king.Config, king.State, king.Observation, king.Move] = Game(
-    name="king",
-    title="Skull King",
-    module=king,
-    Config=king.Config,
-    State=king.State,
-    Observation=king.Observation,
-    Move=king.Move,
-    format_name=king_json.STATE_FORMAT,
-    new_game=king.new_game,
-    legal_moves=king.legal_moves,
-    apply=king.apply,
-    current_player=king.current_player,
-    is_over=king.is_over,
-    scores=king.scores,
-    winners=king.winners,
-    observe=king.observe,
-    parse_move=king.parse_move,
-    action_space=king.action_space,
-    score_bounds=king.score_bounds,
-    configure_json=king_json.configure,
-    bots_module="skullgames.bots.king",
-)
-"""Skull King's entry in :data:`GAMES`, typed with its own classes."""
-
-QUEEN: Game[queen.Config, queen.State, queen.Observation, queen.Move] = Game(
-    name="queen",
-    title="Skull Queen",
-    module=queen,
-    Config=queen.Config,
-    State=queen.State,
-    Observation=queen.Observation,
-    Move=queen.Move,
-    format_name=queen_json.STATE_FORMAT,
-    new_game=queen.new_game,
-    legal_moves=queen.legal_moves,
-    apply=queen.apply,
-    current_player=queen.current_player,
-    is_over=queen.is_over,
-    scores=queen.scores,
-    winners=queen.winners,
-    observe=queen.observe,
-    parse_move=queen.parse_move,
-    action_space=queen.action_space,
-    score_bounds=queen.score_bounds,
-    configure_json=queen_json.configure,
-    bots_module="skullgames.bots.queen",
-)
-"""Skull Queen's entry in :data:`GAMES`, typed with its own classes."""
-
-GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(
-    {game.name: game for game in (KING, QUEEN)}
-)
-"""Every game by name: ``"king"`` and ``"queen"``. Read-only."""
+def _add(entry: AnyGame) -> AnyGame:
+    if entry.name in _games:
+        raise ConfigError(f"a game called {entry.name!r} is registered already")
+    _games[entry.name] = entry
+    return entry
 
 
-def game_named(name: str) -> Game[Any, Any, Any, Any]:
+def unregister_game(name: str) -> AnyGame:
+    """Take the game called ``name`` out of :data:`GAMES`; return its entry. For tests.
+
+    A tool that has already made something of the game (a Gymnasium id, a pyspiel game
+    type) keeps it. Prefer :func:`registered`, which undoes itself.
+    """
+    with _lock:
+        _load_plugins()
+        if name not in _games:
+            raise ConfigError(f"no game called {name!r} is registered")
+        return _games.pop(name)
+
+
+@contextlib.contextmanager
+def registered(entry: AnyGame) -> Iterator[AnyGame]:
+    """Register ``entry`` for the length of a ``with`` block. For tests.
+
+    >>> import attrs
+    >>> from skullgames import GAMES
+    >>> from skullgames.registry import registered
+    >>> with registered(attrs.evolve(GAMES["king"], name="jack", title="Skull Jack")):
+    ...     sorted(GAMES)
+    ['jack', 'king', 'queen']
+    >>> sorted(GAMES)
+    ['king', 'queen']
+    """
+    register_game(entry)
+    try:
+        yield entry
+    finally:
+        with _lock:
+            if _games.get(entry.name) is entry:
+                del _games[entry.name]
+
+
+def _load_plugins() -> None:
+    """Register the games of the entry-point group, once (under ``_lock``)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            entry = point.load()
+        except Exception as error:
+            raise ConfigError(f"the game {point.name!r} of entry point {point.value!r} "
+                              f"cannot be loaded ({type(error).__name__}: {error})") from error
+        if not isinstance(entry, Game):
+            raise ConfigError(f"entry point {point.name!r} ({point.value!r}) is not a "
+                              f"skullgames.Game but {type(entry).__name__}")
+        entry.check()
+        _add(entry)
+
+
+class _Registry(Mapping[str, AnyGame]):
+    """The read-only view of the registered games that :data:`GAMES` is."""
+
+    def __getitem__(self, name: str) -> AnyGame:
+        if not _plugins_loaded:
+            with _lock:
+                _load_plugins()
+        return _games[name]
+
+    def __iter__(self) -> Iterator[str]:
+        if not _plugins_loaded:
+            with _lock:
+                _load_plugins()
+        return iter(list(_games))
+
+    def __len__(self) -> int:
+        if not _plugins_loaded:
+            with _lock:
+                _load_plugins()
+        return len(_games)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
+
+
+set_lookup(lambda name: GAMES.get(name))  # unpickling an entry gives the registered one
+set_space_lookup(lambda name, config: game_named(name).action_space(config))
+
+for _built_in in (KING, QUEEN):
+    _built_in.check()
+    _games[_built_in.name] = _built_in
+
+GAMES: Mapping[str, AnyGame] = _Registry()
+"""Every game by name: ``"king"`` and ``"queen"``, then the games registered by
+:func:`register_game` and through the entry-point group ``skullgames.games``. Read-only."""
+
+
+def game_named(name: str) -> AnyGame:
     """The game called ``name``; ``ValueError`` naming the games there are otherwise.
 
     >>> from skullgames.registry import game_named

@@ -25,9 +25,10 @@ own search bot, are in :mod:`skullgames.bots.king`; those of Skull Queen, with i
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from skullgames._bot import Bot
+from skullgames.bots._base import AnyObservation, RandomBot, checked_moves
 from skullgames.registry import game_named
 
 if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' module
@@ -35,47 +36,6 @@ if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' 
     import skullgames.queen
 
 __all__ = ["BOT_NAMES", "AnyObservation", "Bot", "RandomBot", "checked_moves", "make_bot"]
-
-MoveT_co = TypeVar("MoveT_co", covariant=True)
-MoveT = TypeVar("MoveT")
-
-
-class AnyObservation(Protocol[MoveT_co]):
-    """What any game's observation offers a bot: its seat and its legal moves.
-
-    ``king.Observation`` is an ``AnyObservation[king.Move]``, ``queen.Observation`` an
-    ``AnyObservation[queen.Move]``: a bot that only needs these two works in every game.
-    """
-
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-        ...
-
-    @property
-    def legal_moves(self) -> tuple[MoveT_co, ...]:
-        """The seat's legal moves, empty when it is not to move."""
-        ...
-
-
-def checked_moves(observation: AnyObservation[MoveT]) -> tuple[MoveT, ...]:
-    """The legal moves of an observation; ``ValueError`` when its seat is not to move."""
-    moves = observation.legal_moves
-    if not moves:
-        raise ValueError(f"seat {observation.seat} has no move to make now")
-    return moves
-
-
-class RandomBot:
-    """Plays a uniformly random legal move, in either game."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = random.Random() if rng is None else rng
-
-    def choose(self, observation: AnyObservation[MoveT]) -> MoveT:
-        """A random one of ``observation.legal_moves``."""
-        return self.rng.choice(checked_moves(observation))
-
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""

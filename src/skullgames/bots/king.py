@@ -30,7 +30,8 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames.bots import Bot, RandomBot, checked_moves
+from skullgames._bot import Bot
+from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.king.cards import Card, Kind, Pirate, Suit

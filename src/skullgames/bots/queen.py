@@ -33,7 +33,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames.bots import Bot, RandomBot, checked_moves
+from skullgames._bot import Bot
+from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.history import cells_of

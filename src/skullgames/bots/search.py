@@ -21,7 +21,7 @@ import abc
 import random
 from typing import Any, Generic, TypeVar
 
-from skullgames.bots import AnyObservation, checked_moves
+from skullgames.bots._base import AnyObservation, checked_moves
 
 __all__ = ["DeterminizedSearch"]
 

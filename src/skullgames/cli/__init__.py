@@ -27,13 +27,20 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from skullgames import GAMES
 from skullgames.bots import BOT_NAMES
 from skullgames.cli import _serve
-from skullgames.cli._games import CLIS, Narrator, add_rule_flags, config_from
-from skullgames.cli._numbers import number_argument, shown
+from skullgames.cli._games import (
+    CLIS,
+    Narrator,
+    add_rule_flags,
+    bot_list,
+    config_from,
+    game_argument,
+)
+from skullgames.cli._numbers import number_argument
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
+from skullgames.registry import GAMES
 from skullgames.schemas import SCHEMA_NAMES, schema_text
 from skullgames.serialization import from_json, to_json
 
@@ -46,23 +53,6 @@ class _Quit(Exception):
     def __init__(self, state: Any) -> None:
         super().__init__()
         self.state = state
-
-
-def _game_argument(parser: argparse.ArgumentParser) -> None:
-    names = " or ".join(f"{name} ({game.title})" for name, game in GAMES.items())
-    parser.add_argument("game", nargs="?", choices=tuple(GAMES), default="king",
-                        help=f"which game: {names} [king]")
-
-
-def _bot_list(text: str) -> tuple[str, ...]:
-    names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
-    for name in names:
-        if name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {shown(name)}; the bots are {', '.join(BOT_NAMES)}")
-    if not names:
-        raise argparse.ArgumentTypeError("name at least one bot")
-    return names
 
 
 _positive = number_argument(least=1)
@@ -85,9 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
         "watch", help="watch bots play one seeded game, trick by trick",
         description="Bots play one seeded game, told for a person to follow: the hands at "
                     "each deal, the bids, every trick with who took it and why, the scores.")
-    _game_argument(watch)
+    game_argument(watch)
     watch.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
-    watch.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
+    watch.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
                        help="bots by seat, repeated to fill the table: "
                             f"{', '.join(BOT_NAMES)} [greedy]")
     add_rule_flags(watch)
@@ -97,10 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="You play one seat against bots. Type a bid as a number and a card as "
                     "its text (Y12, SK, 'TIG pirate'); in Skull Queen a placement as "
                     "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
-    _game_argument(play)
+    game_argument(play)
     play.add_argument("--seed", type=_seed, default=None, help="the game's seed [random]")
     play.add_argument("--seat", type=number_argument(), default=0, help="your seat, from 0 [0]")
-    play.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
+    play.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
                       help="your opponents' bots, repeated to fill the table "
                            f"({', '.join(BOT_NAMES)}) [greedy]")
     play.add_argument("--save", metavar="FILE", help="save the game as JSON when it ends")
@@ -111,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Plays games with seeds SEED, SEED+1, ... on every core, or on a Ray "
                     "cluster, and prints each bot's mean score and win rate per seat with "
                     "95% intervals.")
-    _game_argument(simulate)
+    game_argument(simulate)
     add_simulate_arguments(simulate, positive=_positive, seed=_seed)
     add_rule_flags(simulate)
 

@@ -1,71 +1,45 @@
-"""What the command line needs of each game, one object per game, found by the game's name.
+"""The command line's rule flags of every game, and each game's :class:`GameCli`.
 
-A game of the registry (:data:`skullgames.GAMES`) plays at the command line through a
-:class:`GameCli`, found in the module ``skullgames.cli._<name>`` as ``CLI``: its rule
-flags and the game's ``Config`` they make, a narrator that tells a game as it goes, and
-the human's turn at the terminal. Adding a game to the command line is one such module.
+Each game of the registry (:data:`skullgames.GAMES`) plays at the command line through
+the :class:`GameCli` its entry names as its ``cli`` part (``skullgames.cli.king:CLI``):
+its rule flags and the game's ``Config`` they make, a narrator that tells a game as it
+goes, and the human's turn at the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-import attrs
-
-from skullgames import GAMES
-from skullgames.cli._numbers import number_argument
+from skullgames.bots import BOT_NAMES
+from skullgames.cli._game_cli import Ask, GameCli, Narrator, Write
+from skullgames.cli._numbers import number_argument, shown
 from skullgames.errors import ConfigError
+from skullgames.registry import GAMES
 
-Write = Callable[[str], None]
-Ask = Callable[[str], str]
+__all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "Write", "add_rule_flags",
+           "bot_list", "config_from", "game_argument"]
 
 SHARED_FLAGS = ("players", "rounds")
 """The rule flags every game reads (``--players``, ``--rounds``), each in its own way."""
 
 
-class Narrator(Protocol):
-    """Tells one game as it goes, move by move, for a person to follow."""
+class _Clis(Mapping[str, GameCli]):
+    """Each registered game's :class:`GameCli` by its name: a view of the registry."""
 
-    def start(self, state: Any) -> None:
-        """Tell the table and the first deal."""
-        ...
+    def __getitem__(self, name: str) -> GameCli:
+        cli: GameCli = GAMES[name].part("cli")
+        return cli
 
-    def step(self, before: Any, move: Any, after: Any) -> bool:
-        """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
-        ...
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
 
-    def where(self, state: Any) -> str:
-        """Where a game stands, to end a sentence: ``in round 3``."""
-        ...
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
-@attrs.frozen(kw_only=True)
-class GameCli:
-    """One game at the command line: what the commands need of it beyond the registry."""
-
-    rule_flags: tuple[str, ...]
-    """The ``argparse`` destinations of the game's own rule flags (not the shared ones)."""
-    add_rule_flags: Callable[[argparse.ArgumentParser], None]
-    """Add the game's own rule flags, each with ``default=argparse.SUPPRESS``."""
-    config: Callable[[Mapping[str, Any]], Any]
-    """The game's ``Config`` of the flags given (shared ones included), as typed."""
-    narrator: Callable[[Write, Sequence[str], Sequence[int] | None], Narrator]
-    """``narrator(write, names, show_hands)``: tells a game; ``None`` shows every hand."""
-    human_turn: Callable[[Any, int, Sequence[str], Write, Ask], Any]
-    """``human_turn(state, seat, names, write, ask)``: a legal move, ``None`` on quitting."""
-    deal: type
-    """The game's ``Deal`` move, which a game dealt from its seed replays without."""
-
-
-def _load() -> dict[str, GameCli]:
-    # The game modules import GameCli from here: it is defined above, before this runs.
-    return {name: importlib.import_module(f"skullgames.cli._{name}").CLI for name in GAMES}
-
-
-CLIS: Mapping[str, GameCli] = _load()
+CLIS: Mapping[str, GameCli] = _Clis()
 """Each game's :class:`GameCli`, by the game's name in :data:`skullgames.GAMES`."""
 
 
@@ -100,3 +74,23 @@ def config_from(game: str, args: argparse.Namespace) -> Any:
                     f"not a {GAMES[game].title} one")
     options = {flag: given[flag] for flag in (*SHARED_FLAGS, *cli.rule_flags) if flag in given}
     return cli.config(options)
+
+
+def game_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the ``GAME`` argument: a name of :data:`skullgames.GAMES`, the first by default."""
+    names = " or ".join(f"{name} ({game.title})" for name, game in GAMES.items())
+    first = next(iter(GAMES))
+    parser.add_argument("game", nargs="?", choices=tuple(GAMES), default=first,
+                        help=f"which game: {names} [{first}]")
+
+
+def bot_list(text: str) -> tuple[str, ...]:
+    """Read ``--bots``: bot names separated by commas, each one of ``BOT_NAMES``."""
+    names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
+    for name in names:
+        if name not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {shown(name)}; the bots are {', '.join(BOT_NAMES)}")
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one bot")
+    return names

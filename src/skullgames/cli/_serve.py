@@ -12,8 +12,7 @@ __all__ = ["add_parser", "main_serve"]
 
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
-    from skullgames.cli import _bot_list, _game_argument
-    from skullgames.cli._games import add_rule_flags
+    from skullgames.cli._games import add_rule_flags, bot_list, game_argument
     from skullgames.cli._numbers import number_argument
 
     serve = commands.add_parser(
@@ -21,14 +20,14 @@ def add_parser(commands: Any) -> None:
         description="Starts a local web server with a table to play a whole game against "
                     "bots, and the JSON API behind it (docs: guides/ui-server). It prints "
                     "its address; stop it with Ctrl-C.")
-    _game_argument(serve)
+    game_argument(serve)
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on [127.0.0.1: this machine only]")
     serve.add_argument("--port", type=number_argument(), default=8000,
                        help="the port; 0 picks one [8000]")
     serve.add_argument("--seat", type=number_argument(), default=0,
                        help="your seat, from 0 [0]")
-    serve.add_argument("--bots", type=_bot_list, default=("greedy",), metavar="LIST",
+    serve.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
                        help="your opponents' bots, repeated to fill the table [greedy]")
     add_rule_flags(serve)
 

@@ -12,9 +12,7 @@ from typing import Any, TextIO
 
 from skullgames.errors import SkullgamesError
 from skullgames.registry import GAMES
-from skullgames.simulation import BACKENDS, GameRecord, simulate
-from skullgames.simulation._bots import contestants
-from skullgames.simulation._ray import INSTALL_HINT
+from skullgames.simulation import BACKENDS, RAY_INSTALL_HINT, GameRecord, contestants, simulate
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser, *,
@@ -79,7 +77,7 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
     except ModuleNotFoundError as error:
         if error.name != "ray":
             raise
-        raise SkullgamesError(f"--backend ray needs Ray: {INSTALL_HINT}") from None
+        raise SkullgamesError(f"--backend ray needs Ray: {RAY_INSTALL_HINT}") from None
     finally:
         if out is not None:
             out.close()

@@ -14,6 +14,7 @@ import attrs
 
 from skullgames._checks import wrong_type
 from skullgames._fastinit import fast_constructor
+from skullgames._pictures import svg_of
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.king.cards import Card, Suit
@@ -178,11 +179,9 @@ class Observation(_ObservationFields):
             return (None, *waiting)
         return waiting
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
-        from skullgames.svg import table
-
-        return table(self)
+        return svg_of(self)
 
 
 class _ObservationMaker(Protocol):

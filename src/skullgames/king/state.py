@@ -21,6 +21,7 @@ from typing import ClassVar, Protocol, cast
 import attrs
 
 from skullgames._fastinit import fast_constructor
+from skullgames._pictures import svg_of
 from skullgames.history import LogCell, Logged, MoveLog, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
@@ -453,11 +454,9 @@ class State(Logged):
         """
         return moves_of(self._log)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
-        from skullgames.svg import table
-
-        return table(self)
+        return svg_of(self)
 
 
 # -- The phases ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._checks import wrong_type
+from skullgames._pictures import svg_of
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
@@ -122,11 +123,9 @@ class Observation:
         clockwise = ((self.seat + step) % players for step in range(1, players))
         return tuple(seat for seat in clockwise if seat not in played)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
-        from skullgames.svg import table
-
-        return table(self)
+        return svg_of(self)
 
 
 _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)

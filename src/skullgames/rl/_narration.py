@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from skullgames.cli import _king as king_cli
-from skullgames.cli import _queen as queen_cli
 from skullgames.rl._common import AnyGame
-
-# The command line's narrators, by game name: "ansi" rendering tells a game as they do.
-_NARRATORS: Mapping[str, Callable[..., Any]] = {
-    "king": king_cli.Narrator, "queen": queen_cli.Narrator,
-}
 
 
 class Narration:
-    """The command line's narration of a game, collected for ``render()``."""
+    """The command line's narration of a game (its entry's ``cli`` part), for ``render()``."""
 
     def __init__(self, game: AnyGame, names: Sequence[str]) -> None:
         self._lines: list[str] = []
         # A method of this object, not the list's own append: copy.deepcopy keeps a
         # built-in method as it is, so a copy would have written into this list.
-        self._narrator = _NARRATORS[game.name](self._write, list(names))
+        self._narrator = game.part("cli").narrator(self._write, list(names), None)
 
     def _write(self, line: str) -> None:
         self._lines.append(line)

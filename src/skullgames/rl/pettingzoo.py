@@ -88,7 +88,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.actions = self.game.action_space(self.config)
-        self._encoder = encoder_for(self.game.name, self.config)
+        self._encoder = encoder_for(self.game, self.config)
         size = self._encoder.size
         observation = spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
@@ -109,7 +109,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         # into it, or, for the moves the game's steps do not know, it is written whole.
         self._table = Table(self._encoder, players)
         self._table_of: Any = _NOT_WRITTEN
-        self._steps = steps_for(self.game.name, self._encoder, self._table)
+        self._steps = steps_for(self.game, self._encoder, self._table)
         self._to_move: int | None = None
         self._rewarded = False
         self._rounds: tuple[Any, ...] = ()

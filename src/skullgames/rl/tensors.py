@@ -14,45 +14,50 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 import numpy.typing as npt
 
-from skullgames.registry import GAMES, Game
+from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl._common import game_and_config
-from skullgames.rl._king import KingEncoder
-from skullgames.rl._king_steps import KingSteps
 from skullgames.rl._layout import Field, GroupEncoder
-from skullgames.rl._queen import QueenEncoder
-from skullgames.rl._queen_steps import QueenSteps
 from skullgames.rl._table import Steps, Table
 
 __all__ = ["Field", "encode", "observation_layout", "observation_size"]
 
-# Each game's encoder, by its name in the registry.
-_ENCODERS: Mapping[str, Callable[[Any], GroupEncoder]] = {"king": KingEncoder,
-                                                          "queen": QueenEncoder}
-_STEPS: Mapping[str, Callable[[Any, Table], Steps]] = {"king": KingSteps, "queen": QueenSteps}
-_BY_OBSERVATION = {GAMES[name].Observation: name for name in _ENCODERS}
+AnyGame = Game[Any, Any, Any, Any]
+
+
+def encoder_for(game: str | AnyGame, config: Any) -> GroupEncoder:
+    """The encoder of ``game`` (a name or an entry) under ``config`` (for the environments).
+
+    Made by the entry's ``rl_encoder`` part, once per entry and config.
+    """
+    return _encoder_for(game_named(game) if isinstance(game, str) else game, config)
 
 
 @functools.lru_cache(maxsize=64)
-def encoder_for(name: str, config: Any) -> GroupEncoder:
-    """The encoder of game ``name`` under ``config`` (for the environments)."""
-    return _ENCODERS[name](config)
+def _encoder_for(game: AnyGame, config: Any) -> GroupEncoder:
+    # An entry hashes by identity: one lookup.
+    encoder: GroupEncoder = game.part("rl_encoder")(config)
+    return encoder
 
 
-def steps_for(name: str, encoder: GroupEncoder, table: Table) -> Steps:
-    """New steps of game ``name``, writing its moves into ``table`` (for the environments)."""
-    return _STEPS[name](encoder, table)
+def steps_for(game: AnyGame, encoder: GroupEncoder, table: Table) -> Steps:
+    """New steps of ``game`` (an entry), writing its moves into ``table`` (environments)."""
+    steps: Steps = game.part("rl_steps")(encoder, table)
+    return steps
 
 
-def _game_and_config(game: str | Game[Any, Any, Any, Any], config: Any
-                     ) -> tuple[str, Any]:
-    entry, config = game_and_config(game, config)
-    return entry.name, config
+def _game_of(observation: Any) -> AnyGame | None:
+    """The first game of :data:`skullgames.GAMES` whose ``Observation`` this is."""
+    kind = type(observation)
+    for game in GAMES.values():
+        if game.Observation is kind:
+            return game
+    return None
 
 
 def encode(observation: Any) -> npt.NDArray[Any]:
@@ -71,22 +76,24 @@ def encode(observation: Any) -> npt.NDArray[Any]:
     True
     """
     global _last_encoder
-    name = _BY_OBSERVATION.get(type(observation))
-    if name is None:
-        raise TypeError(f"encode takes an observation of a game in skullgames.GAMES, "
-                        f"not {type(observation).__name__}")
-    config = observation.config
-    last_config, encoder = _last_encoder  # one read: another thread may replace it
-    if last_config is not config:
-        encoder = encoder_for(name, config)
-        _last_encoder = (config, encoder)
+    kind = type(observation)
+    last_kind, last_config, encoder = _last_encoder  # one read: another thread may replace it
+    if last_kind is not kind or last_config is not observation.config:
+        game = _game_of(observation)
+        if game is None:
+            raise TypeError(f"encode takes an observation of a game in skullgames.GAMES, "
+                            f"not {kind.__name__}")
+        config = observation.config
+        encoder = _encoder_for(game, config)
+        _last_encoder = (kind, config, encoder)
     vector: npt.NDArray[Any] = encoder.encode(observation)
     return vector
 
 
-# The config and encoder of the last call: hashing a config to find its encoder costs
-# more than a small encoding, and callers encode many observations of one game in a row.
-_last_encoder: tuple[Any, Any] = (None, None)
+# The observation class, config and encoder of the last call: hashing a config to find its
+# encoder costs more than a small encoding, and callers encode many observations of one
+# game in a row.
+_last_encoder: tuple[Any, Any, Any] = (None, None, None)
 
 
 def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -> int:
@@ -101,7 +108,7 @@ def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -
     ...     GAMES["king"])
     True
     """
-    return encoder_for(*_game_and_config(game, config)).size
+    return encoder_for(*game_and_config(game, config)).size
 
 
 def observation_layout(game: str | Game[Any, Any, Any, Any], config: Any = None
@@ -114,5 +121,5 @@ def observation_layout(game: str | Game[Any, Any, Any, Any], config: Any = None
     >>> layout["phase"].doc
     'one-hot: deal, bid, shot, play, ability, over'
     """
-    encoder = encoder_for(*_game_and_config(game, config))
+    encoder = encoder_for(*game_and_config(game, config))
     return MappingProxyType({field.name: field for field in encoder.fields})

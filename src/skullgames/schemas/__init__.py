@@ -16,7 +16,6 @@ them as files too (``skullgames/schemas/king-state.schema.json`` and so on, one 
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,9 +39,8 @@ _DOCUMENTS = (  # (type name, file name part, title part)
 
 
 def _codecs(game: Any) -> Mapping[Any, Codec[Any]]:
-    """The codecs of a game's types (its package's ``_serialize.CODECS``)."""
-    codecs: Mapping[Any, Codec[Any]] = importlib.import_module(
-        f"{game.module.__name__}._serialize").CODECS
+    """The codecs of a game's types (its entry's ``codecs`` part)."""
+    codecs: Mapping[Any, Codec[Any]] = game.codecs
     return codecs
 
 

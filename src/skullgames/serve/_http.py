@@ -184,4 +184,4 @@ def _seat_query(query: str) -> int | str | None:
 
 
 def _page() -> bytes:
-    return resources.files("skullgames.serve").joinpath("index.html").read_bytes()
+    return resources.files(__package__ or __name__).joinpath("index.html").read_bytes()

@@ -35,10 +35,12 @@ from skullgames.simulation._bots import (
 )
 from skullgames.simulation._games import Batch, GameRecord, batches
 from skullgames.simulation._local import Finished, run_local
+from skullgames.simulation._ray import INSTALL_HINT as RAY_INSTALL_HINT
 from skullgames.simulation._stats import BotResult, Estimate, Tally, table
 
 __all__ = [
     "BACKENDS",
+    "RAY_INSTALL_HINT",
     "BotFactory",
     "BotResult",
     "BotSpec",
@@ -46,6 +48,7 @@ __all__ = [
     "Estimate",
     "GameRecord",
     "SimulationResult",
+    "contestants",
     "default_task_size",
     "simulate",
 ]

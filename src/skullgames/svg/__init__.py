@@ -14,24 +14,24 @@ seat's plank with its pawns. States and observations also draw themselves in Jup
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from skullgames.registry import GAMES, Game
-from skullgames.svg import _king, _queen
+from skullgames import _pictures
+from skullgames.registry import GAMES, Game, game_named
 
 __all__ = ["table"]
 
-_DRAWERS: dict[str, Callable[[Any, Any], str]] = {"king": _king.draw, "queen": _queen.draw}
 
-
-def table(state_or_observation: object, *, seat: int | None = None) -> str:
+def table(state_or_observation: object, *, seat: int | None = None,
+          game: str | Game[Any, Any, Any, Any] | None = None) -> str:
     """An SVG picture of the table, as text.
 
     For an observation, the picture shows what its seat sees: its own hand face up and
     the other hands as card backs, bids and placements only as the observation reveals
     them. For a state, every hand is face up, unless ``seat`` is given: then the picture
-    is that seat's view (``observe(state, seat)``).
+    is that seat's view (``observe(state, seat)``). The picture is drawn by the game's
+    entry (its ``svg`` part); ``game`` (a name in :data:`skullgames.GAMES` or an entry)
+    chooses it, by default the first game whose ``State`` or ``Observation`` the value is.
 
     >>> from skullgames import queen, svg
     >>> state = queen.new_game(queen.Config(players=3), seed=2)
@@ -42,7 +42,13 @@ def table(state_or_observation: object, *, seat: int | None = None) -> str:
     ...
     TypeError: expected a game's State or Observation, not str
     """
-    game = _game_of(state_or_observation)
+    if game is None:
+        game = _game_of(state_or_observation)
+    elif isinstance(game, str):
+        game = game_named(game)
+    if not isinstance(state_or_observation, (game.State, game.Observation)):
+        raise TypeError(f"expected a {game.title} State or Observation, "
+                        f"not {type(state_or_observation).__name__}")
     value: Any = state_or_observation
     if seat is not None:
         if isinstance(value, game.Observation):
@@ -50,7 +56,8 @@ def table(state_or_observation: object, *, seat: int | None = None) -> str:
                 raise ValueError(f"this observation is seat {value.seat}'s, not seat {seat}'s")
         else:
             value = game.observe(value, seat)
-    return _DRAWERS[game.name](value, game)
+    drawn: str = game.part("svg")(value, game)
+    return drawn
 
 
 def _game_of(value: object) -> Game[Any, Any, Any, Any]:
@@ -58,3 +65,8 @@ def _game_of(value: object) -> Game[Any, Any, Any, Any]:
         if isinstance(value, (game.State, game.Observation)):
             return game
     raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")
+
+
+# States and observations draw themselves in Jupyter (``_repr_svg_``) through this hook:
+# the games do not import the pictures, the pictures register themselves.
+_pictures.set_drawer(table)

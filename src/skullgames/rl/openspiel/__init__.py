@@ -70,16 +70,17 @@ from skullgames.registry import GAMES, Game
 from skullgames.rl.openspiel import _params
 from skullgames.rl.openspiel._bot import PolicyBot
 from skullgames.rl.openspiel._game import (
-    GAME_CLASSES,
     SHORT_NAMES,
     SkullGame,
     SkullState,
+    game_class,
     game_type,
+    short_name,
 )
 from skullgames.rl.openspiel._resample import resample, resampler
 
 __all__ = ["SHORT_NAMES", "PolicyBot", "SkullGame", "SkullState", "load_game", "parameters",
-           "resample", "resampler"]
+           "register_games", "resample", "resampler"]
 
 
 def _game_of(config: object) -> Game[Any, Any, Any, Any]:
@@ -120,10 +121,21 @@ def load_game(config: object) -> SkullGame:
     1300
     """
     game = _game_of(config)
-    loaded: SkullGame = pyspiel.load_game(SHORT_NAMES[game.name], parameters(config))
+    register_games()
+    loaded: SkullGame = pyspiel.load_game(short_name(game), parameters(config))
     return loaded
 
 
-for _game in GAMES.values():
-    if SHORT_NAMES[_game.name] not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(_game), GAME_CLASSES[_game.name])
+def register_games() -> None:
+    """Register every game of :data:`skullgames.GAMES` with pyspiel not registered yet.
+
+    Importing this module registers the games there are then; call this again after
+    registering a game (:func:`skullgames.register_game`).
+    """
+    registered = set(pyspiel.registered_names())
+    for game in GAMES.values():
+        if short_name(game) not in registered:
+            pyspiel.register_game(game_type(game), game_class(game))
+
+
+register_games()

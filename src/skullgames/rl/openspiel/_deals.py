@@ -1,12 +1,13 @@
-"""How each game's deal is dealt card by card, and how long its games can be.
+"""How a game's deal is dealt card by card, and how long its games can be.
 
-A round's deal is a sequence of chance outcomes, one card each: first the hands, round
-robin from seat 0 (card ``k`` goes to seat ``k % players``); then, where the game has
-them, the ghost's face-down stack top card first (Graybeard in a two-player Skull King,
-the Pirate King in a two-player Skull Queen), Skull Queen's face-up centre cards, and
-with Skull King's pirate abilities the top two undealt cards, the only ones Bendt the
-Bandit can draw (there is one Bendt, who draws at most two). The cards left over go
-into the :class:`Deal` in deck order.
+Each game's entry names its :class:`Dealing` as its ``openspiel`` part
+(``skullgames.rl.openspiel.king:DEALING``). A round's deal is a sequence of chance
+outcomes, one card each: first the hands, round robin from seat 0 (card ``k`` goes to
+seat ``k % players``); then, where the game has them, the ghost's face-down stack top
+card first (Graybeard in a two-player Skull King, the Pirate King in a two-player Skull
+Queen), Skull Queen's face-up centre cards, and with Skull King's pirate abilities the
+top two undealt cards, the only ones Bendt the Bandit can draw (there is one Bendt, who
+draws at most two). The cards left over go into the game's deal in deck order.
 """
 
 from __future__ import annotations
@@ -17,9 +18,8 @@ from typing import Any
 
 import attrs
 
-from skullgames import king, queen
-
-__all__ = ["DealPlan", "deal_plan", "max_moves", "round_count"]
+__all__ = ["DealPlan", "Dealing", "deal_plan", "from_hands", "left_over", "max_moves",
+           "round_count", "round_robin"]
 
 
 @attrs.frozen
@@ -35,17 +35,19 @@ class DealPlan:
     (a hand's cards in any order, as a hand is a set)."""
 
 
-def _round_robin(cards: Sequence[Any], players: int, size: int) -> list[list[Any]]:
+def round_robin(cards: Sequence[Any], players: int, size: int) -> list[list[Any]]:
+    """The hands of ``players`` seats of ``size`` cards dealt round robin from ``cards``."""
     return [list(cards[seat:players * size:players]) for seat in range(players)]
 
 
-def _from_hands(hands: Sequence[Sequence[Any]]) -> list[Any]:
+def from_hands(hands: Sequence[Sequence[Any]]) -> list[Any]:
     """The hands' cards in round-robin order: the inverse of :func:`_round_robin`."""
     players, size = len(hands), len(hands[0])
     return [hands[k % players][k // players] for k in range(players * size)]
 
 
-def _left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
+def left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
+    """The cards of ``deck`` not in ``dealt``, in deck order."""
     left = Counter(deck)
     left.subtract(dealt)
     rest = []
@@ -54,69 +56,33 @@ def _left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
     return rest
 
 
-def _king_plan(config: king.Config, round_index: int) -> DealPlan:
-    players, size = config.players, config.hand_sizes[round_index]
-    ghost = size if config.has_ghost else 0
-    hands = players * size
-    drawn = min(2, len(config.deck) - hands - ghost) if config.pirate_abilities else 0
+@attrs.frozen(kw_only=True)
+class Dealing:
+    """How one game is dealt as chance and how long it can be: its entry's ``openspiel`` part."""
 
-    def make(cards: Sequence[king.Card]) -> king.Deal:
-        stock: list[king.Card] = []
-        if drawn:
-            stock = [*cards[hands + ghost:], *_left_over(config.deck, cards)]
-        return king.Deal(_round_robin(cards, players, size), cards[hands:hands + ghost], stock)
-
-    def dealt(deal: king.Deal) -> list[king.Card]:
-        return [*_from_hands(deal.hands), *deal.ghost, *deal.stock[:drawn]]
-
-    return DealPlan(hands + ghost + drawn, make, dealt)
+    plan: Callable[[Any, int], DealPlan]
+    """``plan(config, round_index)``: the deal of a round (from 0)."""
+    max_moves: Callable[[Any], int]
+    """``max_moves(config)``: the most player moves (chance excluded) a game can take."""
+    round_count: Callable[[Any], int]
+    """``round_count(config)``: how many rounds a game has."""
 
 
-def _queen_plan(config: queen.Config, round_index: int) -> DealPlan:
-    players, size = config.players, config.hand_size
-    ghost = size if config.has_ghost else 0
-    hands = players * size
-
-    def make(cards: Sequence[queen.Card]) -> queen.Deal:
-        return queen.Deal(_round_robin(cards, players, size), cards[hands + ghost:],
-                          cards[hands:hands + ghost])
-
-    def dealt(deal: queen.Deal) -> list[queen.Card]:
-        return [*_from_hands(deal.hands), *deal.ghost, *deal.center]
-
-    return DealPlan(hands + ghost + config.center_size, make, dealt)
+def _dealing(game: Any) -> Dealing:
+    dealing: Dealing = game.part("openspiel")
+    return dealing
 
 
-def _king_moves(config: king.Config) -> int:
-    """At most: bids, shots, plays, and one decision per named pirate (one of each) won."""
-    players = config.players
-    shots = players if config.cannonball else 0
-    return sum(players * (1 + size) + shots + (min(4, size) if config.pirate_abilities else 0)
-               for size in config.hand_sizes)
+def deal_plan(game: Any, config: Any, round_index: int) -> DealPlan:
+    """The deal of round ``round_index`` (from 0) of ``game`` (an entry) under ``config``."""
+    return _dealing(game).plan(config, round_index)
 
 
-def _queen_moves(config: queen.Config) -> int:
-    return config.rounds * config.players * (1 + config.hand_size)
-
-
-_PLANS: dict[str, Callable[[Any, int], DealPlan]] = {"king": _king_plan, "queen": _queen_plan}
-_MOVES: dict[str, Callable[[Any], int]] = {"king": _king_moves, "queen": _queen_moves}
-_ROUNDS: dict[str, Callable[[Any], int]] = {
-    "king": lambda config: len(config.hand_sizes),
-    "queen": lambda config: config.rounds,
-}
-
-
-def deal_plan(game: str, config: Any, round_index: int) -> DealPlan:
-    """The deal of round ``round_index`` (from 0) of ``game`` under ``config``."""
-    return _PLANS[game](config, round_index)
-
-
-def max_moves(game: str, config: Any) -> int:
+def max_moves(game: Any, config: Any) -> int:
     """The most player moves (chance excluded) a game under ``config`` can take."""
-    return _MOVES[game](config)
+    return _dealing(game).max_moves(config)
 
 
-def round_count(game: str, config: Any) -> int:
+def round_count(game: Any, config: Any) -> int:
     """How many rounds a game under ``config`` has."""
-    return _ROUNDS[game](config)
+    return _dealing(game).round_count(config)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -14,7 +15,7 @@ import pyspiel
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.registry import Game, game_named
+from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import canonical, config_from, specification
@@ -27,10 +28,29 @@ from skullgames.rl.openspiel._views import (
     render_observation,
 )
 
-__all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "game_type"]
+__all__ = ["SHORT_NAMES", "SkullGame", "SkullState", "game_class", "game_type", "short_name"]
 
-SHORT_NAMES = {"king": "python_skull_king", "queen": "python_skull_queen"}
-"""The pyspiel name of each game of :data:`skullgames.GAMES`."""
+
+def short_name(game: Game[Any, Any, Any, Any]) -> str:
+    """The pyspiel name of a game, from its title: ``"python_skull_king"`` for Skull King."""
+    return "python_" + re.sub(r"[^a-z0-9]+", "_", game.title.lower()).strip("_")
+
+
+class _ShortNames(Mapping[str, str]):
+    """The pyspiel name of each game of :data:`skullgames.GAMES`: a view of the registry."""
+
+    def __getitem__(self, name: str) -> str:
+        return short_name(GAMES[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+SHORT_NAMES: Mapping[str, str] = _ShortNames()
+"""The pyspiel name of each game of :data:`skullgames.GAMES`, by the game's name."""
 
 _CURRENT_ROUND_SKIPPED = frozenset({"config", "legal_moves", "rounds"})
 
@@ -50,7 +70,7 @@ def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
     """The pyspiel ``GameType`` of ``game``: its name, its kind, its parameters."""
     fewest, most = _player_range(game)
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[game.name],
+        short_name=short_name(game),
         long_name=f"{game.title} (skullgames)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -100,17 +120,17 @@ class _Setup:
 def _setup(name: str, config: Any) -> _Setup:
     game = game_named(name)
     space = game.action_space(config)
-    rounds = round_count(name, config)
+    rounds = round_count(game, config)
     deck = tuple(config.deck)
     first: dict[Any, int] = {}
     for index, c in enumerate(deck):
         first.setdefault(c, index)
     history = HistoryLayout(players=config.players, rounds=rounds, deck=deck,
-                            moves=space.moves, slots=max_moves(name, config))
+                            moves=space.moves, slots=max_moves(game, config))
     return _Setup(name, game, config, space, history,
                   observation_size(name, config),
                   deck, dict(sorted(Counter(first[c] for c in deck).items())), first,
-                  tuple(deal_plan(name, config, r) for r in range(rounds)),
+                  tuple(deal_plan(game, config, r) for r in range(rounds)),
                   HiddenMoves(space.moves, config.players))
 
 
@@ -146,7 +166,7 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
             num_players=config.players,
             min_utility=float(lowest),
             max_utility=float(highest),
-            max_game_length=max_moves(game.name, config),
+            max_game_length=max_moves(game, config),
         )
         # Every parameter in its canonical form, as in force (Skull Queen's rounds as
         # many as players, not 0): the game's string shows them and reads them back.
@@ -359,19 +379,17 @@ class _Observer:
         return render_observation(seen, _CURRENT_ROUND_SKIPPED)
 
 
-class SkullKingGame(SkullGame):
-    """Skull King as a pyspiel game: ``pyspiel.load_game("python_skull_king", params)``."""
+@functools.cache
+def game_class(game: Game[Any, Any, Any, Any]) -> type[SkullGame]:
+    """The pyspiel game class of a game's entry, which ``pyspiel.register_game`` takes.
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params or {}, game=game_named("king"))
+    Made once per entry: ``SkullKingGame`` for Skull King, ``cls(params)`` its game.
+    """
+    def __init__(self: SkullGame, params: dict[str, Any] | None = None) -> None:
+        SkullGame.__init__(self, params or {}, game=game)
 
-
-class SkullQueenGame(SkullGame):
-    """Skull Queen as a pyspiel game: ``pyspiel.load_game("python_skull_queen", params)``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params or {}, game=game_named("queen"))
-
-
-GAME_CLASSES: dict[str, type[SkullGame]] = {"king": SkullKingGame, "queen": SkullQueenGame}
-"""The pyspiel game class of each game of :data:`skullgames.GAMES`, by its name there."""
+    name = re.sub(r"[^A-Za-z0-9]", "", game.title.title()) + "Game"
+    return type(name, (SkullGame,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": name,
+        "__doc__": f"{game.title} as a pyspiel game: "
+                   f"``pyspiel.load_game({short_name(game)!r}, params)``."})

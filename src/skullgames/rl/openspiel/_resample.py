@@ -27,21 +27,14 @@ import operator
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from skullgames.bots import king as king_bots
-from skullgames.bots import queen as queen_bots
 from skullgames.errors import ConfigError, IllegalMoveError
 
 if TYPE_CHECKING:  # _game imports this module: its states have resample_from_infostate
     from skullgames.rl.openspiel._game import SkullState
 
 __all__ = ["resample", "resampler"]
-
-_SAMPLE_WORLD: dict[str, Callable[[Any, random.Random], Any]] = {
-    "king": king_bots.sample_world,
-    "queen": queen_bots.sample_world,
-}
 
 # The state at the start of a real state's round, by the real state, with the actions
 # that led there: a search resamples the same state again and again.
@@ -77,7 +70,7 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
             outcomes = world.chance_outcomes()
             world.apply_action(_draw(outcomes, rng))
         return world
-    sampled = _SAMPLE_WORLD[setup.game.name](setup.game.observe(progress.engine, player), rng)
+    sampled = setup.game.sample_world(setup.game.observe(progress.engine, player), rng)
     moves = sampled.history  # this round's: its deal, then the moves that led to it
     plan = setup.plans[len(progress.deals) - 1]
     outcome = setup.outcome

@@ -14,8 +14,8 @@ from typing import Any
 from skullgames.queen import State
 from skullgames.queen.state import Over, Placing, Playing
 from skullgames.rl._layout import Values
-from skullgames.rl._queen import _PLANK, PLACEMENTS, QueenEncoder
 from skullgames.rl._table import Steps, Table
+from skullgames.rl.queen import _PLANK, PLACEMENTS, QueenEncoder
 
 
 class QueenSteps(Steps):

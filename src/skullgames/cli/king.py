@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from skullgames import king
-from skullgames.cli._games import GameCli
+from skullgames.cli._game_cli import GameCli
 from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError

@@ -13,9 +13,9 @@ from typing import Any
 
 from skullgames.king import Phase, State, SuitState
 from skullgames.king.state import Bidding, Finished, Playing
-from skullgames.rl._king import KingEncoder
 from skullgames.rl._layout import Values, write_copies
 from skullgames.rl._table import Steps, Table
+from skullgames.rl.king import KingEncoder
 
 _PHASES = tuple(Phase)
 _SUIT_STATES = tuple(SuitState)
