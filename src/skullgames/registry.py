@@ -32,8 +32,8 @@ from skullgames.errors import ConfigError
 from skullgames.king.entry import ENTRY as KING
 from skullgames.queen.entry import ENTRY as QUEEN
 
-__all__ = ["ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game", "game_named",
-           "register_game", "registered", "unregister_game"]
+__all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game",
+           "game_named", "register_game", "registered", "unregister_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -42,6 +42,9 @@ ENTRY_POINT_GROUP = "skullgames.games"
 point names a :class:`Game` (``jack = "skullgames_jack.entry:ENTRY"`` in the
 package's ``[project.entry-points."skullgames.games"]``). They are loaded when the
 registry is first used."""
+
+DEFAULT_GAME = KING.name
+"""The game a tool plays when it is given none: Skull King (``"king"``)."""
 
 _games: dict[str, AnyGame] = {}
 _lock = threading.RLock()

@@ -9,7 +9,7 @@ goes, and the human's turn at the terminal.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from skullgames.bots import BOT_NAMES
@@ -43,6 +43,10 @@ CLIS: Mapping[str, GameCli] = _Clis()
 """Each game's :class:`GameCli`, by the game's name in :data:`skullgames.GAMES`."""
 
 
+def _distinct(clis: Iterable[GameCli]) -> list[GameCli]:
+    return list({id(cli): cli for cli in clis}.values())
+
+
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     """Add the shared rule flags, then every game's own."""
     shared = parser.add_argument_group(
@@ -54,7 +58,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
                         help="Skull King: a preset name or hand sizes such as 1,3,5 "
                              "[standard]; Skull Queen: a number of rounds [as many as "
                              "players]")
-    for cli in CLIS.values():
+    for cli in _distinct(CLIS.values()):  # two games may share one (a renamed copy)
         cli.add_rule_flags(parser)
 
 

@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.registry import GAMES
+from skullgames.registry import DEFAULT_GAME, GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
 from skullgames.rl.tensors import encode, observation_size
@@ -87,7 +87,7 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, game: str | AnyGame = "king", config: Any = None, seat: int = 0,
+    def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "random",
                  render_mode: str | None = None, illegal_action: str = "terminate") -> None:
         self.game, self.config = game_and_config(game, config)

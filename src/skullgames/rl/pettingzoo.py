@@ -24,6 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
@@ -38,7 +39,7 @@ _REBUILT = frozenset({"game", "actions", "_encoder", "_masks", "_index_of", "_kn
                       "_vectors", "_read", "_table", "_table_of", "_steps"})
 
 
-def env(game: str | AnyGame = "king", config: Any = None,
+def env(game: str | AnyGame = DEFAULT_GAME, config: Any = None,
         render_mode: str | None = None) -> Any:
     """The AEC environment of ``game`` under ``config`` (see :class:`raw_env`).
 
@@ -77,7 +78,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         "render_modes": ["ansi"], "name": "skullgames_v0", "is_parallelizable": False,
     }
 
-    def __init__(self, game: str | AnyGame = "king", config: Any = None,
+    def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.game, self.config = game_and_config(game, config)

@@ -49,13 +49,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skullgames.registry import DEFAULT_GAME
 from skullgames.serve._http import MAX_BODY, TableServer
 from skullgames.serve._tables import MAX_TABLES, ApiError, Tables
 
 __all__ = ["MAX_BODY", "MAX_TABLES", "ApiError", "TableServer", "Tables", "make_server"]
 
 
-def make_server(game: str = "king", config: Any = None, *, host: str = "127.0.0.1",
+def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "127.0.0.1",
                 port: int = 8000, bots: Sequence[str] = ("greedy",), seat: int = 0,
                 quiet: bool = False) -> TableServer:
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.

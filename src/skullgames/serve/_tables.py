@@ -16,7 +16,7 @@ from typing import Any
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import IllegalMoveError, SkullgamesError
-from skullgames.registry import GAMES, game_named
+from skullgames.registry import DEFAULT_GAME, GAMES, game_named
 from skullgames.serialization import from_dict, to_dict
 from skullgames.svg import table as draw_table
 
@@ -59,7 +59,7 @@ class Tables:
     command line's flags).
     """
 
-    def __init__(self, game: str = "king", config: Any = None, *,
+    def __init__(self, game: str = DEFAULT_GAME, config: Any = None, *,
                  bots: Sequence[str] = ("greedy",), seat: int = 0) -> None:
         self.default_game = game_named(game).name
         self.default_config = config
