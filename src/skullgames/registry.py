@@ -26,16 +26,30 @@ from collections.abc import Iterator, Mapping
 from importlib import metadata
 from typing import Any
 
-from skullgames._entry import PARTS, Game, set_lookup
+from skullgames import _entry
+from skullgames._entry import Game
 from skullgames.actions import set_space_lookup
 from skullgames.errors import ConfigError
-from skullgames.king.entry import ENTRY as KING
-from skullgames.queen.entry import ENTRY as QUEEN
+from skullgames.king import entry as king_entry
+from skullgames.queen import entry as queen_entry
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game",
            "game_named", "register_game", "registered", "unregister_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
+
+PARTS = _entry.PARTS
+"""The tool parts an entry names, each with what it is: ``codecs``, ``configure_json``,
+``bots``, ``sample_world``, ``cli``, ``svg``, ``rl_encoder``, ``rl_steps`` and
+``openspiel`` (the architecture page lists them with the module of each built-in one)."""
+
+KING = king_entry.ENTRY
+"""Skull King's entry in :data:`GAMES`, typed with its own classes (declared in
+``skullgames.king.entry``)."""
+
+QUEEN = queen_entry.ENTRY
+"""Skull Queen's entry in :data:`GAMES`, typed with its own classes (declared in
+``skullgames.queen.entry``)."""
 
 ENTRY_POINT_GROUP = "skullgames.games"
 """The entry-point group through which an installed package adds a game: each entry
@@ -159,7 +173,7 @@ class _Registry(Mapping[str, AnyGame]):
         return f"GAMES({', '.join(self)})"
 
 
-set_lookup(lambda name: GAMES.get(name))  # unpickling an entry gives the registered one
+_entry.set_lookup(lambda name: GAMES.get(name))  # unpickling an entry gives the registered one
 set_space_lookup(lambda name, config: game_named(name).action_space(config))
 
 for _built_in in (KING, QUEEN):

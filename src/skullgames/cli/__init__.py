@@ -285,7 +285,7 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
     narrator = cli.narrator(write, [""] * saved.config.players, None)
     narrator.start(state)
     for move in saved.history:
-        if saved.auto_deal and type(move) is cli.deal:
+        if saved.auto_deal and type(move) is game.Deal:
             continue
         after = game.apply(state, move)
         if narrator.step(state, move, after) and args.pause:

@@ -49,5 +49,3 @@ class GameCli:
     """``narrator(write, names, show_hands)``: tells a game; ``None`` shows every hand."""
     human_turn: Callable[[Any, int, Sequence[str], Write, Ask], Any]
     """``human_turn(state, seat, names, write, ask)``: a legal move, ``None`` on quitting."""
-    deal: type
-    """The game's ``Deal`` move, which a game dealt from its seed replays without."""

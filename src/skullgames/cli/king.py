@@ -293,5 +293,5 @@ def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
 
 
 CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
-              narrator=Narrator, human_turn=human_turn, deal=king.Deal)
+              narrator=Narrator, human_turn=human_turn)
 """Skull King at the command line."""

@@ -290,5 +290,5 @@ def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) 
 
 
 CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
-              narrator=Narrator, human_turn=human_turn, deal=queen.Deal)
+              narrator=Narrator, human_turn=human_turn)
 """Skull Queen at the command line."""
