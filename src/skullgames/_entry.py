@@ -168,7 +168,7 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         """The tool part ``name`` (one of :data:`PARTS`), imported on first use, then kept.
 
         >>> from skullgames import GAMES
-        >>> GAMES["queen"].part("bots") is GAMES["queen"].bots
+        >>> GAMES["queen"].part("sample_world") is GAMES["queen"].sample_world
         True
         """
         try:

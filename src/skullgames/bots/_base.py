@@ -51,3 +51,8 @@ class RandomBot:
     def choose(self, observation: AnyObservation[MoveT]) -> MoveT:
         """A random one of ``observation.legal_moves``."""
         return self.rng.choice(checked_moves(observation))
+
+
+# Their public home is skullgames.bots, where the documentation and reprs name them.
+for _public in (AnyObservation, RandomBot, checked_moves):
+    _public.__module__ = "skullgames.bots"
