@@ -158,6 +158,10 @@ def test_simulate(jack: Game[Any, Any, Any, Any]) -> None:
     assert result.game == "jack"
     assert result.games == 4
     assert sorted(bot.bot for bot in result.bots) == ["greedy", "random"]
+    # Worker processes register the games the parent registered (they are spawned).
+    on_two = simulate("jack", CONFIG, bots="random,greedy", games=4, seed=1, jobs=2,
+                      task_size=1)
+    assert on_two.bots == result.bots
 
 
 def test_serve(jack: Game[Any, Any, Any, Any]) -> None:

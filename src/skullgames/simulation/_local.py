@@ -6,7 +6,9 @@ import concurrent.futures as futures
 import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterator
+from typing import Any
 
+from skullgames.registry import GAMES, Game, register_game
 from skullgames.simulation._games import Batch, GameRecord, play_batch
 
 Finished = tuple[int, tuple[GameRecord, ...]]
@@ -25,7 +27,8 @@ def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int
         yield from map(play_batch, work)
         return
     pool = futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_leave_interrupts_to_the_parent)
+                                       initializer=_start_worker,
+                                       initargs=(tuple(GAMES.values()),))
     try:
         running: set[futures.Future[Finished]] = set()
         for batch in work:
@@ -42,9 +45,17 @@ def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int
     pool.shutdown()
 
 
-def _leave_interrupts_to_the_parent() -> None:
-    """Ctrl-C reaches every process of the terminal; the parent alone decides to stop."""
+def _start_worker(games: tuple[Game[Any, Any, Any, Any], ...]) -> None:
+    """Leave interrupts to the parent, and register the parent's games the worker lacks.
+
+    Ctrl-C reaches every process of the terminal; the parent alone decides to stop. A
+    worker finds the built-in games and those of installed packages itself, but not one
+    that the parent registered with :func:`~skullgames.register_game`.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for game in games:
+        if game.name not in GAMES:
+            register_game(game)
 
 
 def _stop(pool: futures.ProcessPoolExecutor) -> None:
