@@ -290,3 +290,72 @@ def test_a_module_named_from_pieces_is_found(tmp_path: Path) -> None:
                              "    importlib.import_module(f'skullgames.cli_{name}')\n",
     })
     assert named_by_convention(src) == ["skullgames.cli:3"]
+
+
+# -- no tool names a game ---------------------------------------------------------------------
+
+GAME_NAMES = frozenset({"king", "queen"})
+
+
+def _is_game_module(name: str) -> bool:
+    """A game's package, or a tool's module of one game's part (``skullgames.cli.king``)."""
+    last = name.rpartition(".")[2]
+    return (name.startswith(("skullgames.king", "skullgames.queen"))
+            or last.removesuffix("_steps") in GAME_NAMES or name == "skullgames.registry")
+
+
+def _annotation_and_doc_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside annotations and of docstrings: text, not a value."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        annotations: list[ast.expr | None] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = node.args
+            annotations += [a.annotation for a in (*arguments.posonlyargs, *arguments.args,
+                                                   *arguments.kwonlyargs)]
+            annotations += [arguments.vararg and arguments.vararg.annotation,
+                            arguments.kwarg and arguments.kwarg.annotation, node.returns]
+        elif isinstance(node, ast.AnnAssign):
+            annotations.append(node.annotation)
+        for annotation in annotations:
+            if annotation is not None:
+                skipped.update(id(inner) for inner in ast.walk(annotation))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skipped.add(id(node.value))  # a docstring (of a module, class, function, field)
+    return skipped
+
+
+def games_named(src: Path) -> list[str]:
+    """``module:line`` of each game name written as a value outside the games' own modules."""
+    found = []
+    for name, path in module_names(src).items():
+        if _is_game_module(name):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        skipped = _annotation_and_doc_nodes(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and node.value in GAME_NAMES
+                    and id(node) not in skipped):
+                found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_no_tool_names_a_game() -> None:
+    """Only the games, their tools' parts and the registry say ``"king"`` or ``"queen"``.
+
+    A tool that says it keeps a table of games, or a default, of its own: the entry is
+    the only place that knows a game (docs/architecture.md).
+    """
+    assert games_named(SRC) == []
+
+
+def test_a_tool_naming_a_game_is_found(tmp_path: Path) -> None:
+    src = write(tmp_path, {
+        "skullgames/__init__.py": "",
+        "skullgames/svg/__init__.py": '"""Pictures of "king" and "queen"."""\n'
+                                      'from typing import Literal\n'
+                                      'def table(game: Literal["king"] = "king") -> str:\n'
+                                      '    return {"queen": "Q"}[game]\n',
+        "skullgames/svg/king.py": 'TITLE = "king"\n',
+    })
+    assert games_named(src) == ["skullgames.svg:3", "skullgames.svg:4"]

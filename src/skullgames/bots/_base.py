@@ -53,6 +53,7 @@ class RandomBot:
         return self.rng.choice(checked_moves(observation))
 
 
-# Their public home is skullgames.bots, where the documentation and reprs name them.
+# Their public home is skullgames.bots (this package), where the documentation and reprs
+# name them.
 for _public in (AnyObservation, RandomBot, checked_moves):
-    _public.__module__ = "skullgames.bots"
+    _public.__module__ = __name__.rpartition(".")[0]
