@@ -313,8 +313,9 @@ def _annotation_and_doc_nodes(tree: ast.AST) -> set[int]:
             arguments = node.args
             annotations += [a.annotation for a in (*arguments.posonlyargs, *arguments.args,
                                                    *arguments.kwonlyargs)]
-            annotations += [arguments.vararg and arguments.vararg.annotation,
-                            arguments.kwarg and arguments.kwarg.annotation, node.returns]
+            annotations += [star.annotation for star in (arguments.vararg, arguments.kwarg)
+                            if star is not None]
+            annotations.append(node.returns)
         elif isinstance(node, ast.AnnAssign):
             annotations.append(node.annotation)
         for annotation in annotations:
