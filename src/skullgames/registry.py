@@ -81,6 +81,11 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """The seats with the highest total."""
     observe: Callable[[StateT, int], ObservationT]
     """What a seat may see of a state."""
+    observe_move: Callable[..., Any]
+    """``observe_move(state, move, seat, now=None)``: a move as a seat sees it, the move
+    or a :attr:`HiddenMove` (every hiding rule is the game's ``visibility`` module's)."""
+    HiddenMove: type
+    """What stands in for a move a seat may not see (see :attr:`observe_move`)."""
     parse_move: Callable[[str], MoveT]
     """Read a move from its notation."""
     action_space: Callable[[ConfigT], ActionSpace[MoveT]]
@@ -134,6 +139,8 @@ KING: Game[king.Config, king.State, king.Observation, king.Move] = Game(
     scores=king.scores,
     winners=king.winners,
     observe=king.observe,
+    observe_move=king.observe_move,
+    HiddenMove=king.HiddenMove,
     parse_move=king.parse_move,
     action_space=king.action_space,
     score_bounds=king.score_bounds,
@@ -159,6 +166,8 @@ QUEEN: Game[queen.Config, queen.State, queen.Observation, queen.Move] = Game(
     scores=queen.scores,
     winners=queen.winners,
     observe=queen.observe,
+    observe_move=queen.observe_move,
+    HiddenMove=queen.HiddenMove,
     parse_move=queen.parse_move,
     action_space=queen.action_space,
     score_bounds=queen.score_bounds,
