@@ -225,6 +225,10 @@ _new_observation: _ObservationMaker = fast_constructor(Observation)
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
+    The hidden parts are read through :mod:`skullgames.king.visibility`, the module of
+    every hiding rule, which also gives a move as a seat sees it
+    (:func:`~skullgames.king.observe_move`).
+
     >>> from skullgames import king
     >>> state = king.apply(king.new_game(king.Config(players=3), seed=11), king.Bid(1))
     >>> view = king.observe(state, 2)

@@ -134,7 +134,12 @@ _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 
 def observe(state: State, player: int) -> Observation:
-    """What seat ``player`` may see of ``state``, and nothing more."""
+    """What seat ``player`` may see of ``state``, and nothing more.
+
+    The hidden parts are read through :mod:`skullgames.queen.visibility`, the module of
+    every hiding rule, which also gives a move as a seat sees it
+    (:func:`~skullgames.queen.observe_move`).
+    """
     if not isinstance(state, State):
         raise not_a_state(state)
     players = state.config.players
