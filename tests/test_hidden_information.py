@@ -557,6 +557,11 @@ def test_pettingzoo_observations_hide_the_other_seats_hidden_moves(name: str,
                                                                     config: Any) -> None:
     """Two tables dealt alike, where other seats make their hidden moves differently:
     the viewer's observation is the same until the rules reveal the moves."""
+    assert check_pettingzoo_twins(name, config) > 20
+
+
+def check_pettingzoo_twins(name: str, config: Any) -> int:
+    """The check above; returns the number of observations compared."""
     from skullgames.rl.pettingzoo import raw_env
 
     game = GAMES[name]
@@ -592,9 +597,10 @@ def test_pettingzoo_observations_hide_the_other_seats_hidden_moves(name: str,
                 twin = _copy_env(real, name, config)
                 continue
             seen_real = real.observe(agent)["observation"]
-            assert seen_real.tobytes() == twin.observe(agent)["observation"].tobytes()
+            assert seen_real.tobytes() == twin.observe(agent)["observation"].tobytes(), (
+                f"PettingZoo tells {agent} apart from its twin")
             compared += 1
-    assert compared > 20
+    return compared
 
 
 def _copy_env(env: Any, name: str, config: Any) -> Any:
@@ -675,3 +681,22 @@ def test_each_check_fails_on_a_leaking_tool(monkeypatch: pytest.MonkeyPatch, tar
     monkeypatch.setattr(owner, attribute, leak)
     message = _leaks(monkeypatch, name, config, probes)
     assert message.startswith(f"{probes[0].__name__} tells seat")
+
+
+def test_the_pettingzoo_check_fails_on_a_table_that_shows_a_bid(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environments' incremental table written as if a bid were public at once."""
+    from skullgames.rl._king_steps import KingSteps
+
+    name, config = "king", CONFIGS[5].values[1]
+    assert check_pettingzoo_twins(name, config) > 20
+    own_bid = KingSteps._own_bid
+
+    def shown_to_all(self: Any, seat: int, bid: int | None) -> None:
+        own_bid(self, seat, bid)
+        self._main[self._encoder.bids + seat] = (bid or 0) / self._hand_most
+        self._main[self._encoder.bid_shown + seat] = 1.0
+
+    monkeypatch.setattr(KingSteps, "_own_bid", shown_to_all)
+    with pytest.raises(AssertionError, match="PettingZoo tells"):
+        check_pettingzoo_twins(name, config)
