@@ -108,6 +108,11 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """The seats with the highest total."""
     observe: Callable[[StateT, int], ObservationT]
     """What a seat may see of a state."""
+    observe_move: Callable[..., Any]
+    """``observe_move(state, move, seat, now=None)``: a move as a seat sees it, the move
+    or a :attr:`HiddenMove` (every hiding rule is the game's ``visibility`` module's)."""
+    HiddenMove: type
+    """What stands in for a move a seat may not see (see :attr:`observe_move`)."""
     parse_move: Callable[[str], MoveT]
     """Read a move from its notation."""
     action_space: Callable[[ConfigT], ActionSpace[MoveT]]
@@ -146,11 +151,11 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
             raise wrong(f"module: the game's package, not {self.module!r}")
         if not isinstance(self.format_name, str) or not self.format_name:
             raise wrong(f"format_name: a text, not {self.format_name!r}")
-        for kind in ("Config", "State", "Observation", "Deal"):
+        for kind in ("Config", "State", "Observation", "Deal", "HiddenMove"):
             if not isinstance(getattr(self, kind), type):
                 raise wrong(f"{kind}: a class, not {getattr(self, kind)!r}")
         for verb in ("new_game", "legal_moves", "apply", "current_player", "is_over",
-                     "scores", "winners", "observe", "parse_move", "action_space",
+                     "scores", "winners", "observe", "observe_move", "parse_move", "action_space",
                      "score_bounds"):
             if not callable(getattr(self, verb)):
                 raise wrong(f"{verb}: a function, not {getattr(self, verb)!r}")

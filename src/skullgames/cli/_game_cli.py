@@ -46,6 +46,8 @@ class GameCli:
     config: Callable[[Mapping[str, Any]], Any]
     """The game's ``Config`` of the flags given (shared ones included), as typed."""
     narrator: Callable[[Write, Sequence[str], Sequence[int] | None], Narrator]
-    """``narrator(write, names, show_hands)``: tells a game; ``None`` shows every hand."""
+    """``narrator(write, names, show_hands)``: tells a game; ``None`` shows every hand,
+    ``[seat]`` tells the game as that seat sees it (through the game's ``observe_move``
+    and ``observe``; the seed only at the end)."""
     human_turn: Callable[[Any, int, Sequence[str], Write, Ask], Any]
     """``human_turn(state, seat, names, write, ask)``: a legal move, ``None`` on quitting."""

@@ -154,8 +154,10 @@ def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> li
 class Narrator:
     """Tells a Skull King game as it goes, move by move, for a person to follow.
 
-    ``show_hands`` are the seats whose hands are printed at each deal (everyone's when
-    watching bots, only your own when you play).
+    ``show_hands`` ``None`` tells the whole table, every hand and the seed (watching
+    bots); one seat, ``[seat]``, tells the game as that seat sees it (playing): its own
+    hand, each other seat's move as :func:`~skullgames.king.observe_move` shows it (a bid
+    stays hidden until all are in), and the seed only once the game is over.
     """
 
     def __init__(self, write: Write, names: Sequence[str],
@@ -163,13 +165,17 @@ class Narrator:
         self.write = write
         self.names = names
         self.show_hands = show_hands
+        self.viewer: int | None = show_hands[0] if show_hands is not None and len(
+            show_hands) == 1 else None
+        """The seat the game is told to, or ``None`` for the whole table."""
 
     def start(self, state: State) -> None:
         """Tell the table and the first deal."""
         config = state.config
         rounds = len(config.hand_sizes)
+        seed = f", seed {state.seed}" if self.viewer is None else ""
         self.write(f"Skull King, {config.players} players, {config.edition.value} edition, "
-                   f"{rounds} round{'s' if rounds > 1 else ''}, seed {state.seed}")
+                   f"{rounds} round{'s' if rounds > 1 else ''}{seed}")
         if any(self.names):
             self.write("Seats: " + ", ".join(f"{s} {n}" for s, n in enumerate(self.names)))
         if state.phase is Phase.BID:
@@ -178,9 +184,20 @@ class Narrator:
     def step(self, before: State, move: king.Move, after: State) -> bool:
         """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
         finished = False
-        if before.phase is Phase.BID and after.phase is Phase.PLAY:
+        viewer = self.viewer
+        mover = before.to_move
+        if viewer is not None and mover is not None and mover != viewer:
+            seen = king.observe_move(before, move, viewer)
+            self.write(f"  {seat_name(mover, self.names)}: {seen}")
+        if before.phase is Phase.BID and after.phase is not Phase.BID:
+            bids = after.bids if viewer is None else king.observe(after, viewer).bids
             self.write("  bids: " + ", ".join(
-                f"{seat_name(s, self.names)} bids {b}" for s, b in enumerate(after.bids)))
+                f"{seat_name(s, self.names)} bids {b}" for s, b in enumerate(bids)))
+        if before.phase is Phase.SHOT and after.phase is not Phase.SHOT:
+            shots = after.shots if viewer is None else king.observe(after, viewer).shots
+            self.write("  shots: " + ", ".join(
+                f"{seat_name(s, self.names)} {king.Shot(c)}" for s, c in enumerate(shots)
+                if c is not None))
         if type(move) is Play and len(after.trick) < len(before.trick) + 1:
             result = after.last_trick
             if result is not None:
@@ -208,15 +225,22 @@ class Narrator:
         won = " and ".join(seat_name(s, self.names) for s in king.winners(state))
         self.write(f"\nGame over. Final scores: {totals}")
         self.write(f"Winner{'s' if len(king.winners(state)) > 1 else ''}: {won}")
+        if self.viewer is not None and state.seed is not None:  # hidden while it ran
+            self.write(f"The game's seed was {state.seed}.")
 
     def _deal(self, state: State) -> None:
         n = state.cards_dealt
         self.write(f"\n== Round {state.round_number}: {n} card{'s' if n > 1 else ''} each, "
                    f"{seat_name(state.dealer, self.names)} deals, "
                    f"{seat_name(state.leader, self.names)} leads ==")
-        seats = range(state.config.players) if self.show_hands is None else self.show_hands
-        for seat in seats:
-            self.write(f"  {seat_name(seat, self.names)} holds {cards(state.hands[seat])}")
+        if self.viewer is not None:
+            hands: tuple[tuple[int, tuple[king.Card, ...]], ...] = (
+                (self.viewer, king.observe(state, self.viewer).hand),)
+        else:
+            seats = range(state.config.players) if self.show_hands is None else self.show_hands
+            hands = tuple((seat, state.hands[seat]) for seat in seats)
+        for seat, hand in hands:
+            self.write(f"  {seat_name(seat, self.names)} holds {cards(hand)}")
 
     def _round_end(self, state: State) -> None:
         result = state.rounds[-1]

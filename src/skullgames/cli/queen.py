@@ -124,8 +124,12 @@ def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> li
 class Narrator:
     """Tells a Skull Queen game as it goes, move by move, for a person to follow.
 
-    ``show_hands`` are the seats whose hands are printed at each deal (everyone's when
-    watching bots, only your own when you play). Placements are told once revealed.
+    ``show_hands`` ``None`` tells the whole table, every hand and the seed (watching
+    bots); one seat, ``[seat]``, tells the game as that seat sees it (playing): its own
+    hand, each other seat's move as :func:`~skullgames.queen.observe_move` shows it (a
+    placement stays hidden until all are in, a captain's card face down until the trick
+    is complete), and the seed only once the game is over. Placements are told once
+    revealed.
     """
 
     def __init__(self, write: Write, names: Sequence[str],
@@ -133,14 +137,18 @@ class Narrator:
         self.write = write
         self.names = names
         self.show_hands = show_hands
+        self.viewer: int | None = show_hands[0] if show_hands is not None and len(
+            show_hands) == 1 else None
+        """The seat the game is told to, or ``None`` for the whole table."""
 
     def start(self, state: State) -> None:
         """Tell the table and the first deal."""
         config = state.config
         ghost = ", with the ghost Pirate King" if config.has_ghost else ""
+        seed = f", seed {state.seed}" if self.viewer is None else ""
         self.write(f"Skull Queen, {config.players} players{ghost}, {config.rounds} "
                    f"round{'s' if config.rounds > 1 else ''}, plank "
-                   f"{','.join(map(str, config.plank_values))}, seed {state.seed}")
+                   f"{','.join(map(str, config.plank_values))}{seed}")
         if any(self.names):
             self.write("Seats: " + ", ".join(f"{s} {n}" for s, n in enumerate(self.names)))
         if state.phase is Phase.PLACE:
@@ -150,9 +158,16 @@ class Narrator:
         """Tell what ``move`` did to ``before``; ``True`` when it finished a trick."""
         finished = False
         values = before.config.plank_values
+        viewer = self.viewer
+        mover = before.to_move
+        if viewer is not None and mover is not None and mover != viewer:
+            seen = queen.observe_move(before, move, viewer)
+            self.write(f"  {seat_name(mover, self.names)}: {seen}")
         if before.phase is Phase.PLACE and after.phase is Phase.PLAY:
             self.write("  placements revealed:")
-            for seat, place in enumerate(after.placements):
+            placements = (after.placements if viewer is None
+                          else queen.observe(after, viewer).placements)
+            for seat, place in enumerate(placements):
                 if place is not None:
                     self.write(f"    {seat_name(seat, self.names)}: "
                                f"{placement_text(place, values)}")
@@ -184,6 +199,8 @@ class Narrator:
         self.write(f"\nGame over. Final scores: {totals}")
         self.write(f"Winner{'s' if len(won) > 1 else ''}: "
                    + " and ".join(seat_name(s, self.names) for s in won))
+        if self.viewer is not None and state.seed is not None:  # hidden while it ran
+            self.write(f"The game's seed was {state.seed}.")
 
     def _deal(self, state: State) -> None:
         n = len(state.hands[0])
@@ -195,9 +212,14 @@ class Narrator:
             self.write(f"  centre: {cards(state.center)}")
         if state.set_aside:
             self.write(f"  set aside at once: {cards(state.set_aside)}")
-        seats = range(state.config.players) if self.show_hands is None else self.show_hands
-        for seat in seats:
-            self.write(f"  {seat_name(seat, self.names)} holds {cards(state.hands[seat])}")
+        if self.viewer is not None:
+            hands: tuple[tuple[int, tuple[queen.Card, ...]], ...] = (
+                (self.viewer, queen.observe(state, self.viewer).hand),)
+        else:
+            seats = range(state.config.players) if self.show_hands is None else self.show_hands
+            hands = tuple((seat, state.hands[seat]) for seat in seats)
+        for seat, hand in hands:
+            self.write(f"  {seat_name(seat, self.names)} holds {cards(hand)}")
 
     def _round_end(self, state: State) -> None:
         result = state.rounds[-1]

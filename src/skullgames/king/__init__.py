@@ -48,6 +48,7 @@ from skullgames.king.outcome import winners
 from skullgames.king.scoring import SeatScore, round_breakdown, score_round
 from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
 from skullgames.king.tricks import Bonus, BonusKind, Outcome, SuitState, TrickResult, resolve_trick
+from skullgames.king.visibility import HiddenMove, observe_move
 
 __all__ = [
     "ROUND_PRESETS",
@@ -61,6 +62,7 @@ __all__ = [
     "Deal",
     "Discard",
     "Edition",
+    "HiddenMove",
     "Kind",
     "KrakenLeader",
     "Move",
@@ -90,6 +92,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observe",
+    "observe_move",
     "parse_move",
     "replay",
     "resolve_trick",

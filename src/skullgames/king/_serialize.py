@@ -33,7 +33,7 @@ from skullgames._codec import (
     state_codec,
 )
 from skullgames._json import GameRules, anchored
-from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
     MAX_HAND,
@@ -70,6 +70,7 @@ from skullgames.king.tricks import (
     TrickResult,
     resolve_trick,
 )
+from skullgames.king.visibility import HIDDEN_KINDS, HiddenMove
 
 STATE_FORMAT = "skullgames.king/state"
 
@@ -315,6 +316,23 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
           "checks).")
 
 
+def _hidden_kind(text: str) -> str:
+    if text not in HIDDEN_KINDS:
+        raise InvalidNotationError(f"{text!r} is no kind of hidden move "
+                                   f"({', '.join(HIDDEN_KINDS)})")
+    return text
+
+
+HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
+    Field("seat", PLAYER, description="who moved (null for a deal)"),
+    Field("kind", Text("HiddenMoveKind", _hidden_kind, values=HIDDEN_KINDS)),
+    Field("cards", CARDS, (), omit=True, description="a deal: the viewer's own hand"),
+    Field("count", COUNT, 0, omit=True, description="a discard: how many cards"),
+], HiddenMove, tag="hidden",
+   description="A Skull King move as a seat sees it when the rules hide what it was "
+               "(skullgames.king.observe_move).")
+
+
 class _Rules:
     """The Skull King functions that saving and loading a game use."""
 
@@ -343,6 +361,7 @@ CODECS: dict[Any, Codec[Any]] = {
     State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
     TrickResult: TRICK_RESULT, RoundResult: ROUND_RESULT, RoundSummary: ROUND_SUMMARY,
     SeatScore: SEAT_SCORE, Bonus: BONUS, Pending: PENDING, Card: CARD,
+    HiddenMove: HIDDEN_MOVE,
 }
 """The codec of each Skull King type that has a document of its own."""
 

@@ -34,6 +34,7 @@ from skullgames.king.state import (
     State,
 )
 from skullgames.king.tricks import Seat, TrickResult
+from skullgames.king.visibility import bids_seen, discarded_seen, shots_seen, undealt_seen
 
 _OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
 
@@ -223,6 +224,10 @@ _new_observation: _ObservationMaker = fast_constructor(Observation)
 def observe(state: State, player: int) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
+    The hidden parts are read through :mod:`skullgames.king.visibility`, the module of
+    every hiding rule, which also gives a move as a seat sees it
+    (:func:`~skullgames.king.observe_move`).
+
     >>> from skullgames import king
     >>> state = king.apply(king.new_game(king.Config(players=3), seed=11), king.Bid(1))
     >>> view = king.observe(state, 2)
@@ -252,7 +257,7 @@ def observe(state: State, player: int) -> Observation:
         bids, shots = round_.bids, round_.shots
         tricks_won, leader, tricks, wagers = (round_.tricks_won, round_.leader, round_.tricks,
                                               round_.wagers)
-        undealt, discarded = round_.peeked[player], round_.discarded[player]
+        undealt, discarded = undealt_seen(state, player), discarded_seen(state, player)
         ghost_size = len(round_.ghost)
     has_bid = tuple([b is not None for b in bids])
     has_shot = tuple([c is not None for c in shots])
@@ -262,16 +267,16 @@ def observe(state: State, player: int) -> Observation:
     if type(stage) is Playing:
         to_move, trick = stage.to_move, stage.trick
         suit_state, lead_suit = stage.suit_state, stage.lead_suit
-    elif type(stage) is Bidding:  # only the seat's own bid until all are in (K13)
+    elif type(stage) is Bidding:  # what hides while bidding: skullgames.king.visibility
         to_move = stage.to_move
         has_bid = tuple([b is not None for b in stage.bids])
-        bids = tuple([b if seat == player else None for seat, b in enumerate(stage.bids)])
-        shots = (None,) * config.players if config.cannonball else ()
-        has_shot = (False,) * len(shots)
-    elif type(stage) is Shooting:  # likewise for the Cannonball (K11)
+        bids = bids_seen(stage, player)
+        shots = shots_seen(stage, player)
+        has_shot = tuple([c is not None for c in shots])
+    elif type(stage) is Shooting:
         to_move = stage.to_move
         has_shot = tuple([c is not None for c in stage.shots])
-        shots = tuple([c if seat == player else None for seat, c in enumerate(stage.shots)])
+        shots = shots_seen(stage, player)
     elif type(stage) is Choosing:
         pending = stage.pending
         to_move = pending.seat

@@ -36,6 +36,7 @@ from skullgames.queen.outcome import winners
 from skullgames.queen.scoring import Plank, Side, score_round, side_values
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick
+from skullgames.queen.visibility import HiddenMove, observe_move
 
 __all__ = [
     "DEFAULT_PLANK_VALUES",
@@ -46,6 +47,7 @@ __all__ = [
     "Color",
     "Config",
     "Deal",
+    "HiddenMove",
     "Move",
     "Movement",
     "Observation",
@@ -68,6 +70,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observe",
+    "observe_move",
     "parse_move",
     "replay",
     "resolve_trick",

@@ -31,7 +31,7 @@ from skullgames._codec import (
     state_codec,
 )
 from skullgames._json import GameRules, anchored
-from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, is_over, new_game
@@ -41,6 +41,7 @@ from skullgames.queen.observation import Observation, RoundSummary
 from skullgames.queen.scoring import Plank, Side
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import Movement, Reason, TrickResult, resolve_trick
+from skullgames.queen.visibility import HIDDEN_KINDS, HiddenMove
 
 STATE_FORMAT = "skullgames.queen/state"
 
@@ -285,10 +286,26 @@ STATE: Codec[State] = state_codec(
     "made (a card in the hand that follows the colour, a deal of the config's cards), "
     "and none after the end of the game.")
 
+def _hidden_kind(text: str) -> str:
+    if text not in HIDDEN_KINDS:
+        raise InvalidNotationError(f"{text!r} is no kind of hidden move "
+                                   f"({', '.join(HIDDEN_KINDS)})")
+    return text
+
+
+HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
+    Field("seat", PLAYER, description="who moved (null for a deal)"),
+    Field("kind", Text("HiddenMoveKind", _hidden_kind, values=HIDDEN_KINDS)),
+    Field("cards", CARDS, (), omit=True, description="a deal: the viewer's own hand"),
+    Field("center", CARDS, (), omit=True, description="a deal: the cards face up in the "
+                                                      "centre"),
+], HiddenMove, tag="hidden", description="A Skull Queen move as a seat "
+   "sees it when the rules hide what it was (skullgames.queen.observe_move).")
+
 CODECS: dict[Any, Codec[Any]] = {
     State: STATE, Observation: OBSERVATION, Config: CONFIG, Move: MOVE,
     TrickResult: TRICK_RESULT, RoundResult: ROUND_RESULT, RoundSummary: ROUND_SUMMARY,
-    Movement: MOVEMENT, Plank: PLANK, Card: CARD,
+    Movement: MOVEMENT, Plank: PLANK, Card: CARD, HiddenMove: HIDDEN_MOVE,
 }
 """The codec of each Skull Queen type that has a document of its own."""
 

@@ -24,6 +24,7 @@ from skullgames.queen.moves import Move, Place, Play
 from skullgames.queen.scoring import Plank
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
+from skullgames.queen.visibility import placements_seen, trick_seen
 
 __all__ = ["Observation", "RoundSummary", "observe"]
 
@@ -132,7 +133,12 @@ _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 
 def observe(state: State, player: int) -> Observation:
-    """What seat ``player`` may see of ``state``, and nothing more."""
+    """What seat ``player`` may see of ``state``, and nothing more.
+
+    The hidden parts are read through :mod:`skullgames.queen.visibility`, the module of
+    every hiding rule, which also gives a move as a seat sees it
+    (:func:`~skullgames.queen.observe_move`).
+    """
     if not isinstance(state, State):
         raise not_a_state(state)
     players = state.config.players
@@ -141,14 +147,9 @@ def observe(state: State, player: int) -> Observation:
     if not 0 <= player < players:
         raise ConfigError(f"player {player} is not a seat of this {players}-player game "
                           f"(0..{players - 1})")
-    placements = state.placements
-    if state.phase is Phase.PLACE:
-        placements = tuple(p if seat == player else None for seat, p in enumerate(placements))
-    trick = state.trick
-    face_down: tuple[int, ...] = ()
-    if state.config.has_ghost:
-        face_down = tuple(seat for seat, _ in trick if seat is not None and seat != player)
-        trick = tuple(entry for entry in trick if entry[0] is None or entry[0] == player)
+    # What hides from the seat: skullgames.queen.visibility
+    placements = placements_seen(state, player)
+    trick, face_down = trick_seen(state, player)
     return Observation(
         config=state.config,
         seat=player,

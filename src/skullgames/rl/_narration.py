@@ -9,13 +9,19 @@ from skullgames.rl._common import AnyGame
 
 
 class Narration:
-    """The command line's narration of a game (its entry's ``cli`` part), for ``render()``."""
+    """The command line's narration of a game (its entry's ``cli`` part), for ``render()``.
 
-    def __init__(self, game: AnyGame, names: Sequence[str]) -> None:
+    ``seat`` ``None`` tells the whole table (every hand, every move); a seat tells the
+    game as that seat sees it, as the command line tells it to a player: the narrator
+    shows the moves through the game's ``observe_move`` and the table through ``observe``.
+    """
+
+    def __init__(self, game: AnyGame, names: Sequence[str], seat: int | None = None) -> None:
         self._lines: list[str] = []
         # A method of this object, not the list's own append: copy.deepcopy keeps a
         # built-in method as it is, so a copy would have written into this list.
-        self._narrator = game.part("cli").narrator(self._write, list(names), None)
+        self._narrator = game.part("cli").narrator(self._write, list(names),
+                                                   None if seat is None else [seat])
 
     def _write(self, line: str) -> None:
         self._lines.append(line)

@@ -149,7 +149,7 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode == "ansi":
             names = [("you" if s == self.seat else _name(self._opponents[s]))
                      for s in range(self.config.players)]
-            self._narration = Narration(self.game, names)
+            self._narration = Narration(self.game, names, self.seat)
             self._narration.start(self._state)
         self._play_opponents()
         return self._seen()
@@ -192,7 +192,12 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return _mask_array(self.actions.mask(self.game.observe(self._state, self.seat)))
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the command line's narration since the last call."""
+        """With ``render_mode="ansi"``: the command line's narration since the last call.
+
+        The game is told as the learning seat sees it, as ``skullgames play`` tells it to
+        a player: its own hand, the other seats' moves as the rules show them, the seed
+        once the game is over.
+        """
         if self._narration is None:
             return None
         return self._narration.text()

@@ -17,6 +17,7 @@ from skullgames.king import (
     score_bounds,
 )
 from skullgames.king.moves import WAGER_POINTS
+from skullgames.king.visibility import bids_seen, discarded_seen, shots_seen, undealt_seen
 from skullgames.rl._layout import (
     OWN,
     PRIVATE,
@@ -154,10 +155,9 @@ class KingEncoder(GroupEncoder):
         The inputs are read from the state while the players bid or play cards, and at
         the end; ``None`` comes in the other phases.
 
-        While cards are played the observation shows the state's data as it is (every
-        bid and shot is in) but for the other hands; bids (K13) are hidden while they
-        are made, but for the seat's own. The Cannonball's choices (K11) and a pending
-        ability are left to ``observe``.
+        What a seat sees of the hidden parts (bids, shots, discards, the undealt cards) is
+        read through :mod:`skullgames.king.visibility`, the rules ``observe`` is built on.
+        The Cannonball's choosing and a pending ability are left to ``observe``.
 
         What changes only once a round (the totals, the dealer, the shots) is read again
         only when ``state.rounds`` is another tuple; what changes only when a trick ends
@@ -167,7 +167,6 @@ class KingEncoder(GroupEncoder):
         this halves the reads of a step.
         """
         cannonball, abilities, ghost = self._cannonball, self._abilities, self.config.has_ghost
-        players = self.players
         no_shots: tuple[Any, ...] = ()
         unset = object()
         round_key: Any = unset
@@ -182,20 +181,22 @@ class KingEncoder(GroupEncoder):
             if state.phase is not _PLAY:
                 return settled(state, seat, to_move) if state.phase in _SETTLED else None
             rounds, tricks = state.rounds, state.tricks
+            # What the seat sees of the bids and shots is the engine's (visibility): once
+            # cards are played it is every seat's the same tuple, read once a round or
+            # a trick for all seats (the tests compare with observe at every step).
             if rounds is not round_key:
                 round_key = rounds
-                shots = state.shots if cannonball else no_shots
+                shots = shots_seen(state, seat) if cannonball else no_shots
                 per_round = (state.round_number, state.cards_dealt, state.totals,
                              state.dealer, shots, tuple([c is not None for c in shots]))
                 tricks_key = unset
             if tricks is not tricks_key:
                 tricks_key = tricks
-                bids = state.bids
+                bids = bids_seen(state, seat)
                 has_bid = per_tricks[1] if per_tricks and per_tricks[0] is bids else tuple(
                     [b is not None for b in bids])
                 per_tricks = (bids, has_bid, state.tricks_won, state.leader,
-                              *((state.wagers, state.discarded, state.peeked)
-                                if abilities else ((), (), ())))
+                              state.wagers if abilities else ())
             hands = state.hands
             if hands is not hands_key:
                 hands_key = hands
@@ -204,25 +205,21 @@ class KingEncoder(GroupEncoder):
                     state.lead_suit, state.suit_state, per_tricks[0], per_tricks[1],
                     per_tricks[2], per_round[2], sizes, len(state.ghost) if ghost else 0,
                     per_round[3], per_tricks[3], to_move, per_round[4], per_round[5], None,
-                    per_tricks[4], per_tricks[5][seat] if abilities else (),
-                    per_tricks[6][seat] if abilities else None]
+                    per_tricks[4], discarded_seen(state, seat) if abilities else (),
+                    undealt_seen(state, seat) if abilities else None]
 
         def settled(state: State, seat: int, to_move: int | None) -> list[Any]:
-            # No trick in progress: while bidding, a bid is shown as observe shows it
-            # (K13), only to its bidder until all are in; at the end, every bid is shown.
+            # No trick in progress: the bids and shots as the seat sees them (K11, K13).
             round_, bids = state.round, state.bids
             assert round_ is not None
-            if state.phase is Phase.BID:
-                shown = tuple([b if s == seat else None for s, b in enumerate(bids)])
-                shots: tuple[bool | None, ...] = (None,) * players if cannonball else ()
-            else:
-                shown, shots = bids, round_.shots
+            shots = shots_seen(state, seat)
             return [state.phase, state.round_number, state.cards_dealt, state.hands[seat], (),
-                    round_.tricks, None, _OPEN, shown, tuple([b is not None for b in bids]),
+                    round_.tricks, None, _OPEN, bids_seen(state, seat),
+                    tuple([b is not None for b in bids]),
                     round_.tricks_won, state.totals, tuple([len(h) for h in state.hands]),
                     len(round_.ghost), state.dealer, round_.leader, to_move, shots,
-                    tuple([c is not None for c in shots]), None, round_.wagers,
-                    round_.discarded[seat], round_.peeked[seat]]
+                    tuple([c is not None for c in state.shots]), None, round_.wagers,
+                    discarded_seen(state, seat), undealt_seen(state, seat)]
 
         return read
 

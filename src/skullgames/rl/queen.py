@@ -20,6 +20,7 @@ from skullgames.queen import (
 )
 from skullgames.queen.cards import COLORS
 from skullgames.queen.planks import TOP
+from skullgames.queen.visibility import placements_seen, plays_face_down
 from skullgames.rl._layout import (
     OWN,
     PRIVATE,
@@ -121,12 +122,9 @@ class QueenEncoder(GroupEncoder):
     def reader(self) -> Callable[[State, int, int | None], list[Any] | None]:
         """A new ``read(state, seat, to_move)``: ``observe(state, seat)``'s inputs, or ``None``.
 
-        The inputs are read from the state but while cards are played with two players;
-        ``None`` comes then.
-
-        Then the observation shows the state's data as it is but for the other hands:
-        placements are hidden while they are made (Q2), and with two players the other
-        captain's card lies face down (Q7).
+        The inputs are read from the state but while cards are played face down (two
+        players, Q7); ``None`` comes then. What a seat sees of the placements (Q2) is
+        read through :mod:`skullgames.queen.visibility`, the rules ``observe`` is built on.
 
         What changes only once a round (the totals, the dealer) is read again only when
         ``state.rounds`` is another tuple; what changes only when a trick ends (the
@@ -141,13 +139,13 @@ class QueenEncoder(GroupEncoder):
         per_round: tuple[Any, ...] = ()
         per_tricks: tuple[Any, ...] = ()
         sizes: tuple[int, ...] = ()
-        ghost = self._ghost
+        face_down = plays_face_down(self.config)
 
         def read(state: State, seat: int, to_move: int | None) -> list[Any] | None:
             nonlocal round_key, tricks_key, hands_key, per_round, per_tricks, sizes
             if state.phase is not _PLAY:
                 return settled(state, seat, to_move)
-            if ghost:
+            if face_down:  # the seats see different tricks: left to observe
                 return None
             rounds, tricks = state.rounds, state.tricks
             if rounds is not round_key:
@@ -156,7 +154,9 @@ class QueenEncoder(GroupEncoder):
                 tricks_key = unset
             if tricks is not tricks_key:
                 tricks_key = tricks
-                placements = state.placements
+                # Once cards are played every seat sees every placement (visibility's
+                # placements_seen gives the state's own tuple): read once a trick.
+                placements = placements_seen(state, seat)
                 has_placed = per_tricks[3] if per_tricks and per_tricks[2] is placements else (
                     tuple([p is not None for p in placements]))
                 per_tricks = (state.center, state.set_aside, placements, has_placed,
@@ -171,14 +171,12 @@ class QueenEncoder(GroupEncoder):
                     per_tricks[5], to_move]
 
         def settled(state: State, seat: int, to_move: int | None) -> list[Any]:
-            # No trick in progress, so no card face down; a placement is shown as
-            # observe shows it (Q2): only to its captain until all are made.
-            placements = state.placements
-            has_placed = tuple([p is not None for p in placements])
-            if state.phase is _PLACE:
-                placements = tuple([p if s == seat else None for s, p in enumerate(placements)])
+            # No trick in progress, so no card face down; the placements as the seat
+            # sees them (Q2).
+            has_placed = tuple([p is not None for p in state.placements])
             return [state.phase, state.round_number, state.hands[seat], state.center,
-                    state.set_aside, (), state.tricks, (), None, placements, has_placed,
+                    state.set_aside, (), state.tricks, (), None, placements_seen(state, seat),
+                    has_placed,
                     state.planks, state.totals, tuple([len(h) for h in state.hands]),
                     len(state.ghost), state.dealer, state.leader, to_move]
 

@@ -21,9 +21,10 @@ from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round
 from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (
-    HiddenMoves,
     HistoryLayout,
     InfoLog,
+    MadeIn,
+    hidden_positions,
     render,
     render_observation,
 )
@@ -107,7 +108,6 @@ class _Setup:
     outcome: dict[Any, int]
     """Per card, its chance action: the deck position of its first copy."""
     plans: tuple[DealPlan, ...]
-    hidden: HiddenMoves
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -130,8 +130,7 @@ def _setup(name: str, config: Any) -> _Setup:
     return _Setup(name, game, config, space, history,
                   observation_size(name, config),
                   deck, dict(sorted(Counter(first[c] for c in deck).items())), first,
-                  tuple(deal_plan(game, config, r) for r in range(rounds)),
-                  HiddenMoves(space.moves, config.players))
+                  tuple(deal_plan(game, config, r) for r in range(rounds)))
 
 
 @attrs.frozen
@@ -139,14 +138,16 @@ class _Progress:
     """Everything a state holds, immutable, so cloning a state copies one reference.
 
     ``dealing`` are the chance outcomes of the deal under way, ``deals`` the deals made,
-    ``actions`` every player move as ``(seat, action)``, ``logs`` each seat's
-    :class:`InfoLog`.
+    each with the engine state it was made in, ``actions`` every player move as
+    ``(seat, action)``, ``made_in`` the engine state of each (latest first, as cells:
+    a move adds one), ``logs`` each seat's :class:`InfoLog`.
     """
 
     engine: Any
     dealing: tuple[int, ...]
-    deals: tuple[Any, ...]
+    deals: tuple[tuple[Any, Any], ...]
     actions: tuple[tuple[int, int], ...]
+    made_in: MadeIn | None
     logs: tuple[InfoLog, ...]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
@@ -200,7 +201,8 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._setup = setup = _setup(game.skullgames_game.name, game.config)
         engine = setup.game.new_game(setup.config, auto_deal=False)
-        self._progress = _Progress(engine, (), (), (), (InfoLog(),) * setup.config.players)
+        self._progress = _Progress(engine, (), (), (), None,
+                                   (InfoLog(),) * setup.config.players)
 
     @property
     def engine(self) -> Any:
@@ -275,7 +277,8 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         logs = list(progress.logs)
         logs[seat] = logs[seat].seen(game.observe(engine, seat))
         self._progress = _Progress(after, progress.dealing, progress.deals,
-                                   (*progress.actions, (seat, int(action))), tuple(logs))
+                                   (*progress.actions, (seat, int(action))),
+                                   (engine, progress.made_in), tuple(logs))
 
     def _deal(self, progress: _Progress, setup: _Setup, action: int) -> _Progress:
         if setup.game.is_over(progress.engine):
@@ -287,10 +290,11 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         plan = setup.plans[len(progress.deals)]
         if len(dealing) < plan.cards:
             return _Progress(progress.engine, dealing, progress.deals, progress.actions,
-                             progress.logs)
+                             progress.made_in, progress.logs)
         deal = plan.make([setup.deck[i] for i in dealing])
-        return _Progress(setup.game.apply(progress.engine, deal), (), (*progress.deals, deal),
-                         progress.actions, progress.logs)
+        return _Progress(setup.game.apply(progress.engine, deal), (),
+                         (*progress.deals, (progress.engine, deal)), progress.actions,
+                         progress.made_in, progress.logs)
 
     def _action_to_string(self, player: int, action: int) -> str:
         setup = self._setup
@@ -366,9 +370,15 @@ class _Observer:
         self.tensor.fill(0)
         self.dict["observation"][:] = encode(seen)
         if self.perfect_recall:
-            dealt = [deal.hands[player] for deal in progress.deals]
-            setup.history.write(self.dict["history"], player, dealt, progress.actions,
-                                setup.hidden.positions(progress.actions, player, seen))
+            game = setup.game
+            # What the seat saw of each deal and move: the game's observe_move says.
+            dealt = [game.observe_move(before, deal, player).cards
+                     for before, deal in progress.deals]
+            move = setup.space.move
+            hidden = hidden_positions(game.observe_move, game.HiddenMove, progress.made_in,
+                                      [move(a) for _, a in progress.actions], player,
+                                      progress.engine)
+            setup.history.write(self.dict["history"], player, dealt, progress.actions, hidden)
 
     def string_from(self, state: SkullState, player: int) -> str:
         """``player``'s view of ``state`` as text."""

@@ -7,10 +7,11 @@ seat saw and nothing more, and a :class:`~skullgames.bots.Bot`, which is shown e
 those observations, rebuilds the same string (see ``PolicyBot``).
 
 The tensor form lists every move so far in a slot (:class:`HistoryLayout`): who moved,
-and the move, unless the seat cannot see it. Which moves hide is read from the
-observation: a bid or a Skull Queen placement until every seat has made one, Skull
-Queen's face-down card in a two-player trick until the trick is complete, Bendt the
-Bandit's discards always (only their number is public).
+and the move, unless the seat cannot see it. Which moves hide is the game's
+``observe_move``'s to say, as the seat knows them now (:func:`hidden_positions`): a bid
+or a Skull Queen placement until every seat has made one, Skull Queen's face-down card in
+a two-player trick until the trick is complete, Bendt the Bandit's discards always (only
+their number is public), and whatever hides in a game added later.
 """
 
 from __future__ import annotations
@@ -23,9 +24,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from skullgames import king, queen
-
-__all__ = ["HiddenMoves", "HistoryLayout", "InfoLog", "render", "render_observation"]
+__all__ = ["HistoryLayout", "InfoLog", "MadeIn", "hidden_positions", "render",
+           "render_observation"]
 
 _SKIPPED = frozenset({"config", "legal_moves"})
 """Fields every key leaves out: the config is the game's, the legal moves follow."""
@@ -158,49 +158,26 @@ def _log_of(observations: Sequence[object]) -> InfoLog:
     return log
 
 
-# Moves whose mover's latest one of the kind the observation may hide from the others,
-# and how it shows that it does: the seat has moved, but the move is not shown.
-_HIDDEN_LATEST: dict[type, Callable[[Any, int], bool]] = {
-    king.Bid: lambda seen, seat: seen.has_bid[seat] and seen.bids[seat] is None,
-    king.Shot: lambda seen, seat: seen.has_shot[seat] and seen.shots[seat] is None,
-    queen.Place: lambda seen, seat: seen.has_placed[seat] and seen.placements[seat] is None,
-    queen.Play: lambda seen, seat: seat in seen.face_down,
-}
-_ALWAYS_HIDDEN: tuple[type, ...] = (king.Discard,)
+MadeIn = tuple[Any, "MadeIn | None"]
+"""The states the moves so far were made in, latest first, as ``(state, previous)`` cells."""
 
 
-class HiddenMoves:
-    """Which moves of a game's history a seat cannot see, for one action space."""
+def hidden_positions(observe_move: Callable[..., Any], hidden: type, made_in: MadeIn | None,
+                     moves: Sequence[Any], viewer: int, now: Any) -> list[int]:
+    """The positions in ``moves`` that ``viewer`` cannot see at the state ``now``.
 
-    def __init__(self, moves: Sequence[object], players: int) -> None:
-        self.kinds = tuple(type(move) for move in moves)
-        """The move type of each action."""
-        present = set(self.kinds)
-        self.players = players
-        self.latest = tuple(kind for kind in _HIDDEN_LATEST if kind in present)
-        self.always = any(kind in present for kind in _ALWAYS_HIDDEN)
-
-    def positions(self, actions: Sequence[tuple[int, int]], viewer: int,
-                  observation: object) -> list[int]:
-        """The positions in ``actions`` (``(seat, action)``) that ``viewer`` cannot see."""
-        hidden: list[int] = []
-        waiting = {(seat, kind) for seat in range(self.players) if seat != viewer
-                   for kind in self.latest}
-        kinds, always = self.kinds, self.always
-        for position in range(len(actions) - 1, -1, -1):
-            if not waiting and not always:
-                break
-            seat, action = actions[position]
-            if seat == viewer:
-                continue
-            kind = kinds[action]
-            if kind in _ALWAYS_HIDDEN:
-                hidden.append(position)
-            elif (seat, kind) in waiting:
-                waiting.remove((seat, kind))
-                if _HIDDEN_LATEST[kind](observation, seat):
-                    hidden.append(position)
-        return hidden
+    ``made_in`` holds the state each move was made in; a move is hidden when the game's
+    ``observe_move`` gives a ``hidden`` (its ``HiddenMove``) for it, as the viewer knows it
+    ``now``: the rules decide, so a new game's hidden move cannot show by omission.
+    """
+    hidden_at: list[int] = []
+    cell = made_in
+    for position in range(len(moves) - 1, -1, -1):
+        assert cell is not None  # one state per move
+        state, cell = cell
+        if type(observe_move(state, moves[position], viewer, now)) is hidden:
+            hidden_at.append(position)
+    return hidden_at
 
 
 class HistoryLayout:
