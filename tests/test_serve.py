@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
+import socket
 import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -11,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from skullgames import from_json, king, queen, to_json
+from skullgames import ConfigError, from_json, king, queen, to_json
 from skullgames.cli import main
-from skullgames.serve import MAX_BODY, Tables, TableServer, make_server
+from skullgames.serve import HUMAN, MAX_BODY, MAX_DEPTH, Tables, TableServer, make_server
+from tests.serve_client import call, error, new_table, play_table, running, tokens, view
 
 SHORT_KING = king.Config(players=3, rounds=(1, 2))
 SHORT_QUEEN = queen.Config(players=3, rounds=1)
@@ -21,39 +24,32 @@ SHORT_QUEEN = queen.Config(players=3, rounds=1)
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[TableServer]:
-    running = make_server("king", SHORT_KING, port=0, bots=("random", "greedy"), quiet=True)
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
-    thread.start()
-    yield running
-    running.shutdown()
-    running.server_close()
-    thread.join()
+    with running("king", SHORT_KING, bots=("random", "greedy"), per_client=10_000,
+                 max_tables=10_000) as started:
+        yield started
 
 
-def call(server: TableServer, method: str, path: str, body: Any = None, *,
-         raw: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    """Send one request on a fresh connection; the status and the decoded JSON answer."""
+def state_of(server: TableServer, table: dict[str, Any]) -> Any:
+    """The server's state of a table (what no client may see)."""
+    return server.tables._tables[table["id"]].state
+
+
+def raw_request(server: TableServer, data: bytes) -> bytes:
+    """Send ``data`` as it is on one connection; everything the server answers."""
     host, port = server.server_address[:2]
-    connection = http.client.HTTPConnection(str(host), port, timeout=30)
-    data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-    connection.request(method, path, body=data, headers=headers or {})
-    answer = connection.getresponse()
-    payload = answer.read()
-    connection.close()
-    kind = answer.getheader("Content-Type") or ""
-    return answer.status, json.loads(payload) if "json" in kind else payload.decode()
+    with socket.create_connection((str(host), port), timeout=30) as connection:
+        connection.sendall(data)
+        connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
 
 
-def new(server: TableServer, **body: Any) -> dict[str, Any]:
-    status, view = call(server, "POST", "/api/games", {"seed": 3, **body})
-    assert status == 201, view
-    return view  # type: ignore[no-any-return]
-
-
-def error(answer: tuple[int, Any], status: int, message: str) -> None:
-    assert answer[0] == status, answer
-    assert answer[1]["status"] == status
-    assert message in answer[1]["error"], answer[1]["error"]
+def status_and_json(answer: bytes) -> tuple[int, Any]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert b"application/json" in head, head
+    return int(head.split()[1]), json.loads(body)
 
 
 # -- the page and the index --------------------------------------------------------------
@@ -66,35 +62,42 @@ def test_the_page_is_one_self_contained_file(server: TableServer) -> None:
         assert external not in page.lower()
 
 
-def test_the_index_names_the_games_bots_and_defaults(server: TableServer) -> None:
+def test_the_favicon_is_a_picture(server: TableServer) -> None:
+    status, icon = call(server, "GET", "/favicon.ico")
+    assert status == 200
+    assert ET.fromstring(icon).tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_the_index_names_the_games_bots_and_default_seats(server: TableServer) -> None:
     status, info = call(server, "GET", "/api")
     assert status == 200
     assert info["games"]["king"]["title"] == "Skull King"
     assert info["games"]["queen"]["bots"] == ["greedy", "random", "search"]
     assert info["defaults"]["game"] == "king"
-    assert info["defaults"]["bots"] == ["random", "greedy"]
+    assert info["defaults"]["seats"] == [HUMAN, "greedy", "random"]
     assert from_json(json.dumps(info["defaults"]["config"]), king.Config) == SHORT_KING
 
 
-# -- starting a game ---------------------------------------------------------------------
+# -- starting a table --------------------------------------------------------------------
 
-def test_a_new_game_is_the_servers_config_and_the_seed_given(server: TableServer) -> None:
-    view = new(server)
-    state = king.new_game(SHORT_KING, seed=3)
-    assert view["game"] == "king" and view["seat"] == 0 and view["seed"] == 3
-    assert view["names"] == ["you", "greedy", "random"]
-    assert view["observation"]["hand"] == [str(c) for c in state.hands[0]]
-    assert view["to_move"] == king.current_player(state) == 1
-    assert view["legal_moves"] == []  # not seat 0's turn yet
-    ET.fromstring(view["svg"])
-    assert "hands" not in view["observation"]  # only what seat 0 may see
+def test_a_new_table_gives_each_person_a_join_link_and_the_bots_move(server: TableServer
+                                                                    ) -> None:
+    table = new_table(server, seed=3, seats=[HUMAN, "greedy", HUMAN])
+    assert table["players"] == [HUMAN, "greedy", HUMAN]
+    assert [join["seat"] for join in table["joins"]] == [0, 2]
+    seats = tokens(table)
+    assert len(set(seats.values())) == 2 and all(len(t) >= 32 for t in seats.values())
+    for join in table["joins"]:
+        assert join["link"] == f"/#table={table['id']}&token={join['token']}"
+    state = state_of(server, table)
+    assert state.bids[1] is not None  # seat 1, left of the dealer, bids first: its bot did
+    assert king.current_player(state) == 2
+    assert [e["seat"] for e in view(server, table, 2)["events"]] == [1]
 
 
-def test_a_new_game_of_the_other_game_and_seat(server: TableServer) -> None:
-    view = new(server, game="queen", seat=2, config={"players": 3, "rounds": 1})
-    state = queen.new_game(SHORT_QUEEN, seed=3)
-    assert view["game"] == "queen" and view["seat"] == 2
-    assert view["observation"]["hand"] == [str(c) for c in state.hands[2]]
+def test_a_table_of_bots_only_is_refused(server: TableServer) -> None:
+    error(call(server, "POST", "/api/games", {"seats": ["greedy"] * 3}), 400,
+          "at least one 'human' seat")
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -104,84 +107,243 @@ def test_a_new_game_of_the_other_game_and_seat(server: TableServer) -> None:
     ({"seed": -1}, "seed: a whole number"),
     ({"seed": 2**60}, "seed: a whole number"),
     ({"seed": "7"}, "seed: a whole number"),
-    ({"seat": 3}, "seat: 0 to 2, not 3"),
-    ({"bots": ["deep blue"]}, "bots: a list of bot names"),
-    ({"bots": []}, "bots: a list of bot names"),
+    ({"seats": [HUMAN, "greedy"]}, "seats: a list of 3 names"),
+    ({"seats": [HUMAN, "deep blue", HUMAN]}, "seats: a list of 3 names"),
+    ({"seats": "human"}, "seats: a list of 3 names"),
     ({"colour": "red"}, "unknown field 'colour'"),
 ])
-def test_a_bad_new_game_is_refused_with_the_reason(server: TableServer, body: dict[str, Any],
-                                                   message: str) -> None:
+def test_a_bad_new_table_is_refused_with_the_reason(server: TableServer, body: dict[str, Any],
+                                                    message: str) -> None:
     error(call(server, "POST", "/api/games", body), 400, message)
 
 
-# -- views, moves, bots ------------------------------------------------------------------
+# -- seats and tokens --------------------------------------------------------------------
 
-def test_another_seats_view_is_refused(server: TableServer) -> None:
-    view = new(server)
-    error(call(server, "GET", f"/api/games/{view['id']}?seat=1"), 403,
-          "seat 1 is not yours: you play seat 0")
-    error(call(server, "GET", f"/api/games/{view['id']}"), 400, "seat: your seat number")
-    error(call(server, "GET", f"/api/games/{view['id']}?seat=x"), 400, "seat:")
-    status, again = call(server, "GET", f"/api/games/{view['id']}?seat=0")
-    assert status == 200 and again["observation"] == view["observation"]
+def test_a_token_sees_its_own_seat_only(server: TableServer) -> None:
+    table = new_table(server, seed=3, seats=[HUMAN, "random", HUMAN])
+    state = state_of(server, table)
+    for seat in (0, 2):
+        seen = view(server, table, seat)
+        assert seen["seat"] == seat
+        assert seen["observation"] == json.loads(to_json(king.observe(state, seat)))
+        assert seen["observation"]["hand"] == [str(c) for c in state.hands[seat]]
+        assert seen["seed"] is None and "hands" not in seen["observation"]
+        ET.fromstring(seen["svg"])
+    path = f"/api/games/{table['id']}"
+    error(call(server, "GET", path), 401, "Authorization: Bearer")
+    error(call(server, "GET", path, token="x" * 32), 403, "no seat's")
+    other = new_table(server, seed=3)
+    error(call(server, "GET", path, token=tokens(other)[0]), 403, "no seat's")
+    error(call(server, "GET", path, headers={"Authorization": "Basic abc"}), 401, "Bearer")
 
 
-def test_an_unknown_game_id_is_not_found(server: TableServer) -> None:
-    error(call(server, "GET", "/api/games/nosuchgame?seat=0"), 404, "no game 'nosuchgame'")
-    error(call(server, "POST", "/api/games/nosuchgame/moves", {"seat": 0, "move": "bid 1"}),
-          404, "no game")
-    error(call(server, "POST", "/api/games/nosuchgame/bots", {"seat": 0}), 404, "no game")
-    error(call(server, "GET", "/api/games/nosuchgame/save?seat=0"), 404, "no game")
+def test_a_token_moves_for_its_own_seat_only(server: TableServer) -> None:
+    table = new_table(server, seed=3, seats=[HUMAN, HUMAN, "greedy"])
+    state = state_of(server, table)
+    to_move = king.current_player(state)
+    assert to_move is not None
+    waiting = 1 - to_move if to_move in (0, 1) else 0
+    moves = f"/api/games/{table['id']}/moves"
+    error(call(server, "POST", moves, {"move": "bid 0"}, token=tokens(table)[waiting]), 409,
+          f"not your turn: it is seat {to_move}'s turn")
+    status, answer = call(server, "POST", moves, {"move": "bid 0"}, token=tokens(table)[to_move])
+    assert status == 200 and answer["seat"] == to_move
+    assert answer["events"][0] == {"index": answer["events"][0]["index"], "seat": to_move,
+                                   "move": "bid 0", "hidden": False, "kind": None,
+                                   "trick": None, "round": None}
 
 
-def test_moves_out_of_turn_illegal_or_unreadable_are_refused(server: TableServer) -> None:
-    view = new(server)
-    moves = f"/api/games/{view['id']}/moves"
-    error(call(server, "POST", moves, {"seat": 0, "move": "bid 0"}), 409,
-          "not your turn: it is seat 1's turn")
-    status, answer = call(server, "POST", f"/api/games/{view['id']}/bots", {"seat": 0})
-    assert status == 200 and answer["view"]["to_move"] == 0
-    assert [e["seat"] for e in answer["events"]] == [1, 2]
-    assert answer["view"]["legal_moves"] == ["bid 0", "bid 1"]
-    error(call(server, "POST", moves, {"seat": 0, "move": "bid 5"}), 409,
-          "a bid is 0 to 1 this round, not 5")
-    error(call(server, "POST", moves, {"seat": 0, "move": "fold"}), 400, "move:")
-    error(call(server, "POST", moves, {"seat": 0, "move": {"type": "raise"}}), 400, "move:")
-    error(call(server, "POST", moves, {"seat": 0}), 400, "move: missing")
-    error(call(server, "POST", moves, {"seat": 2, "move": "bid 0"}), 403, "not yours")
-    error(call(server, "POST", moves, {"seat": 0, "move": "bid 0", "why": 1}), 400,
+def test_others_hear_of_a_move_by_waiting_for_it(server: TableServer) -> None:
+    table = new_table(server, seed=5, seats=[HUMAN, HUMAN, "random"])
+    state = state_of(server, table)
+    mover = king.current_player(state)
+    assert mover in (0, 1)
+    other = 1 - mover
+    first = view(server, table, other)
+    heard: list[dict[str, Any]] = []
+
+    def wait() -> None:
+        status, answer = call(server, "GET",
+                              f"/api/games/{table['id']}?since={first['next']}&wait=30",
+                              token=tokens(table)[other])
+        assert status == 200
+        heard.append(answer)
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    call(server, "POST", f"/api/games/{table['id']}/moves", {"move": "bid 1"},
+         token=tokens(table)[mover])
+    waiter.join()
+    events = heard[0]["events"]
+    assert events[0]["index"] == first["next"] and events[0]["seat"] == mover
+    assert events[0]["hidden"] and events[0]["kind"] == "bid"  # K13: bids are secret
+    assert heard[0]["next"] > first["next"]
+
+
+def test_a_rejoin_gives_every_event_again(server: TableServer) -> None:
+    table = new_table(server, seed=8, seats=[HUMAN, "greedy", "random"])
+    first = view(server, table, 0)
+    again = view(server, table, 0)
+    assert again == first
+    assert [e["index"] for e in first["events"]] == list(range(first["next"]))
+    assert view(server, table, 0, since=first["next"])["events"] == []
+
+
+def test_the_seed_and_the_save_come_at_the_end(server: TableServer) -> None:
+    table = new_table(server, seed=4, seats=[HUMAN, "greedy", HUMAN])
+    save = f"/api/games/{table['id']}/save"
+    error(call(server, "GET", save, token=tokens(table)[0]), 409, "once it is over")
+
+    def step(answer: dict[str, Any], seat: int, move: str | None) -> None:
+        assert (answer["seed"] is None) is (not answer["over"]), answer["seed"]
+
+    last = play_table(server, table, random.Random(1), step)
+    assert last["0"]["seed"] == 4 and last["2"]["seed"] == 4
+    status, saved = call(server, "GET", save, token=tokens(table)[2])
+    assert status == 200 and saved["seed"] == 4
+
+
+@pytest.mark.parametrize(("engine", "body"), [
+    (king, {}), (queen, {"game": "queen", "config": {"players": 3, "rounds": 1}})])
+def test_a_whole_game_scores_as_the_engine_does(server: TableServer, engine: Any,
+                                                body: dict[str, Any]) -> None:
+    table = new_table(server, seed=3, seats=[HUMAN, "random", HUMAN], **body)
+    last = play_table(server, table, random.Random(2))
+    state = state_of(server, table)
+    assert engine.is_over(state)
+    for seen in last.values():
+        assert seen["scores"] == list(engine.scores(state))
+        assert seen["winners"] == list(engine.winners(state))
+        assert seen["legal_moves"] == []
+    events = view(server, table, 0)["events"]
+    assert len(events) == len(state.history) - sum(
+        type(m).__name__ == "Deal" for m in state.history)
+    rounds = [e["round"] for e in events if e["round"]]
+    assert [r["points"] for r in rounds] == [list(r.points) for r in state.rounds]
+    error(call(server, "POST", f"/api/games/{table['id']}/moves",
+               {"move": str(state.history[-1])}, token=tokens(table)[0]), 409,
+          "the game is over")
+
+
+# -- moves -------------------------------------------------------------------------------
+
+def test_moves_illegal_or_unreadable_are_refused(server: TableServer) -> None:
+    table = new_table(server, seed=3, seats=[HUMAN, HUMAN, HUMAN])
+    mover = king.current_player(state_of(server, table))
+    assert mover is not None
+    moves = f"/api/games/{table['id']}/moves"
+    token = tokens(table)[mover]
+    error(call(server, "POST", moves, {"move": "bid 7"}, token=token), 409, "a bid is 0 to 1")
+    error(call(server, "POST", moves, {"move": "bid"}, token=token), 400, "move:")
+    error(call(server, "POST", moves, {}, token=token), 400, "move: missing")
+    error(call(server, "POST", moves, {"move": "bid 1", "since": -1}, token=token), 400,
+          "since:")
+    error(call(server, "POST", moves, {"move": "bid 1", "why": 1}, token=token), 400,
           "unknown field 'why'")
-    status, answer = call(server, "POST", moves, {"seat": 0, "move": {"type": "bid", "n": 1}})
-    assert status == 200
-    assert answer["events"] == [{"seat": 0, "move": "bid 1", "trick": None, "round": None}]
+    status, answer = call(server, "POST", moves, {"move": {"type": "bid", "n": 1}}, token=token)
+    assert status == 200 and answer["events"][0]["move"] == "bid 1"
 
+
+# -- saving and loading ------------------------------------------------------------------
+
+def test_a_saved_game_is_loaded_at_a_new_table(server: TableServer) -> None:
+    state = queen.new_game(SHORT_QUEEN, seed=3)
+    for _ in range(3):
+        state = queen.apply(state, queen.legal_moves(state)[0])
+    saved = json.loads(to_json(state))
+    status, table = call(server, "POST", "/api/games/load",
+                         {"saved": saved, "seats": ["random", HUMAN, HUMAN]})
+    assert status == 201 and table["game"] == "queen" and len(table["joins"]) == 2
+    seen = view(server, table, 1)
+    assert seen["observation"]["hand"] == json.loads(to_json(queen.observe(
+        state_of(server, table), 1)))["hand"]
+    status, as_text = call(server, "POST", "/api/games/load", {"saved": json.dumps(saved)})
+    assert status == 201 and as_text["joins"][0]["seat"] == 0
+    play_table(server, as_text, random.Random(3))
+    assert queen.is_over(state_of(server, as_text))
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"saved": "{oops"}, "saved: not JSON"),
+    ({"saved": "[" * 100_000}, "saved: not JSON"),
+    ({"saved": 7}, "saved: the saved game"),
+    ({"saved": {"format": "chess/pgn"}}, "no game has the format 'chess/pgn'"),
+    ({"saved": {"format": "skullgames.king/state", "version": 1}}, "saved:"),
+    ({}, "saved: the saved game"),
+])
+def test_a_bad_saved_game_is_refused(server: TableServer, body: dict[str, Any],
+                                     message: str) -> None:
+    error(call(server, "POST", "/api/games/load", body), 400, message)
+
+
+def test_a_game_dealt_by_hand_is_not_served(server: TableServer) -> None:
+    saved = json.loads(to_json(king.new_game(SHORT_KING, auto_deal=False)))
+    error(call(server, "POST", "/api/games/load", {"saved": saved}), 400,
+          "saved: a game dealt by hand (auto_deal=False)")
+
+
+# -- bodies and headers ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("raw", "message"), [
     (b"{not json", "the body is not JSON"),
     (b"\xff\xfe", "the body is not JSON"),
     (b"[1, 2]", "the body is a JSON object"),
     (b'"bid 1"', "the body is a JSON object"),
+    (b"[" * 100_000 + b"]" * 100_000, "the body is not JSON"),
+    (b'{"a":' * (MAX_DEPTH + 1) + b"1" + b"}" * (MAX_DEPTH + 1), f"more than {MAX_DEPTH} deep"),
 ])
 def test_a_garbage_body_is_refused(server: TableServer, raw: bytes, message: str) -> None:
-    view = new(server)
-    for path in ("/api/games", f"/api/games/{view['id']}/moves",
-                 f"/api/games/{view['id']}/bots", "/api/games/load"):
-        error(call(server, "POST", path, raw=raw), 400, message)
+    table = new_table(server, seed=3)
+    for path in ("/api/games", f"/api/games/{table['id']}/moves", "/api/games/load"):
+        error(call(server, "POST", path, raw=raw, token=tokens(table)[0]), 400, message)
 
 
-def test_a_huge_body_is_refused_unread(server: TableServer) -> None:
-    view = new(server)
-    host, port = server.server_address[:2]
-    connection = http.client.HTTPConnection(str(host), port, timeout=30)
-    connection.putrequest("POST", f"/api/games/{view['id']}/moves")
-    connection.putheader("Content-Length", str(MAX_BODY + 1))
-    connection.putheader("Content-Type", "application/json")
-    connection.endheaders(b'{"seat": 0, "move": "')  # and never the rest
-    answer = connection.getresponse()
-    assert answer.status == 413
-    assert json.loads(answer.read())["error"] == (
-        f"the body is {MAX_BODY + 1} bytes; the limit is {MAX_BODY}")
-    connection.close()
+def test_a_state_change_needs_a_json_body_from_this_site(server: TableServer) -> None:
+    url = f"http://127.0.0.1:{server.port}"
+    error(call(server, "POST", "/api/games", raw=b"{}", headers={"Content-Type": "text/plain"}),
+          415, "application/json")
+    error(call(server, "POST", "/api/games", raw=b"{}",
+               headers={"Content-Type": "application/x-www-form-urlencoded"}), 415, "json")
+    error(call(server, "POST", "/api/games", {},
+               headers={"Origin": "https://evil.example", "Host": f"127.0.0.1:{server.port}"}),
+          403, "another site")
+    error(call(server, "POST", "/api/games", raw=b"{}",
+               headers={"Origin": "null", "Content-Type": "text/plain"}), 403, "another site")
+    error(call(server, "POST", "/api/games", {}, headers={"Sec-Fetch-Site": "cross-site"}),
+          403, "another site")
+    status, _ = call(server, "POST", "/api/games", {},
+                     headers={"Origin": url, "Host": f"127.0.0.1:{server.port}",
+                              "Content-Type": "application/json; charset=utf-8"})
+    assert status == 201
+
+
+def test_a_huge_body_is_drained_and_refused(server: TableServer) -> None:
+    body = b"x" * (MAX_BODY + 1)
+    answer = raw_request(server, b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                                 b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+                         % (server.port, len(body)) + body)
+    status, document = status_and_json(answer)
+    assert status == 413
+    assert document["error"] == f"the body is {MAX_BODY + 1} bytes; the limit is {MAX_BODY}"
+
+
+@pytest.mark.parametrize("length", ["2 2", "1_0", "+2", "0x2", "2, 2", "²", "-1", "9" * 20])
+def test_a_content_length_is_digits_only(server: TableServer, length: str) -> None:
+    answer = raw_request(server, f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                                 "Content-Type: application/json\r\n"
+                                 f"Content-Length: {length}\r\n\r\n{{}}".encode())
+    status, document = status_and_json(answer)
+    assert status == 400 and "Content-Length" in document["error"], document
+
+
+@pytest.mark.parametrize("name", ["Host", "Content-Length"])
+def test_a_repeated_header_is_refused(server: TableServer, name: str) -> None:
+    value = f"127.0.0.1:{server.port}" if name == "Host" else "2"
+    answer = raw_request(server, f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                                 "Content-Type: application/json\r\nContent-Length: 2\r\n"
+                                 f"{name}: {value}\r\n\r\n{{}}".encode())
+    status, document = status_and_json(answer)
+    assert status == 400 and document["error"] == f"more than one {name} header"
 
 
 def test_a_body_without_a_length_is_refused(server: TableServer) -> None:
@@ -189,12 +351,41 @@ def test_a_body_without_a_length_is_refused(server: TableServer) -> None:
                headers={"Transfer-Encoding": "chunked"}), 411, "Content-Length")
 
 
+def test_head_is_answered_without_a_body(server: TableServer) -> None:
+    host, port = server.server_address[:2]
+    connection = http.client.HTTPConnection(str(host), port, timeout=30)
+    connection.request("HEAD", "/api")
+    answer = connection.getresponse()
+    assert answer.status == 200 and answer.read() == b""
+    assert int(answer.getheader("Content-Length") or 0) > 0
+    connection.close()
+
+
+@pytest.mark.parametrize("query", ["since=%C2%B2", "since=x", "since=1&since=2", "seat=0",
+                                   "wait=-1", "since=" + "9" * 40])
+def test_a_bad_query_is_refused(server: TableServer, query: str) -> None:
+    table = new_table(server, seed=3)
+    status, answer = call(server, "GET", f"/api/games/{table['id']}?{query}",
+                          token=tokens(table)[0])
+    assert status == 400, answer
+
+
+def test_a_malformed_request_line_gets_a_json_error(server: TableServer) -> None:
+    status, document = status_and_json(raw_request(server, b"GARBAGE\r\n\r\n"))
+    assert status == 400 and document["status"] == 400
+
+
 def test_unknown_paths_and_methods(server: TableServer) -> None:
-    error(call(server, "GET", "/etc/passwd"), 404, "nothing at /etc/passwd")
+    error(call(server, "GET", "/etc/passwd"), 404, "nothing at '/etc/passwd'")
     error(call(server, "POST", "/api/tables", {}), 404, "nothing at")
     error(call(server, "GET", "/api/games"), 405, "takes POST")
     error(call(server, "POST", "/api", {}), 405, "takes GET")
-    error(call(server, "DELETE", "/api/games/x"), 405, "use GET or POST")
+    error(call(server, "DELETE", "/api/games/x"), 405, "use GET, HEAD or POST")
+    error(call(server, "GET", "/api/games/nosuchgame", token="x" * 32), 404,
+          "no game 'nosuchgame'")
+    error(call(server, "POST", "/api/games/nosuchgame/moves", {"move": "bid 1"}, token="x"),
+          404, "no game")
+    error(call(server, "GET", "/api/games/nosuchgame/save", token="x"), 404, "no game")
 
 
 def test_an_internal_error_is_a_500_without_a_traceback(server: TableServer,
@@ -207,90 +398,63 @@ def test_an_internal_error_is_a_500_without_a_traceback(server: TableServer,
     assert (status, answer) == (500, {"error": "internal error", "status": 500})
 
 
-# -- whole games, saving and loading -----------------------------------------------------
-
-def play_through(server: TableServer, view: dict[str, Any], *, stop_after: int | None = None
-                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play the first legal move for the person, the bots for the others; the events."""
-    events: list[dict[str, Any]] = []
-    game = view["id"]
-    turns = 0
-    while not view["over"] and (stop_after is None or turns < stop_after):
-        if view["to_move"] != view["seat"]:
-            status, answer = call(server, "POST", f"/api/games/{game}/bots",
-                                  {"seat": view["seat"]})
-        else:
-            status, answer = call(server, "POST", f"/api/games/{game}/moves",
-                                  {"seat": view["seat"], "move": view["legal_moves"][0]})
-            turns += 1
-        assert status == 200, answer
-        events += answer["events"]
-        view = answer["view"]
-    return view, events
+def test_a_request_for_another_host_name_is_refused(server: TableServer) -> None:
+    """A page elsewhere that rebinds its name to 127.0.0.1 must not reach the server."""
+    error(call(server, "GET", "/api", headers={"Host": f"evil.example:{server.port}"}), 403,
+          "this server answers only to its own address")
+    for name in ("127.0.0.1", "localhost", "LOCALHOST"):
+        assert call(server, "GET", "/api", headers={"Host": f"{name}:{server.port}"})[0] == 200
 
 
-@pytest.mark.parametrize(("game", "body"), [
-    (king, {}), (queen, {"game": "queen", "config": {"players": 3, "rounds": 1}})])
-def test_a_whole_game_scores_as_the_engine_does(server: TableServer, game: Any,
-                                                body: dict[str, Any]) -> None:
-    view, events = play_through(server, new(server, **body))
-    config = SHORT_KING if game is king else SHORT_QUEEN
-    state = game.new_game(config, seed=3)
-    for event in events:
-        assert game.current_player(state) == event["seat"]
-        state = game.apply(state, game.parse_move(event["move"]))
-    assert game.is_over(state)
-    assert view["scores"] == list(game.scores(state))
-    assert view["winners"] == list(game.winners(state))
-    tricks = [e["trick"] for e in events if e["trick"]]
-    assert len(tricks) == sum(len(r.tricks) for r in state.rounds)
-    rounds = [e["round"] for e in events if e["round"]]
-    assert [r["points"] for r in rounds] == [list(r.points) for r in state.rounds]
-    if game is king:  # the breakdown of every seat's score (RESEARCH.md §2.5)
-        assert rounds[-1]["scores"][0]["bid"] == state.rounds[-1].bids[0]
-    else:
-        assert rounds[-1]["planks"] == [{"side": p.side.value, "spaces": list(p.spaces)}
-                                        for p in state.rounds[-1].planks]
-    assert view["legal_moves"] == []
-    error(call(server, "POST", f"/api/games/{view['id']}/moves",
-               {"seat": view["seat"], "move": events[-1]["move"]}), 409, "the game is over")
+# -- what the server keeps ---------------------------------------------------------------
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def test_save_and_load_continue_the_same_game(server: TableServer) -> None:
-    view, before = play_through(server, new(server, game="queen", seat=1,
-                                            config={"players": 3, "rounds": 1}), stop_after=3)
-    status, saved = call(server, "GET", f"/api/games/{view['id']}/save?seat=1")
-    assert status == 200 and saved["format"] == "skullgames.queen/state"
-    error(call(server, "GET", f"/api/games/{view['id']}/save?seat=0"), 403, "not yours")
-    status, loaded = call(server, "POST", "/api/games/load", {"saved": saved, "seat": 1})
-    assert status == 201 and loaded["id"] != view["id"]
-    assert loaded["observation"] == view["observation"]
-    status, as_text = call(server, "POST", "/api/games/load", {"saved": json.dumps(saved)})
-    assert status == 201 and as_text["seat"] == 0
-    final, after = play_through(server, loaded)
-    state = queen.new_game(SHORT_QUEEN, seed=3)
-    for event in before + after:
-        state = queen.apply(state, queen.parse_move(event["move"]))
-    assert final["scores"] == list(queen.scores(state))
+def test_many_new_tables_never_drop_a_game_in_progress() -> None:
+    clock = Clock()
+    tables = Tables("king", SHORT_KING, max_tables=5, per_client=3, clock=clock)
+    mine = tables.new({"seed": 1}, client="10.0.0.1")
+    for _ in range(2):
+        tables.new({}, client="10.0.0.1")
+    with pytest.raises(Exception, match="3 games in progress, the most"):
+        tables.new({}, client="10.0.0.1")
+    tables.new({}, client="10.0.0.2")
+    tables.new({}, client="10.0.0.3")
+    with pytest.raises(Exception, match="5 games in progress, its most") as refused:
+        tables.new({}, client="10.0.0.4")
+    assert refused.value.status == 429  # type: ignore[attr-defined]
+    assert tables.view(mine["id"], mine["joins"][0]["token"])["over"] is False
+    clock.now = 3000.0
+    tables.view(mine["id"], mine["joins"][0]["token"])  # asked about: not idle
+    clock.now = 3599.0  # nobody asked about the others for 3599 s: not idle yet
+    with pytest.raises(Exception, match="its most"):
+        tables.new({}, client="10.0.0.4")
+    clock.now = 3601.0  # now they are: four new tables replace them, not mine
+    for client in ("10.0.0.4", "10.0.0.5", "10.0.0.6", "10.0.0.7"):
+        tables.new({}, client=client)
+    assert tables.view(mine["id"], mine["joins"][0]["token"])["over"] is False
+    with pytest.raises(Exception, match="its most"):
+        tables.new({}, client="10.0.0.8")
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ({"saved": "{oops"}, "saved: not JSON"),
-    ({"saved": 7}, "saved: the saved game"),
-    ({"saved": {"format": "chess/pgn"}}, "no game has the format 'chess/pgn'"),
-    ({"saved": {"format": "skullgames.king/state", "version": 1}}, "saved:"),
-    ({}, "saved: the saved game"),
-])
-def test_a_bad_saved_game_is_refused(server: TableServer, body: dict[str, Any],
-                                     message: str) -> None:
-    error(call(server, "POST", "/api/games/load", body), 400, message)
-
-
-def test_a_changed_saved_game_is_refused_by_the_loader(server: TableServer) -> None:
-    view = new(server)
-    _, saved = call(server, "GET", f"/api/games/{view['id']}/save?seat=0")
-    saved["seed"] = "three"
-    error(call(server, "POST", "/api/games/load", {"saved": saved}), 400, "saved: ")
+def test_a_finished_table_makes_room() -> None:
+    tables = Tables("king", SHORT_KING, max_tables=1)
+    first = tables.new({"seats": [HUMAN, "random", "random"]})
+    table = tables._tables[first["id"]]
+    while not table.over:
+        token = first["joins"][0]["token"]
+        legal = tables.view(first["id"], token)["legal_moves"]
+        tables.move(first["id"], token, {"move": legal[0]})
+    second = tables.new({})
+    assert list(tables._tables) == [second["id"]]
 
 
 # -- the command -------------------------------------------------------------------------
@@ -310,33 +474,45 @@ def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
     assert f"skullgames serve: {server.url} (Ctrl-C to stop)" in out
     assert server.url.startswith("http://127.0.0.1:")
     info = server.tables.info()
-    assert info["defaults"]["game"] == "queen" and info["defaults"]["bots"] == ["random"]
-    assert info["defaults"]["config"]["players"] == 3
+    assert info["defaults"]["game"] == "queen"
+    assert info["defaults"]["seats"] == [HUMAN, "random", "random"]
 
 
-def test_the_command_refuses_a_seat_off_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--port", "0", "--players", "3", "--seat", "3"]) == 2
-    assert "--seat must be 0..2, not 3" in capsys.readouterr().err
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--port", "99999"], "port: 0 to 65535, not 99999"),
+    (["--host", "no such host.invalid"], "host: cannot listen on"),
+    (["--players", "3", "--seat", "3"], "--seat must be 0..2, not 3"),
+])
+def test_the_command_refuses_a_bad_address_or_seat(capsys: pytest.CaptureFixture[str],
+                                                   flags: list[str], message: str) -> None:
+    assert main(["serve", "--port", "0", *flags]) == 2
+    assert message in capsys.readouterr().err
 
 
-def test_a_request_for_another_host_name_is_refused(server: TableServer) -> None:
-    """A page elsewhere that rebinds its name to 127.0.0.1 must not reach the server."""
-    error(call(server, "GET", "/api", headers={"Host": f"evil.example:{server.port}"}), 403,
-          "this server answers only to its own address")
-    for name in ("127.0.0.1", "localhost", "LOCALHOST"):
-        assert call(server, "GET", "/api", headers={"Host": f"{name}:{server.port}"})[0] == 200
+def test_a_bad_port_or_host_is_a_config_error() -> None:
+    for port in (-1, 65536, 99999):
+        with pytest.raises(ConfigError, match="port: 0 to 65535"):
+            make_server(port=port)
+    with pytest.raises(ConfigError, match="host"):
+        make_server(host="", port=0)
+
+
+def test_a_server_on_ipv6_loopback() -> None:
+    if not socket.has_ipv6:
+        pytest.fail("this machine has no IPv6; the server's IPv6 support cannot be checked")
+    with running("king", SHORT_KING, host="::1") as started:
+        assert started.url == f"http://[::1]:{started.port}/"
+        assert f"[::1]:{started.port}" in (started.allowed_hosts or ())
+        connection = http.client.HTTPConnection("::1", started.port, timeout=30)
+        connection.request("GET", "/api")
+        assert connection.getresponse().status == 200
+        connection.close()
 
 
 def test_a_server_on_the_network_answers_to_any_name() -> None:
-    running = make_server("king", port=0, host="0.0.0.0", quiet=True)
+    running_server = make_server("king", port=0, host="0.0.0.0", quiet=True)
     try:
-        assert running.allowed_hosts is None
-        assert running.url == f"http://0.0.0.0:{running.port}/"
+        assert running_server.allowed_hosts is None
+        assert running_server.url == f"http://0.0.0.0:{running_server.port}/"
     finally:
-        running.server_close()
-
-
-def test_a_game_dealt_by_hand_is_not_served(server: TableServer) -> None:
-    saved = json.loads(to_json(king.new_game(SHORT_KING, auto_deal=False)))
-    error(call(server, "POST", "/api/games/load", {"saved": saved}), 400,
-          "saved: a game dealt by hand (auto_deal=False)")
+        running_server.server_close()

@@ -16,19 +16,21 @@ def add_parser(commands: Any) -> None:
     from skullgames.cli._numbers import number_argument
 
     serve = commands.add_parser(
-        "serve", help="play in the browser against bots",
-        description="Starts a local web server with a table to play a whole game against "
-                    "bots, and the JSON API behind it (docs: guides/ui-server). It prints "
+        "serve", help="play in the browser, people and bots at one table",
+        description="Starts a local web server with tables for people and bots (each "
+                    "person joins with a link), and the JSON API behind it (docs: "
+                    "guides/ui-server). It prints "
                     "its address; stop it with Ctrl-C.")
     game_argument(serve)
     serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on [127.0.0.1: this machine only]")
+                       help="the address to listen on, IPv4 or IPv6 [127.0.0.1: this machine only]")
     serve.add_argument("--port", type=number_argument(), default=8000,
-                       help="the port; 0 picks one [8000]")
+                       help="the port, 0 to 65535; 0 picks one [8000]")
     serve.add_argument("--seat", type=number_argument(), default=0,
-                       help="your seat, from 0 [0]")
+                       help="the person's seat of a new table, from 0 [0]")
     serve.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                       help="your opponents' bots, repeated to fill the table [greedy]")
+                       help="the bots of a new table's other seats, repeated to fill them "
+                            "[greedy]")
     add_rule_flags(serve)
 
 

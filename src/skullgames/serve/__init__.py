@@ -1,46 +1,72 @@
-"""``skullgames serve``: a table in the browser, and the JSON API behind it.
+"""``skullgames serve``: a table in the browser for people and bots, and the JSON API behind it.
 
 A small server on the standard library's :class:`~http.server.ThreadingHTTPServer`. It
-holds games of either game, each with a person in one seat and bots in the others, and
-serves one static page (``index.html``: no build step, no external assets) that plays a
-whole game through the JSON API below. The page is the reference client of that API;
+holds tables of either game, each seat played by a person or a bot, and serves one static
+page (``index.html``: no build step, no external assets) that plays a whole game through
+the JSON API below. The page is the reference client of that API;
 ``docs/guides/ui-server.md`` walks through it.
+
+Each person's seat has a join link with a token (``secrets.token_urlsafe``) that only the
+table's creator receives. A request sends it as ``Authorization: Bearer TOKEN``; it sees
+that seat's view only and may move for that seat only. A view holds what the game's
+``observe`` gives that seat, and the moves since the last view as the game's
+``observe_move`` shows them to that seat (a bid not yet revealed reads
+``"bid (hidden)"``); the seed is in it once the game is over.
 
 =======  ==============================  ===============================================
 Method   Path                            What it does
 =======  ==============================  ===============================================
-GET      ``/``                           the page
-GET      ``/api``                        the games, their bots, the defaults of a new game
-POST     ``/api/games``                  start a game: ``{"game", "seed", "config",
-                                         "seat", "bots"}``, all optional; 201 and a view
-GET      ``/api/games/ID?seat=N``        the view of seat ``N`` (only the person's seat)
-POST     ``/api/games/ID/moves``         ``{"seat": N, "move": "bid 2"}`` (or the move's
-                                         JSON); the events and the new view
-POST     ``/api/games/ID/bots``          ``{"seat": N}``: the bots move until it is seat
-                                         ``N``'s turn again; the events and the view
-GET      ``/api/games/ID/save?seat=N``   the saved game (``skullgames.to_json`` of the
-                                         state)
-POST     ``/api/games/load``             ``{"saved": <saved game>, "seat", "bots"}``: a
-                                         new table from a saved game; 201 and a view
+GET      ``/``                           the page (``/#table=ID&token=T`` joins a seat)
+GET      ``/api``                        the games, their bots, the defaults of a table
+POST     ``/api/games``                  start a table: ``{"game", "seed", "config",
+                                         "seats"}``, all optional (``seats``: ``"human"``
+                                         or a bot name per seat); 201 and the table, with
+                                         a join link per person
+GET      ``/api/games/ID?since=N&wait=S`` the seat's view and the events from the
+                                         ``N``-th move; ``wait`` (up to 30 seconds)
+                                         waits for a new move first
+POST     ``/api/games/ID/moves``         ``{"move": "bid 2", "since": N}`` (or the move's
+                                         JSON); the bots move until a person's turn;
+                                         the view and the events
+GET      ``/api/games/ID/save``          the saved game (``skullgames.to_json`` of the
+                                         state), once the game is over
+POST     ``/api/games/load``             ``{"saved": <saved game>, "seats"}``: a new
+                                         table from a saved game; 201 and the table
 =======  ==============================  ===============================================
 
+Every document it sends has a JSON Schema: ``skullgames schema serve-view`` (and
+``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``).
+
 Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body
-that is no JSON or a field that is wrong, 403 for another seat than yours (or, on a
-server that listens on this machine only, a ``Host`` header naming another address),
-404 for an unknown game id or path, 405 for a wrong method, 409 for a move that is
-illegal or out of turn, 411 without a ``Content-Length``, 413 for a body over
-:data:`MAX_BODY` bytes.
+that is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a
+repeated header; 401 without a seat's token; 403 for a token of no seat, a request from
+another site (an ``Origin`` other than the server's), or, on a server that listens on this
+machine only, a ``Host`` header naming another address; 404 for an unknown game id or
+path; 405 for a wrong method; 409 for a move that is illegal or out of turn; 411 without
+a ``Content-Length``; 413 for a body over :data:`MAX_BODY` bytes; 415 for a body that is
+not ``application/json``; 429 when a client or the server holds too many games in
+progress (:data:`PER_CLIENT`, :data:`MAX_TABLES`). A table is dropped only when it is
+over or nobody asked about it for :data:`IDLE_SECONDS`, and only to make room.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server
 >>> server = make_server("king", port=0, quiet=True)      # port 0: any free port
 >>> threading.Thread(target=server.serve_forever, daemon=True).start()
->>> request = urllib.request.Request(server.url + "api/games", method="POST",
-...                                  data=json.dumps({"seed": 7}).encode())
->>> with urllib.request.urlopen(request) as answer:
-...     view = json.load(answer)
->>> view["game"], view["seat"], view["to_move"], view["legal_moves"]
-('king', 0, 1, [])
+>>> def call(path, body=None, token=None):
+...     request = urllib.request.Request(server.url + path, method="POST" if body else "GET",
+...                                      data=body and json.dumps(body).encode())
+...     request.add_header("Content-Type", "application/json")
+...     if token:
+...         request.add_header("Authorization", f"Bearer {token}")
+...     with urllib.request.urlopen(request) as answer:
+...         return json.load(answer)
+>>> table = call("api/games", {"seed": 7, "config": {"players": 3},
+...                        "seats": ["human", "greedy", "human"]})
+>>> [join["seat"] for join in table["joins"]]
+[0, 2]
+>>> view = call(f"api/games/{table['id']}", token=table["joins"][1]["token"])
+>>> view["seat"], view["to_move"], view["seed"], [e["move"] for e in view["events"]]
+(2, 2, None, ['bid (hidden)'])
 >>> server.shutdown(); server.server_close()
 """
 
@@ -50,20 +76,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from skullgames.registry import DEFAULT_GAME
-from skullgames.serve._http import MAX_BODY, TableServer
-from skullgames.serve._tables import MAX_TABLES, ApiError, Tables
+from skullgames.serve._http import MAX_BODY, MAX_DEPTH, TableServer
+from skullgames.serve._tables import (
+    HUMAN,
+    IDLE_SECONDS,
+    MAX_TABLES,
+    MAX_WAIT,
+    PER_CLIENT,
+    ApiError,
+    Tables,
+)
 
-__all__ = ["MAX_BODY", "MAX_TABLES", "ApiError", "TableServer", "Tables", "make_server"]
+__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_DEPTH", "MAX_TABLES", "MAX_WAIT",
+           "PER_CLIENT", "ApiError", "TableServer", "Tables", "make_server"]
 
 
 def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "127.0.0.1",
                 port: int = 8000, bots: Sequence[str] = ("greedy",), seat: int = 0,
-                quiet: bool = False) -> TableServer:
+                quiet: bool = False, **limits: Any) -> TableServer:
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.
 
     ``game`` (``"king"`` or ``"queen"``), ``config``, ``bots`` (by seat, repeated to fill
-    the table) and ``seat`` (the person's) are the defaults of a new game; a request may
-    choose others. It listens on ``host`` (only this machine by default) and ``port``
-    (``0`` picks a free one). ``quiet`` silences the request log.
+    the table) and ``seat`` (the person's) make the default table; a request may choose
+    others. It listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and
+    ``port`` (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
+    ``quiet`` silences the request log. ``limits`` go to :class:`Tables`
+    (``max_tables``, ``per_client``, ``idle_seconds``).
     """
-    return TableServer((host, port), Tables(game, config, bots=bots, seat=seat), quiet=quiet)
+    return TableServer((host, port), Tables(game, config, bots=bots, seat=seat, **limits),
+                       quiet=quiet)

@@ -1,40 +1,67 @@
-"""The HTTP side of the server: routes, request bodies, JSON answers and error statuses."""
+"""The HTTP side of the server: routes, request checks, JSON answers and error statuses."""
 
 from __future__ import annotations
 
 import ipaddress
 import json
 import re
+import socket
 import sys
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
-from skullgames.serve._tables import ApiError, Tables
+from skullgames.errors import ConfigError
+from skullgames.serve._tables import MAX_WAIT, ApiError, Tables
 
-__all__ = ["MAX_BODY", "TableServer"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "TableServer"]
 
 MAX_BODY = 1_000_000
 """The largest request body the server reads, in bytes (a saved game is far smaller)."""
+MAX_DEPTH = 32
+"""The deepest a request body's JSON may nest (a saved game needs 6)."""
+_DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
 
-_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/bots|/save)?")
+_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save)?")
+_LENGTH = re.compile(r"[0-9]{1,15}")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_JSON_TYPE = re.compile(r"application/json\s*(;\s*charset\s*=\s*\"?utf-8\"?\s*)?", re.IGNORECASE)
 
 
 class TableServer(ThreadingHTTPServer):
-    """A threading HTTP server that holds the :class:`Tables` its handlers use."""
+    """A threading HTTP server that holds the :class:`Tables` its handlers use.
+
+    ``address`` is ``(host, port)``: an IPv4 or IPv6 address or a host name, and a port
+    0 to 65535 (0 picks a free one); anything else is a
+    :class:`~skullgames.ConfigError`.
+    """
 
     daemon_threads = True
+    request_queue_size = 128  # the listen backlog: 64 clients at once and then some
 
     def __init__(self, address: tuple[str, int], tables: Tables, *, quiet: bool = False) -> None:
+        host, port = address
+        if type(port) is not int or not 0 <= port <= 65535:
+            raise ConfigError(f"port: 0 to 65535, not {port!r}")
+        if not isinstance(host, str) or not host:
+            raise ConfigError(f"host: an address or a name, not {host!r}")
+        try:
+            found = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError) as error:
+            raise ConfigError(f"host: cannot listen on {host!r} ({error})") from None
+        self.address_family = found[0][0]
         self.tables = tables
         self.quiet = quiet
-        super().__init__(address, _Handler)
-        host = self.server_address[0]
-        self.host = bytes(host).decode() if isinstance(host, (bytes, bytearray)) else host
-        self.port: int = self.server_address[1]
+        try:
+            super().__init__((host.strip("[]"), port), _Handler)
+        except OSError as error:
+            raise ConfigError(f"cannot listen on {host} port {port}: {error.strerror or error}"
+                              ) from None
+        self.host: str = str(self.server_address[0])
+        self.port: int = int(self.server_address[1])
         self.allowed_hosts = _loopback_names(self.host, self.port)
 
     @property
@@ -49,8 +76,12 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "skullgames"
     timeout = 60  # seconds a connection may stay silent
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.1"  # even a garbled request line gets headers and JSON
 
     def do_GET(self) -> None:
+        self._answer(self._get)
+
+    def do_HEAD(self) -> None:
         self._answer(self._get)
 
     def do_POST(self) -> None:
@@ -59,11 +90,17 @@ class _Handler(BaseHTTPRequestHandler):
     def do_PUT(self) -> None:
         self._answer(self._refuse)
 
-    do_DELETE = do_PATCH = do_PUT
+    do_DELETE = do_PATCH = do_OPTIONS = do_PUT
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.server.quiet:
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """The standard library's own refusals (a bad request line, too many headers), as JSON."""
+        self.close_connection = True
+        self._send_json(code, {"error": message or HTTPStatus(code).phrase, "status": code})
 
     # -- routes ------------------------------------------------------------------------
 
@@ -71,82 +108,143 @@ class _Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         tables = self.server.tables
         if url.path in ("/", "/index.html"):
-            return 200, _page()
+            return 200, _asset("index.html")
+        if url.path == "/favicon.ico":
+            return 200, _asset("favicon.svg")
         if url.path == "/api":
             return 200, tables.info()
         found = _GAME.fullmatch(url.path)
-        if found and found.group(2) in (None, "/save"):
-            seat = _seat_query(url.query)
-            if found.group(2) == "/save":
-                return 200, tables.save(found.group(1), seat)
-            return 200, tables.view(found.group(1), seat)
+        if found and found.group(2) == "/save":
+            return 200, tables.save(found.group(1), self._token())
+        if found and found.group(2) is None:
+            query = _query(url.query, ("since", "wait"))
+            wait = min(query.get("wait", 0), MAX_WAIT)
+            if self.command == "HEAD":
+                wait = 0
+            return 200, tables.view(found.group(1), self._token(), query.get("since", 0),
+                                    wait)
         if found or url.path in ("/api/games", "/api/games/load"):
             raise ApiError(405, f"{url.path} takes POST")
-        raise ApiError(404, f"nothing at {url.path}")
+        raise ApiError(404, f"nothing at {_shown(url.path)}")
 
     def _post(self) -> tuple[int, Any]:
         url = urlsplit(self.path)
         tables = self.server.tables
+        client = str(self.client_address[0])
         if url.path == "/api/games":
-            return 201, tables.new(self._body())
+            return 201, tables.new(self._body(), client)
         if url.path == "/api/games/load":
-            return 201, tables.load(self._body())
+            return 201, tables.load(self._body(), client)
         found = _GAME.fullmatch(url.path)
         if found and found.group(2) == "/moves":
-            return 200, tables.move(found.group(1), self._body())
-        if found and found.group(2) == "/bots":
-            return 200, tables.bots(found.group(1), self._body())
-        if found or url.path in ("/", "/api"):
+            return 200, tables.move(found.group(1), self._token(), self._body())
+        if found or url.path in ("/", "/api", "/favicon.ico"):
             raise ApiError(405, f"{url.path} takes GET")
-        raise ApiError(404, f"nothing at {url.path}")
+        raise ApiError(404, f"nothing at {_shown(url.path)}")
 
-    # -- plumbing ----------------------------------------------------------------------
+    # -- checks ------------------------------------------------------------------------
+
+    def _check_headers(self) -> None:
+        for name in ("Host", "Content-Length", "Content-Type", "Origin", "Authorization",
+                     "Transfer-Encoding"):
+            if len(self.headers.get_all(name, [])) > 1:
+                self.close_connection = True
+                raise ApiError(400, f"more than one {name} header")
+        allowed = self.server.allowed_hosts
+        if allowed is not None and self.headers.get("Host", "").lower() not in allowed:
+            # A web page elsewhere that renames itself to 127.0.0.1 (DNS rebinding)
+            # must not reach a server that listens on this machine only.
+            raise ApiError(403, "this server answers only to its own address: "
+                                + ", ".join(sorted(allowed)))
+        if self.command != "POST":
+            return
+        # A state-changing request comes from this server's own page (or from a program,
+        # which sends no Origin): a page elsewhere cannot start, end or play a game.
+        origin = self.headers.get("Origin")
+        host = self.headers.get("Host", "")
+        if origin is not None and origin.lower() != f"http://{host}".lower():
+            raise ApiError(403, f"a request from another site ({_shown(origin)}) may not "
+                                "change a table")
+        if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            raise ApiError(403, "a request from another site may not change a table")
+
+    def _token(self) -> str | None:
+        text = self.headers.get("Authorization")
+        if text is None:
+            return None
+        scheme, _, token = text.partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not re.fullmatch(r"[A-Za-z0-9_-]{1,100}", token):
+            raise ApiError(401, "Authorization: Bearer <token>, the token of your join link")
+        return token
 
     def _body(self) -> dict[str, Any]:
+        kind = self.headers.get("Content-Type")
+        if self.headers.get("Transfer-Encoding") is not None:
+            self.close_connection = True
+            raise ApiError(411, "send the body with a Content-Length, not a Transfer-Encoding")
         length_text = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding") or length_text is None:
+        if length_text is None:
             self.close_connection = True
             raise ApiError(411, "send the body with a Content-Length")
-        try:
-            length = int(length_text)
-        except ValueError:
-            length = -1
-        if length < 0:
+        if not _LENGTH.fullmatch(length_text):
             self.close_connection = True
-            raise ApiError(400, f"bad Content-Length {length_text!r}")
+            raise ApiError(400, f"bad Content-Length {_shown(length_text)}: digits only")
+        length = int(length_text)
         if length > MAX_BODY:
-            self.close_connection = True  # the body is never read
+            self.close_connection = True
+            self._drain(length)
             raise ApiError(413, f"the body is {length} bytes; the limit is {MAX_BODY}")
         raw = self.rfile.read(length)
+        if len(raw) < length:
+            self.close_connection = True
+            raise ApiError(400, f"the body ended after {len(raw)} of {length} bytes")
+        if kind is None or not _JSON_TYPE.fullmatch(kind.strip()):
+            raise ApiError(415, "send the body as Content-Type: application/json, not "
+                                f"{_shown(kind)}")
         try:
             body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise ApiError(400, "the body is not JSON") from None
+        if _depth(body) > MAX_DEPTH:
+            raise ApiError(400, f"the body nests more than {MAX_DEPTH} deep")
         if not isinstance(body, dict):
             raise ApiError(400, "the body is a JSON object")
         return body
 
+    def _drain(self, length: int) -> None:
+        """Read (and drop) a body too big to keep, so the client reads the 413."""
+        left = min(length, _DRAIN)
+        try:
+            while left > 0:
+                chunk = self.rfile.read(min(left, 65536))
+                if not chunk:
+                    return
+                left -= len(chunk)
+        except OSError:
+            return
+
     def _refuse(self) -> tuple[int, Any]:
-        raise ApiError(405, "use GET or POST")
+        raise ApiError(405, "use GET, HEAD or POST")
+
+    # -- answers -----------------------------------------------------------------------
 
     def _answer(self, route: Callable[[], tuple[int, Any]]) -> None:
         try:
-            allowed = self.server.allowed_hosts
-            if allowed is not None and self.headers.get("Host", "").lower() not in allowed:
-                # A web page elsewhere that renames itself to 127.0.0.1 (DNS rebinding)
-                # must not reach a server that listens on this machine only.
-                raise ApiError(403, "this server answers only to its own address: "
-                                    + ", ".join(sorted(allowed)))
+            self._check_headers()
             status, payload = route()
         except ApiError as error:
             status, payload = error.status, {"error": error.message, "status": error.status}
         except Exception as error:  # never a traceback to the client
             self.log_error("internal error: %r", error)
             status, payload = 500, {"error": "internal error", "status": 500}
-        if isinstance(payload, bytes):
-            self._send(status, payload, "text/html; charset=utf-8")
+        if isinstance(payload, tuple):
+            self._send(status, payload[1], payload[0])
         else:
-            self._send(status, json.dumps(payload).encode("utf-8"), "application/json")
+            self._send_json(status, payload)
+
+    def _send_json(self, status: int, payload: Any) -> None:
+        self._send(status, json.dumps(payload).encode("utf-8"), "application/json")
 
     def _send(self, status: int, data: bytes, content_type: str) -> None:
         self.send_response(status, HTTPStatus(status).phrase)
@@ -154,6 +252,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if status == 401:
+            self.send_header("WWW-Authenticate", "Bearer")
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()
@@ -172,16 +273,43 @@ def _loopback_names(host: str, port: int) -> frozenset[str] | None:
         loopback = host == "localhost"
     if not loopback:
         return None
-    return frozenset(f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", host))
+    own = f"[{host}]" if ":" in host else host
+    return frozenset(f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", own))
 
 
-def _seat_query(query: str) -> int | str | None:
-    values = parse_qs(query).get("seat")
-    if not values:
-        return None
-    text = values[0]
-    return int(text) if text.isdigit() and len(text) < 4 else text
+def _query(query: str, names: tuple[str, ...]) -> dict[str, int]:
+    """The query's whole numbers by name; 400 for anything else."""
+    found: dict[str, int] = {}
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name not in names:
+            raise ApiError(400, f"unknown query field {_shown(name)} (the fields are "
+                                f"{', '.join(names)})")
+        if name in found or not _NUMBER.fullmatch(value):
+            raise ApiError(400, f"{name}: one whole number, not {_shown(value)}")
+        found[name] = int(value)
+    return found
 
 
-def _page() -> bytes:
-    return resources.files(__package__ or __name__).joinpath("index.html").read_bytes()
+def _depth(value: object) -> int:
+    """How deep a JSON value nests (without recursion: the value may be deep)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            return deepest
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def _shown(text: str | None) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _asset(name: str) -> tuple[str, bytes]:
+    kind = "image/svg+xml" if name.endswith(".svg") else "text/html; charset=utf-8"
+    return kind, resources.files(__package__ or __name__).joinpath(name).read_bytes()
