@@ -96,9 +96,24 @@ class _Handler(BaseHTTPRequestHandler):
         if not self.server.quiet:
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
+    def parse_request(self) -> bool:
+        """The standard library's reading of the request line and headers; HTTP/1.x only."""
+        if not super().parse_request():
+            return False
+        if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
+            self.request_version = "HTTP/1.1"  # answer with a status line and headers
+            self.send_error(400, "use HTTP/1.1")
+            return False
+        return True
+
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:
-        """The standard library's own refusals (a bad request line, too many headers), as JSON."""
+        """The standard library's own refusals (a bad request line, too many headers), as JSON.
+
+        Each is the client's doing, so a 4xx: an unknown method is a 405, an HTTP version
+        other than 1.x a 400.
+        """
+        code = {501: 405, 505: 400}.get(code, code)
         self.close_connection = True
         self._send_json(code, {"error": message or HTTPStatus(code).phrase, "status": code})
 
