@@ -23,6 +23,7 @@ from typing import Any
 
 from skullgames._codec import Codec, document_schema
 from skullgames.registry import GAMES
+from skullgames.schemas._serve import SERVE_NAMES, serve_schema
 
 __all__ = ["SCHEMA_NAMES", "json_schema", "schema_named", "schema_text", "shipped_path",
            "write_all"]
@@ -59,8 +60,10 @@ def _documents() -> dict[str, tuple[Any, Any, str]]:
     return documents
 
 
-SCHEMA_NAMES: tuple[str, ...] = tuple(_documents())
-"""The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..."""
+SCHEMA_NAMES: tuple[str, ...] = (*_documents(), *SERVE_NAMES)
+"""The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., and
+the table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
+``"serve-join"``, ``"serve-error"``."""
 
 
 def json_schema(cls: Any) -> dict[str, Any]:
@@ -93,8 +96,10 @@ def json_schema(cls: Any) -> dict[str, Any]:
 def schema_named(name: str) -> dict[str, Any]:
     """The schema called ``name`` (one of :data:`SCHEMA_NAMES`); ``KeyError`` otherwise."""
     documents = _documents()
+    if name in SERVE_NAMES:
+        return serve_schema(name, tuple(GAMES), schema_named)
     if name not in documents:
-        raise KeyError(f"no schema {name!r} (one of {', '.join(documents)})")
+        raise KeyError(f"no schema {name!r} (one of {', '.join(SCHEMA_NAMES)})")
     _, codec, title = documents[name]
     return document_schema(codec, title)
 

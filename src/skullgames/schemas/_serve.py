@@ -1,0 +1,148 @@
+"""The JSON Schemas of what the table server (``skullgames serve``) sends.
+
+A view, an event, a table, a join link and an error. The parts that are a game's own
+documents (its config, observation, trick result and round summary) are that game's
+schemas, copied in whole, so a view's observation is checked exactly as an observation
+is: one branch per registered game, chosen by the document's ``game``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["SERVE_NAMES", "serve_schema"]
+
+SERVE_NAMES = ("serve-view", "serve-event", "serve-table", "serve-join", "serve-error")
+"""The names of the table server's schemas."""
+
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}
+_TOKEN = {"type": "string", "pattern": "^[A-Za-z0-9_-]{32,100}$"}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 99}
+_SEATS = {"type": "array", "items": _SEAT}
+_INT = {"type": "integer", "minimum": -(2**53 - 1), "maximum": 2**53 - 1}
+
+
+def _obj(description: str, properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "description": description, "properties": properties,
+            "required": list(properties), "additionalProperties": False}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [{"type": "null"}, schema]}
+
+
+class _Defs:
+    """The ``$defs`` of a schema being built, with the games' documents copied in."""
+
+    def __init__(self, named: Callable[[str], dict[str, Any]]) -> None:
+        self.named = named
+        self.defs: dict[str, Any] = {}
+
+    def document(self, name: str) -> dict[str, Any]:
+        """A ``$ref`` to the shipped schema ``name`` (``"king-observation"``), copied in."""
+        if name not in self.defs:
+            schema = copy.deepcopy(self.named(name))
+            inner = schema.pop("$defs", {})
+            schema.pop("$schema", None)
+            for key, value in inner.items():
+                self.defs[f"{name}.{key}"] = _renamed(value, name)
+            self.defs[name] = _renamed(schema, name)
+        return {"$ref": f"#/$defs/{name}"}
+
+    def add(self, name: str, schema: dict[str, Any]) -> dict[str, Any]:
+        self.defs[name] = schema
+        return {"$ref": f"#/$defs/{name}"}
+
+
+def _renamed(value: Any, prefix: str) -> Any:
+    """``value`` with each ``#/$defs/X`` reference made ``#/$defs/<prefix>.X``."""
+    if isinstance(value, dict):
+        return {key: (f"#/$defs/{prefix}.{item[len('#/$defs/'):]}"
+                      if key == "$ref" and isinstance(item, str)
+                      and item.startswith("#/$defs/") else _renamed(item, prefix))
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, prefix) for item in value]
+    return value
+
+
+def _event(defs: _Defs, game: str) -> dict[str, Any]:
+    return defs.add(f"{game}.event", _obj(
+        "One move as the seat that asked sees it: the game's observe_move (a move the "
+        "rules hide reads as what shows of it, hidden true, kind what it was), and the "
+        "trick or round it finished.",
+        {"index": {"type": "integer", "minimum": 0},
+         "seat": _nullable(_SEAT),
+         "move": {"type": "string"},
+         "hidden": {"type": "boolean"},
+         "kind": _nullable({"type": "string"}),
+         "trick": _nullable(defs.document(f"{game}-trick-result")),
+         "round": _nullable(defs.document(f"{game}-round-summary"))}))
+
+
+def _join() -> dict[str, Any]:
+    return _obj("A person's seat at a table: the token to send as Authorization: Bearer, "
+                "and the page's link that joins with it.",
+                {"table": _ID, "seat": _SEAT, "token": _TOKEN, "link": {"type": "string"}})
+
+
+def _by_game(games: Sequence[str], parts: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """One branch per game, chosen by the document's ``game``."""
+    return {"oneOf": [{"properties": {"game": {"const": game}, **parts(game)}}
+                      for game in games]}
+
+
+def serve_schema(name: str, games: Sequence[str],
+                 named: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """The schema called ``name`` (one of :data:`SERVE_NAMES`) for the registered ``games``.
+
+    ``named`` gives a game's shipped schema by name (``"king-observation"``).
+    """
+    defs = _Defs(named)
+    game = {"enum": list(games)}
+    players = {"type": "array", "items": {"type": "string"}, "minItems": 1,
+               "description": "who plays each seat: \"human\" or a bot's name"}
+    if name == "serve-error":
+        body = _obj("A refused request: the reason, for people, and the HTTP status.",
+                    {"error": {"type": "string"},
+                     "status": {"type": "integer", "minimum": 400, "maximum": 599}})
+        title = "skullgames serve error"
+    elif name == "serve-join":
+        body = _join()
+        title = "skullgames serve join link"
+    elif name == "serve-event":
+        body = {"anyOf": [_event(defs, g) for g in games]}
+        title = "skullgames serve event"
+    elif name == "serve-table":
+        body = _obj("A new table, as its creator receives it: who plays each seat and a "
+                    "join link per person.",
+                    {"id": _ID, "game": game, "title": {"type": "string"},
+                     "config": {"type": "object"}, "players": players,
+                     "joins": {"type": "array", "items": defs.add("join", _join())}})
+        body.update(_by_game(games, lambda g: {"config": defs.document(f"{g}-config")}))
+        title = "skullgames serve table"
+    elif name == "serve-view":
+        body = _obj(
+            "What one seat sees of a table: the game's observe for that seat, the moves "
+            "from the asked-for one as the game's observe_move shows them (next is the "
+            "index of the move after the last), and the seed once the game is over.",
+            {"id": _ID, "game": game, "title": {"type": "string"}, "seat": _SEAT,
+             "players": players, "config": {"type": "object"},
+             "seed": _nullable({"type": "integer", "minimum": 0, "maximum": 2**53 - 1}),
+             "to_move": _nullable(_SEAT), "over": {"type": "boolean"},
+             "scores": {"type": "array", "items": _INT}, "winners": _SEATS,
+             "legal_moves": {"type": "array", "items": {"type": "string"}},
+             "observation": {"type": "object"}, "svg": {"type": "string"},
+             "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0}})
+        body.update(_by_game(games, lambda g: {
+            "config": defs.document(f"{g}-config"),
+            "observation": defs.document(f"{g}-observation"),
+            "events": {"items": _event(defs, g)}}))
+        title = "skullgames serve view"
+    else:
+        raise KeyError(f"no schema {name!r} (one of {', '.join(SERVE_NAMES)})")
+    return {"$schema": _DRAFT, "title": title, **body,
+            **({"$defs": defs.defs} if defs.defs else {})}
