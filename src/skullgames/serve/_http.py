@@ -101,7 +101,6 @@ class _Handler(BaseHTTPRequestHandler):
         if not super().parse_request():
             return False
         if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
-            self.request_version = "HTTP/1.1"  # answer with a status line and headers
             self.send_error(400, "use HTTP/1.1")
             return False
         return True
@@ -114,6 +113,8 @@ class _Handler(BaseHTTPRequestHandler):
         other than 1.x a 400.
         """
         code = {501: 405, 505: 400}.get(code, code)
+        if getattr(self, "request_version", None) not in ("HTTP/1.0", "HTTP/1.1"):
+            self.request_version = "HTTP/1.1"  # a status line and headers, even then
         self.close_connection = True
         self._send_json(code, {"error": message or HTTPStatus(code).phrase, "status": code})
 
