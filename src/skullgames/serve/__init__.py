@@ -22,9 +22,9 @@ POST     ``/api/games``                  start a table: ``{"game", "seed", "conf
                                          "seats"}``, all optional (``seats``: ``"human"``
                                          or a bot name per seat); 201 and the table, with
                                          a join link per person
-GET      ``/api/games/ID?since=N&wait=S`` the seat's view and the events from the
-                                         ``N``-th move; ``wait`` (up to 30 seconds)
-                                         waits for a new move first
+GET      ``/api/games/ID``               ``?since=N&wait=S``: the seat's view and the
+                                         events from the ``N``-th move; ``wait`` (up to
+                                         30 seconds) waits for a new move first
 POST     ``/api/games/ID/moves``         ``{"move": "bid 2", "since": N}`` (or the move's
                                          JSON); the bots move until a person's turn;
                                          the view and the events

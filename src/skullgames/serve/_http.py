@@ -22,7 +22,7 @@ __all__ = ["MAX_BODY", "MAX_DEPTH", "TableServer"]
 MAX_BODY = 1_000_000
 """The largest request body the server reads, in bytes (a saved game is far smaller)."""
 MAX_DEPTH = 32
-"""The deepest a request body's JSON may nest (a saved game needs 6)."""
+"""The deepest a request body's JSON may nest (a load request with a saved game needs 5)."""
 _DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
 
 _GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save)?")
