@@ -79,6 +79,11 @@ def check_view(engine: Any, state: Any, seat: int, view: dict[str, Any],
         assert event["seat"] == mover
         assert event["move"] == str(seen), (index, event, seen)
         assert event["hidden"] is (seen is not move)
+        if event["trick"] is not None:  # a finished trick, as the seat's observation has it
+            after = engine.apply(before, move)
+            tricks = engine.observe(after, seat).tricks
+            if len(after.rounds) == len(before.rounds):
+                assert event["trick"] == json.loads(to_json(tricks[-1]))
     assert [e["index"] for e in view["events"]] == list(range(since, len(moves)))
 
 

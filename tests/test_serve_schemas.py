@@ -4,8 +4,8 @@ Whole random games of every option, people and bots at each table; each JSON ans
 server writes is caught on its way out and checked: a view against ``serve-view`` (whose
 observation is checked against the game's observation schema), each event against
 ``serve-event``, a new table against ``serve-table`` and its join links against
-``serve-join``, every refusal against ``serve-error``, a saved game against the game's
-state schema.
+``serve-join``, every refusal against ``serve-error``, the index against
+``serve-index``, a saved game against the game's state schema.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def test_every_document_of_whole_games_of_every_option_matches_its_schema(
 
     monkeypatch.setattr(_http._Handler, "_send_json", recording)
     with running(per_client=1000) as server:
+        call(server, "GET", "/api")
         for index, (engine, config) in enumerate(CONFIGS):
             name = engine.__name__.rsplit(".", 1)[1]
             seats = [HUMAN if seat % 2 == 0 else "random" for seat in range(config.players)]
@@ -81,12 +82,13 @@ def test_every_document_of_whole_games_of_every_option_matches_its_schema(
         elif "format" in document:
             kind = document["format"].split(".")[1].replace("/", "-")  # king-state
         else:
-            continue  # the index of GET /api
+            kind = "serve-index"
         check(kind, document, validators)
         kinds[kind] += 1
     assert kinds["serve-view"] > 100 and kinds["serve-event"] > 500, kinds
     assert kinds["serve-table"] == len(CONFIGS) and kinds["serve-error"] > len(CONFIGS)
     assert kinds["king-state"] and kinds["queen-state"] and kinds["serve-join"]
+    assert kinds["serve-index"] == 1
 
 
 def test_the_view_schema_refuses_what_is_not_a_view() -> None:

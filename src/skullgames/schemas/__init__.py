@@ -63,7 +63,7 @@ def _documents() -> dict[str, tuple[Any, Any, str]]:
 SCHEMA_NAMES: tuple[str, ...] = (*_documents(), *SERVE_NAMES)
 """The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., and
 the table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
-``"serve-join"``, ``"serve-error"``."""
+``"serve-join"``, ``"serve-error"``, ``"serve-index"``."""
 
 
 def json_schema(cls: Any) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from typing import Any
 
 __all__ = ["SERVE_NAMES", "serve_schema"]
 
-SERVE_NAMES = ("serve-view", "serve-event", "serve-table", "serve-join", "serve-error")
+SERVE_NAMES = ("serve-view", "serve-event", "serve-table", "serve-join", "serve-error",
+               "serve-index")
 """The names of the table server's schemas."""
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -105,7 +106,21 @@ def serve_schema(name: str, games: Sequence[str],
     game = {"enum": list(games)}
     players = {"type": "array", "items": {"type": "string"}, "minItems": 1,
                "description": "who plays each seat: \"human\" or a bot's name"}
-    if name == "serve-error":
+    if name == "serve-index":
+        body = _obj("GET /api: the games with their bots, and the default table.",
+                    {"games": {"type": "object", "propertyNames": game,
+                               "additionalProperties": _obj(
+                                   "A game: its title and the names of its bots.",
+                                   {"title": {"type": "string"},
+                                    "bots": {"type": "array", "items": {"type": "string"}}})},
+                     "defaults": _obj("The table a new table is unless the request says "
+                                      "otherwise.",
+                                      {"game": game, "config": {"type": "object"},
+                                       "seats": players})})
+        body["properties"]["defaults"].update(_by_game(games, lambda g: {
+            "config": defs.document(f"{g}-config")}))
+        title = "skullgames serve index"
+    elif name == "serve-error":
         body = _obj("A refused request: the reason, for people, and the HTTP status.",
                     {"error": {"type": "string"},
                      "status": {"type": "integer", "minimum": 400, "maximum": 599}})

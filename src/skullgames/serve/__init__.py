@@ -35,7 +35,7 @@ POST     ``/api/games/load``             ``{"saved": <saved game>, "seats"}``: a
 =======  ==============================  ===============================================
 
 Every document it sends has a JSON Schema: ``skullgames schema serve-view`` (and
-``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``).
+``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``).
 
 Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body
 that is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a
