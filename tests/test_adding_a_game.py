@@ -173,14 +173,21 @@ def test_serve(jack: Game[Any, Any, Any, Any]) -> None:
     try:
         host, port = server.server_address[:2]
         connection = http.client.HTTPConnection(str(host), port, timeout=30)
-        connection.request("POST", "/api/games", body=json.dumps({"seed": 3}).encode())
+        connection.request("POST", "/api/games", body=json.dumps({"seed": 3}).encode(),
+                           headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        table = json.loads(answer.read())
+        assert answer.status == 201, table
+        assert table["game"] == "jack"
+        connection.request("GET", f"/api/games/{table['id']}", headers={
+            "Authorization": f"Bearer {table['joins'][0]['token']}"})
         answer = connection.getresponse()
         view = json.loads(answer.read())
         connection.close()
-        assert answer.status == 201, view
-        assert view["game"] == "jack"
-        assert view["legal_moves"] == [str(m) for m in jack.observe(
-            jack.new_game(CONFIG, seed=3), 0).legal_moves]
+        assert answer.status == 200, view
+        assert "Skull Jack" in view["svg"]
+        assert view["observation"]["hand"] == [str(c) for c in jack.observe(
+            jack.new_game(CONFIG, seed=3), 0).hand]
     finally:
         server.shutdown()
         server.server_close()

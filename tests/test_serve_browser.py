@@ -105,7 +105,7 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
         page.wait_for_selector('body[data-ready="true"]', state="attached")
         fits(page, f"{name}-lobby", tmp_path)
         page.set_viewport_size(WINDOWS["wide"])
-        page.select_option("#players", "3")
+        page.fill("#players", "3")
         page.select_option("#seat-0", "human")
         page.select_option("#seat-1", "human")
         page.select_option("#seat-2", "greedy")

@@ -345,7 +345,7 @@ def _view(table: _Table, seat: int, since: int = 0) -> dict[str, Any]:
         "winners": list(game.winners(observation)) if over else [],
         "legal_moves": [str(m) for m in observation.legal_moves],
         "observation": to_dict(observation),
-        "svg": draw_table(observation),
+        "svg": draw_table(observation, game=game),
         "events": [_event(table, i, seat) for i in range(min(since, len(table.log)),
                                                            len(table.log))],
         "next": len(table.log),
