@@ -30,6 +30,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import DEFAULT_GAME, GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
+from skullgames.rl._rewards import rewards_for
 from skullgames.rl.tensors import encode, observation_size
 
 __all__ = ["SkullGamesEnv", "environment_id", "register_environments"]
@@ -69,14 +70,19 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     - Observations: :func:`skullgames.rl.encode` of the seat's observation, a ``Box``
       of -1..1. Actions: ``Discrete(action_space(config).size)``; the legal ones are
       ``info["action_mask"]`` (an int8 array, also :meth:`action_masks`).
-    - Reward: the seat's points of every round scored during the step (the other
-      seats' moves included), raw as the score pad counts them. ``terminated`` at the
-      end of the game; never truncated.
+    - ``reward``: ``"points"`` (the default), the seat's points of every round scored
+      during the step (the other seats' moves included), raw as the score pad counts
+      them; ``"scaled"``, the same divided by the largest magnitude of the game's score
+      bounds, so a game's return is within [-1, 1]; ``"result"``, only on the last
+      step: +1 shared equally by the winners, -1 to the others (see the RL guide).
+      ``terminated`` at the end of the game; never truncated.
     - ``illegal_action``: what an action outside the mask does. ``"terminate"`` (the
       default, so that an unmasked sampler such as Gymnasium's own checker cannot crash
-      a training loop) ends the episode at once with the reward ``lowest - highest`` of
-      :func:`score_bounds <skullgames.king.score_bounds>`, so that its return is never
-      better than the worst game played out, and ``info["illegal_move"]`` says why in
+      a training loop) ends the episode at once with the reward :attr:`illegal_reward`:
+      with ``reward="points"`` ``lowest - highest`` of :func:`score_bounds
+      <skullgames.king.score_bounds>`, so that its return is never better than the
+      worst game played out, and -1 with ``"scaled"`` or ``"result"`` (as PettingZoo's
+      classic games); ``info["illegal_move"]`` says why in
       the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
       instead. An index outside ``Discrete(size)`` or not an integer always raises it,
       as does a step after the end (call ``reset``).
@@ -89,13 +95,15 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "random",
-                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
+                 render_mode: str | None = None, illegal_action: str = "terminate",
+                 reward: str = "points") -> None:
         self.game, self.config = game_and_config(game, config)
         if illegal_action not in ("terminate", "raise"):
             raise ConfigError(f"illegal_action: 'terminate' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
-        lowest, highest = self.game.score_bounds(self.config)
-        self.illegal_reward = float(lowest - highest)
+        self.reward = reward
+        self._rewards = rewards_for(reward, self.game, self.config)
+        self.illegal_reward = self._rewards.penalty
         players = self.config.players
         if type(seat) is not int or not 0 <= seat < players:
             raise ConfigError(f"seat: 0 to {players - 1}, not {seat!r}")
@@ -164,7 +172,7 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise IllegalMoveError("the game is over: call reset() to play another")
         move = self.actions.move(action)
         try:
-            reward = self._apply(move)[self.seat]
+            points = self._apply(move)[self.seat]
         except IllegalMoveError as error:
             if self.illegal_action == "raise":
                 raise
@@ -172,10 +180,14 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             observation, info = self._seen()
             info["illegal_move"] = f"{move}: {error}"
             return observation, self.illegal_reward, True, False, info
-        reward += self._play_opponents()
+        points += self._play_opponents()
+        rewards = self._rewards
+        reward = rewards.of_points(points)
         over = self.game.is_over(self._state)
+        if over and not rewards.per_round:
+            reward += rewards.at_end(self._state)[self.seat]
         observation, info = self._seen()
-        return observation, float(reward), over, False, info
+        return observation, reward, over, False, info
 
     @property
     def game_state(self) -> Any:

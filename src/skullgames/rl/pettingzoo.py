@@ -28,10 +28,11 @@ from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
+from skullgames.rl._rewards import rewards_for
 from skullgames.rl._table import Table
 from skullgames.rl.tensors import encoder_for, steps_for
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "environment_name", "raw_env"]
 
 _NOT_WRITTEN = object()  # what the table holds before the first reset: no state
 # What raw_env.__init__ builds from the game and config alone, and a copy builds again.
@@ -39,14 +40,27 @@ _REBUILT = frozenset({"game", "actions", "_encoder", "_masks", "_index_of", "_kn
                       "_vectors", "_read", "_table", "_table_of", "_steps"})
 
 
+def environment_name(game: str | AnyGame) -> str:
+    """The PettingZoo name of a game, from its entry's title: ``"skullking_v0"``.
+
+    >>> from skullgames.rl.pettingzoo import environment_name
+    >>> environment_name("queen")
+    'skullqueen_v0'
+    """
+    entry, _ = game_and_config(game, None)
+    return f"{entry.title.replace(' ', '').lower()}_v0"
+
+
 def env(game: str | AnyGame = DEFAULT_GAME, config: Any = None,
-        render_mode: str | None = None) -> Any:
+        render_mode: str | None = None, *, reward: str = "points",
+        illegal_action: str = "raise") -> Any:
     """The AEC environment of ``game`` under ``config`` (see :class:`raw_env`).
 
     The raw environment in PettingZoo's order-enforcing wrapper: a step or an
     observation before ``reset`` raises.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, config, render_mode))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, config, render_mode, reward=reward, illegal_action=illegal_action))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is untyped
@@ -58,10 +72,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     - Observations: ``{"observation": encode(observe(state, seat)), "action_mask":
       mask}``, the mask an int8 array of the game's action space, all zero for an
       agent that is not to move.
-    - Actions: ``Discrete(action_space(config).size)``; an illegal one raises
-      :class:`~skullgames.IllegalMoveError` with the rules' reason.
-    - Rewards: each round's points, to every seat, on the step that scores the round;
-      ``_cumulative_rewards`` sum them for :meth:`last`. All agents terminate when the
+    - Actions: ``Discrete(action_space(config).size)``.
+    - ``illegal_action``: what an action outside the mask does. ``"raise"`` (the
+      default) raises :class:`~skullgames.IllegalMoveError` with the rules' reason and
+      changes nothing. ``"terminate"`` behaves as PettingZoo's classic games (their
+      ``TerminateIllegalWrapper``): the game ends at once, every agent terminates, the
+      offender is rewarded :attr:`illegal_reward` (-1 with ``reward="scaled"`` or
+      ``"result"``; with ``"points"``, ``lowest - highest`` of the game's score bounds)
+      and the others 0, and the offender's info says why under ``"illegal_move"``. An
+      index outside ``Discrete(size)`` or not an integer always raises.
+    - ``reward``: ``"points"`` (the default), each round's points to every seat on the
+      step that scores the round; ``"scaled"``, the same divided by the largest
+      magnitude of the game's score bounds, so a game's return is within [-1, 1];
+      ``"result"``, only at the end: the winners share +1 equally, the others get -1
+      (see the RL guide). ``_cumulative_rewards`` sum them for :meth:`last`, and an
+      episode's rewards add up to the seat's return. All agents terminate when the
       game ends, then take ``None`` steps as PettingZoo's dead agents do (any other
       action raises ``ValueError``). Before the first ``reset``, and once every agent has
       taken its last step, ``step``, ``last`` and ``observe`` raise
@@ -77,11 +102,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
         "render_modes": ["ansi"], "name": "skullgames_v0", "is_parallelizable": False,
     }
+    """PettingZoo's metadata; an instance's ``"name"`` is its game's, ``skullking_v0``."""
 
     def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, *, reward: str = "points",
+                 illegal_action: str = "raise") -> None:
         super().__init__()
         self.game, self.config = game_and_config(game, config)
+        self.metadata = {**self.metadata, "name": environment_name(self.game)}
+        self.reward = reward
+        self._rewards = rewards_for(reward, self.game, self.config)
+        if illegal_action not in ("raise", "terminate"):
+            raise ConfigError(f"illegal_action: 'raise' or 'terminate', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = self._rewards.penalty
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode: 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -113,6 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._steps = steps_for(self.game, self._encoder, self._table)
         self._to_move: int | None = None
         self._rewarded = False
+        self._illegal = False  # whether an illegal action ended the game
         self._rounds: tuple[Any, ...] = ()
         # Until reset, no agent is to act: a step or a look says to reset.
         self.agents: list[str] = []
@@ -135,7 +170,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         """The environment of a pickle or a deep copy: see :meth:`__getstate__`."""
         kept = dict(kept)
         self.__init__(kept.pop("game"), kept["config"],  # type: ignore[misc]
-                      kept["render_mode"])
+                      kept["render_mode"], reward=kept["reward"],
+                      illegal_action=kept["illegal_action"])
         self.__dict__.update(kept)
         if self._state is not None:
             self._rounds = self._state.rounds  # compared by identity in step
@@ -166,6 +202,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._rewarded = False
+        self._illegal = False
         self._rounds = self._state.rounds
         self._vectors.forget()
         self._read = self._encoder.reader()
@@ -191,7 +228,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             if state is None:
                 raise self._no_agent(agent)
             self._write_table(state)
-        legal = self.game.legal_moves(state) if seat == self._to_move else ()
+        legal = (self.game.legal_moves(state) if seat == self._to_move and not self._illegal
+                 else ())
         return {"observation": self._table.vector(seat), "action_mask": self._mask(legal)}
 
     def _write_table(self, state: Any) -> None:
@@ -254,7 +292,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
                                    "game is over")
         before = self._state
         move = self.actions.move(action)
-        self._state = after = self.game.apply(before, move)
+        try:
+            self._state = after = self.game.apply(before, move)
+        except IllegalMoveError as error:
+            if self.illegal_action == "raise":
+                raise
+            self._end_illegally(agent, f"{move}: {error}")
+            return
         if self._table_of is before and self._steps(before, after):
             self._table_of = after
         if self._narration is not None:
@@ -266,8 +310,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             assert points is not None
             self._rounds = rounds
             seats = self._seat
-            self.rewards = {a: float(points[seats[a]]) for a in self.agents}
-            self._accumulate_rewards()
+            of_points = self._rewards.of_points
+            self.rewards = {a: of_points(points[seats[a]]) for a in self.agents}
             self._rewarded = True
         elif self._rewarded:  # else the rewards are zero already
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -276,8 +320,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._to_move = seat = after.to_move
         if seat is None:  # the end: no deal waits, since the game deals from its seed
             self.terminations = dict.fromkeys(self.agents, True)
+            if not self._rewards.per_round:
+                ends = self._rewards.at_end(after)
+                self.rewards = {a: ends[self._seat[a]] for a in self.agents}
+                self._rewarded = True
         else:
             self.agent_selection = self.possible_agents[seat]
+        if self._rewarded:
+            self._accumulate_rewards()
+
+    def _end_illegally(self, agent: str, why: str) -> None:
+        """End the game for an illegal action of ``agent``: its penalty, 0 to the others."""
+        self._illegal = True
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self._rewarded = True
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        self.infos[agent] = {**self.infos[agent], "illegal_move": why}
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:

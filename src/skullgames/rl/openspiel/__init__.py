@@ -53,8 +53,13 @@ words that position takes in the action space). A bid, a Grapeshot or Cannonball
 Skull Queen placement are hidden from the others until every seat has made one, Skull
 Queen's face-down card until the trick is complete, Bendt the Bandit's discards always.
 
-**Returns** are the final scores, at the end (zeros before): ``RewardModel.TERMINAL``,
-general sum, ``min_utility()`` and ``max_utility()`` from the game's ``score_bounds``.
+**Returns** are paid at the end (zeros before): ``RewardModel.TERMINAL``, general sum.
+The game parameter ``reward`` says what they are, with the values the PettingZoo and
+Gymnasium rewards of the same name add up to: ``"points"`` (the default), the final
+scores; ``"scaled"``, the scores over the largest magnitude of the game's
+``score_bounds``; ``"result"``, +1 shared equally by the winners and -1 to the others.
+``min_utility()`` and ``max_utility()`` follow from the ``score_bounds`` (-1 and 1 for
+``"result"``).
 ``max_game_length()`` counts player moves (OpenSpiel leaves chance out).
 
 A trained policy plays in any skullgames game loop as a :class:`PolicyBot`.
@@ -112,17 +117,25 @@ def parameters(config: object) -> dict[str, Any]:
     return _params.parameters(config, _game_of(config))
 
 
-def load_game(config: object) -> SkullGame:
+def load_game(config: object, *, reward: str = "points") -> SkullGame:
     """The pyspiel game of a game's ``Config``: ``pyspiel.load_game`` with its parameters.
+
+    ``reward`` is the game parameter of the same name (``"points"``, ``"scaled"``,
+    ``"result"``: see **Returns** above).
 
     >>> from skullgames import queen
     >>> from skullgames.rl.openspiel import load_game
     >>> load_game(queen.Config(players=4)).num_distinct_actions()
     1300
+    >>> load_game(queen.Config(players=4), reward="result").max_utility()
+    1.0
     """
     game = _game_of(config)
     register_games()
-    loaded: SkullGame = pyspiel.load_game(short_name(game), parameters(config))
+    params = parameters(config)
+    if reward != "points":
+        params["reward"] = reward
+    loaded: SkullGame = pyspiel.load_game(short_name(game), params)
     return loaded
 
 

@@ -17,6 +17,7 @@ from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
+from skullgames.rl._rewards import REWARDS, rewards_for
 from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
 from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
@@ -84,7 +85,7 @@ def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=specification(game),
+        parameter_specification={**specification(game), "reward": REWARDS[0]},
     )
 
 
@@ -158,9 +159,15 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
     """A skullgames game as a pyspiel game; made by ``pyspiel.load_game``."""
 
     def __init__(self, params: dict[str, Any], *, game: Game[Any, Any, Any, Any]) -> None:
+        params = dict(params)
+        reward = params.pop("reward", REWARDS[0])
         config = config_from(game, params)
         setup = _setup(game.name, config)
-        lowest, highest = game.score_bounds(config)
+        if not isinstance(reward, str):
+            raise ConfigError(f"reward: one of {', '.join(map(repr, REWARDS))}, "
+                              f"not {reward!r}")
+        self.rewards = rewards = rewards_for(reward, game, config)
+        lowest, highest = rewards.bounds
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.space.size,
             max_chance_outcomes=len(setup.deck),
@@ -171,7 +178,7 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
         )
         # Every parameter in its canonical form, as in force (Skull Queen's rounds as
         # many as players, not 0): the game's string shows them and reads them back.
-        super().__init__(game_type(game), info, canonical(config, game))
+        super().__init__(game_type(game), info, {**canonical(config, game), "reward": reward})
         self.skullgames_game = game
         self.config = config
 
@@ -203,6 +210,7 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         engine = setup.game.new_game(setup.config, auto_deal=False)
         self._progress = _Progress(engine, (), (), (), None,
                                    (InfoLog(),) * setup.config.players)
+        self._rewards = game.rewards
 
     @property
     def engine(self) -> Any:
@@ -311,12 +319,17 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         return bool(setup.game.is_over(self._progress.engine))
 
     def returns(self) -> list[float]:
-        """The final scores at the end; zeros before."""
+        """At the end, the game's ``reward`` parameter of the final scores; zeros before.
+
+        ``"points"`` the final scores, ``"scaled"`` the scores over the largest
+        magnitude of the score bounds, ``"result"`` +1 shared by the winners and -1 to
+        the others (as the other adapters' rewards add up to).
+        """
         setup = self._setup
         engine = self._progress.engine
         if not setup.game.is_over(engine):
             return [0.0] * setup.config.players
-        return [float(s) for s in setup.game.scores(engine)]
+        return list(self._rewards.returns(engine))
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> SkullState:

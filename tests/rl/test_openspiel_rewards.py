@@ -1,0 +1,50 @@
+"""The ``reward=`` game parameter of the OpenSpiel adapter (issue 24): OpenSpiel's own
+``random_sim_test`` passes with each option over every configuration of
+``test_openspiel``, and the returns are the values the PettingZoo and Gymnasium
+rewards add up to (see ``test_rewards``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import skullgames.rl.openspiel  # noqa: E402, F401 (registers the games)
+from skullgames import ConfigError  # noqa: E402
+from tests.rl.test_openspiel import CONFORMANCE, play_out  # noqa: E402
+from tests.rl.test_rewards import REWARDS, expected_returns  # noqa: E402
+
+
+@pytest.mark.parametrize("reward", REWARDS[1:])  # "points" in test_openspiel
+@pytest.mark.parametrize(("name", "params"), CONFORMANCE)
+def test_openspiels_random_sim_test_passes_with_each_reward(name: str, params: dict[str, Any],
+                                                             reward: str) -> None:
+    game = pyspiel.load_game(name, {**params, "reward": reward})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    assert f"reward={reward}" in str(game)
+
+
+@pytest.mark.parametrize("reward", REWARDS)
+@pytest.mark.parametrize(("name", "params"), CONFORMANCE)
+def test_openspiel_returns_are_the_same_values(name: str, params: dict[str, Any],
+                                               reward: str) -> None:
+    game = pyspiel.load_game(name, {**params, "reward": reward})
+    engine = game.skullgames_game
+    for seed in range(3):
+        state = play_out(game.new_initial_state(), random.Random(seed))
+        expected = expected_returns(engine.name, game.config, engine.scores(state.engine),
+                                    reward)
+        assert state.returns() == pytest.approx(expected)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+    if reward != "points":
+        assert -1 <= game.min_utility() < game.max_utility() <= 1
+
+
+def test_openspiel_refuses_a_bad_reward() -> None:
+    with pytest.raises(ConfigError, match="reward"):
+        pyspiel.load_game("python_skull_queen", {"reward": "chips"})
