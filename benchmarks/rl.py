@@ -9,7 +9,9 @@
 - the same rollouts' *ceiling*: the environment replaying recorded games with every
   observation (tensor and mask) made ahead of time, so that a step costs only the engine's
   ``legal_moves`` and ``apply``, PettingZoo's protocol and the rollouts' own sampling. No
-  environment of this protocol, however its tensors are made, runs faster than that.
+  environment of this protocol, however its tensors are made, runs faster than that;
+- one ``render_mode="rgb_array"`` frame (the SVG of the table for one seat, rasterized),
+  in milliseconds, over the observations of a recorded game (issue 24).
 
 Skipped with a note when the ``rl`` extra (numpy, pettingzoo) is not installed.
 """
@@ -24,6 +26,7 @@ from typing import Any
 from skullgames import GAMES
 
 PETTINGZOO_GOAL = 0.5
+FRAME_GOAL_MS = 5.0
 
 
 def available() -> bool:
@@ -189,3 +192,36 @@ def per_step(name: str, config: Any, games: int, repeats: int,
         "µs")
     add(f"{name}: rl.encode per step", f"{per_call_us(encodings, repeats):.2f}", "µs",
         f"{rl.observation_size(name, config)} values")
+
+
+def render_frame(name: str, config: Any, label: str, repeats: int,
+                 per_call_us: Callable[[Callable[[], int], int], float],
+                 add: Callable[..., None]) -> None:
+    """One row: milliseconds per ``rgb_array`` frame, over one random game's views."""
+    try:
+        from skullgames.rl._render import Frames
+
+        frames = Frames(GAMES[name], config)
+    except Exception as error:  # noqa: BLE001 - no rasterizer: say so in the row
+        add(f"{label}: one rgb_array frame", "-", "ms", f"not measured: {error}")
+        return
+    game = GAMES[name]
+    rng = random.Random(0)
+    state = game.new_game(config, seed=0)
+    views = []
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        views.append(game.observe(state, seat))
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    views = views[:: max(1, len(views) // 20)]  # about 20 positions over the game
+
+    def draw() -> int:
+        for view in views:
+            frames.frame(view)
+        return len(views)
+
+    ms = per_call_us(draw, repeats) / 1000
+    mark = "met" if ms < FRAME_GOAL_MS else "MISSED"
+    height, width, _ = frames.shape
+    add(f"{label}: one rgb_array frame", f"{ms:.2f}", "ms", f"{width}×{height} RGB",
+        f"goal < {FRAME_GOAL_MS:g} ms: {mark}")

@@ -462,6 +462,8 @@ def reinforcement_learning(found: list[Case], mode: Mode, table: Table,
                          per_call_us, table.add)
         rl_rows.rollouts(name, case.config, case.label, mode.repeats, mode.batch_seconds,
                          clock, table.add)
+        rl_rows.render_frame(name, case.config, case.label, mode.micro_repeats,
+                             per_call_us, table.add)
         if openspiel_rows.available():
             openspiel_rows.row(case.config, case.label, mode.repeats, mode.batch_seconds,
                                rl_rows.raw_steps, clock, table.add)

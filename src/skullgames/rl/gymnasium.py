@@ -30,6 +30,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import DEFAULT_GAME, GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
+from skullgames.rl._render import Frames
 from skullgames.rl._rewards import rewards_for
 from skullgames.rl.tensors import encode, observation_size
 
@@ -86,12 +87,16 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
       the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
       instead. An index outside ``Discrete(size)`` or not an integer always raises it,
       as does a step after the end (call ``reset``).
+    - ``render_mode``: ``"ansi"`` (the narration) or ``"rgb_array"`` (pictures of the
+      table as the learning seat sees it): see :meth:`render`. For a window, wrap the
+      environment in Gymnasium's ``HumanRendering`` (needs pygame and a display).
     - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment with its bots
       and random generators: the copy plays on exactly as the original. Your own
       opponents are copied with it, so they must pickle too.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "random",
@@ -108,9 +113,11 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if type(seat) is not int or not 0 <= seat < players:
             raise ConfigError(f"seat: 0 to {players - 1}, not {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+            raise ConfigError(f"render_mode: 'ansi', 'rgb_array' or None, not "
+                              f"{render_mode!r}")
         self.seat = seat
         self.render_mode = render_mode
+        self._frames = Frames(self.game, self.config) if render_mode == "rgb_array" else None
         self._opponents = self._seat_opponents(opponents)
         self.actions = self.game.action_space(self.config)
         size = observation_size(self.game, self.config)
@@ -203,13 +210,21 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise IllegalMoveError("no game yet: call reset() first")
         return _mask_array(self.actions.mask(self.game.observe(self._state, self.seat)))
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the command line's narration since the last call.
+    def render(self) -> Any:
+        """The picture of the table or its narration, as ``render_mode`` says.
 
-        The game is told as the learning seat sees it, as ``skullgames play`` tells it to
-        a player: its own hand, the other seats' moves as the rules show them, the seed
-        once the game is over.
+        ``"ansi"``: the command line's narration since the last call, the game told as
+        the learning seat sees it, as ``skullgames play`` tells it to a player: its own
+        hand, the other seats' moves as the rules show them, the seed once the game is
+        over. ``"rgb_array"``: the table as :func:`skullgames.svg.table` draws the
+        learning seat's observation (what the seat sees, never the others' hands), a new
+        ``uint8`` array of shape ``(height, width, 3)``, the same for every frame of the
+        config; ``None`` before the first reset.
         """
+        if self._frames is not None:
+            if self._state is None:
+                return None
+            return self._frames.frame(self.game.observe(self._state, self.seat))
         if self._narration is None:
             return None
         return self._narration.text()

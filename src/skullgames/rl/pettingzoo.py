@@ -28,6 +28,7 @@ from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
+from skullgames.rl._render import Frames
 from skullgames.rl._rewards import rewards_for
 from skullgames.rl._table import Table
 from skullgames.rl.tensors import encoder_for, steps_for
@@ -93,14 +94,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
       :class:`~skullgames.IllegalMoveError` saying so; an unknown agent is a ``KeyError``
       that names the agents.
     - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
-      everything since the last call.
+      everything since the last call; ``"rgb_array"``: a picture of the table as the
+      agent to act sees it.
     - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment, before
       ``reset`` or in the middle of a game: the copy plays on exactly as the original
       (for tree search over copies of the environment).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
-        "render_modes": ["ansi"], "name": "skullgames_v0", "is_parallelizable": False,
+        "render_modes": ["ansi", "rgb_array"], "name": "skullgames_v0",
+        "is_parallelizable": False, "render_fps": 4,
     }
     """PettingZoo's metadata; an instance's ``"name"`` is its game's, ``skullking_v0``."""
 
@@ -117,8 +120,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.illegal_action = illegal_action
         self.illegal_reward = self._rewards.penalty
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+            raise ConfigError(f"render_mode: 'ansi', 'rgb_array' or None, not "
+                              f"{render_mode!r}")
         self.render_mode = render_mode
+        self._frames = Frames(self.game, self.config) if render_mode == "rgb_array" else None
         players = self.config.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -363,10 +368,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         return IllegalMoveError("the game is over and every agent has taken its last "
                                 "step: call reset() for a new game")
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the command line's narration since the last call."""
+    def render(self) -> Any:
+        """The narration or a picture of the table, as ``render_mode`` says.
+
+        ``"ansi"``: the command line's narration since the last call. ``"rgb_array"``:
+        the table as :func:`skullgames.svg.table` draws the observation of the agent
+        to act (:attr:`agent_selection`; what its seat sees, never the others' hands),
+        a new ``uint8`` array of shape ``(height, width, 3)``, the same for every frame
+        of the config.
+        """
+        if self._frames is not None:
+            if self._state is None:
+                gymnasium.logger.warn("render() before reset(): no table to draw")
+                return None
+            seat = self._seat.get(self.agent_selection, 0)
+            return self._frames.frame(self.game.observe(self._state, seat))
         if self._narration is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' "
+                                  "or 'rgb_array'")
             return None
         return self._narration.text()
 

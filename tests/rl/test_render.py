@@ -1,0 +1,141 @@
+"""Pictures from the environments (issue 24): ``render_mode="rgb_array"`` on the
+Gymnasium and PettingZoo environments gives ``uint8`` RGB frames of one size per config,
+the table as ``skullgames.svg`` draws one seat's observation, so hidden cards never
+show; Gymnasium's own wrappers that consume frames and PettingZoo's ``render_test``
+take them."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyvips")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.wrappers import AddRenderObservation, RenderCollection  # noqa: E402
+from pettingzoo.test import render_test  # noqa: E402
+
+import skullgames.rl  # noqa: E402, F401 (registers the environments)
+from skullgames import GAMES, ConfigError, king, queen, svg  # noqa: E402
+from skullgames.rl._render import Frames  # noqa: E402
+from skullgames.rl.gymnasium import SkullGamesEnv, environment_id  # noqa: E402
+from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
+from tests.rl.test_gymnasium import CONFIGS as GYMNASIUM_CONFIGS  # noqa: E402
+from tests.rl.test_pettingzoo import CONFIGS  # noqa: E402
+
+
+def is_frame(frame: Any, shape: tuple[int, ...]) -> bool:
+    return (isinstance(frame, np.ndarray) and frame.dtype == np.uint8
+            and frame.shape == shape and frame.flags.writeable)
+
+
+@pytest.mark.parametrize(("game", "config"), GYMNASIUM_CONFIGS)
+def test_gymnasium_frames_are_one_size_over_a_whole_game(game: str, config: Any) -> None:
+    learner = gymnasium.make(environment_id(game), config=config, render_mode="rgb_array",
+                             opponents="greedy")
+    check_env(learner.unwrapped)
+    # RenderCollection keeps every frame of the episode, as Gymnasium's video tools do.
+    collected = RenderCollection(learner)
+    _, info = collected.reset(seed=2)
+    rng = random.Random(2)
+    terminated = False
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, _, info = collected.step(action)
+    frames: Any = collected.render()
+    assert len(frames) >= 2
+    shape = frames[0].shape
+    assert shape[2] == 3 and shape[1] == 900
+    assert all(is_frame(frame, shape) for frame in frames)
+    assert len({frame.tobytes() for frame in frames}) > 1  # the table changes
+
+
+def test_gymnasiums_add_render_observation_puts_frames_in_the_observations() -> None:
+    learner = gymnasium.make(environment_id("queen"), config=queen.Config(players=3, rounds=1),
+                             render_mode="rgb_array")
+    with_pixels = AddRenderObservation(learner, render_only=False)
+    observation, info = with_pixels.reset(seed=1)
+    assert observation in with_pixels.observation_space
+    pixels = observation["pixels"]
+    space: Any = with_pixels.observation_space
+    assert is_frame(pixels, space["pixels"].shape)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    observation, *_ = with_pixels.step(action)
+    assert observation in with_pixels.observation_space
+
+
+def test_a_frame_is_the_learning_seats_view_and_hides_the_other_hands() -> None:
+    """Two deals in which seat 0 holds the same cards and the others different ones:
+    seat 0's frames are equal, the full tables' pictures are not (K13: the hands are
+    private)."""
+    config = king.Config(players=3, rounds=(3,))
+    one = king.new_game(config, seed=1)
+    assert one.deal is not None
+    hands = one.deal.hands
+    swapped = (hands[0], hands[2], hands[1])  # the other two seats swap their cards
+    other = king.new_game(config, auto_deal=False)
+    other = king.apply(other, king.Deal(hands=swapped))
+    assert king.observe(one, 0) == king.observe(other, 0)
+    frames = Frames(GAMES["king"], config)
+    assert frames.frame(king.observe(one, 0)).tobytes() == \
+        frames.frame(king.observe(other, 0)).tobytes()
+    assert svg.table(one) != svg.table(other)
+    # What the environment draws is that seat's view.
+    learner = gymnasium.make(environment_id("king"), config=config, seat=1,
+                             render_mode="rgb_array")
+    learner.reset(seed=4)
+    table = learner.unwrapped
+    expected = frames.frame(king.observe(table.game_state, 1))
+    assert learner.render().tobytes() == expected.tobytes()
+    assert frames.frame(king.observe(table.game_state, 0)).tobytes() != expected.tobytes()
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_pettingzoo_frames_are_the_agent_to_acts_view(game: str, config: Any) -> None:
+    table = raw_env(game, config, render_mode="rgb_array")
+    frames = Frames(GAMES[game], config)
+    table.reset(seed=5)
+    rng = random.Random(5)
+    for step, agent in enumerate(table.agent_iter()):
+        observation, _, termination, truncation, _ = table.last()
+        if step % 7 == 0 or termination:
+            frame: Any = table.render()
+            assert is_frame(frame, frames.shape)
+            seat = table.possible_agents.index(agent)
+            view = table.game.observe(table.game_state, seat)
+            assert frame.tobytes() == frames.frame(view).tobytes()
+        if termination or truncation:
+            table.step(None)
+            continue
+        assert observation is not None
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_pettingzoos_render_test() -> None:
+    """PettingZoo's check of every render mode in the metadata ("ansi", "rgb_array").
+    It first asks for "human", which needs a window: no mode of ours, so the probe gets
+    an environment without one."""
+    def make(render_mode: str | None = None) -> Any:
+        mode = None if render_mode == "human" else render_mode
+        return env("king", king.Config(players=3, rounds=(1, 2)), render_mode=mode)
+
+    render_test(make)
+
+
+def test_frames_survive_a_copy_and_bad_modes_are_config_errors() -> None:
+    table = raw_env("queen", queen.Config(players=2), render_mode="rgb_array")
+    table.reset(seed=3)
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.render().tobytes() == table.render().tobytes()
+    learner = gymnasium.make(environment_id("king"), render_mode="rgb_array")
+    assert learner.unwrapped.render() is None  # before reset: nothing to draw
+    with pytest.raises(ConfigError, match="'rgb_array'"):
+        raw_env("king", render_mode="rgb")
+    with pytest.raises(ConfigError, match="'rgb_array'"):
+        SkullGamesEnv("king", render_mode="human")  # gymnasium.make wraps it for a window
