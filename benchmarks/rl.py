@@ -198,11 +198,12 @@ def render_frame(name: str, config: Any, label: str, repeats: int,
                  per_call_us: Callable[[Callable[[], int], int], float],
                  add: Callable[..., None]) -> None:
     """One row: milliseconds per ``rgb_array`` frame, over one random game's views."""
-    try:
-        from skullgames.rl._render import Frames
+    from skullgames import ConfigError
+    from skullgames.rl._render import Frames
 
+    try:
         frames = Frames(GAMES[name], config)
-    except Exception as error:  # noqa: BLE001 - no rasterizer: say so in the row
+    except ConfigError as error:  # no rasterizer installed: the row says so
         add(f"{label}: one rgb_array frame", "-", "ms", f"not measured: {error}")
         return
     game = GAMES[name]
@@ -211,6 +212,7 @@ def render_frame(name: str, config: Any, label: str, repeats: int,
     views = []
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None  # a game dealt from its seed never waits for a deal
         views.append(game.observe(state, seat))
         state = game.apply(state, rng.choice(game.legal_moves(state)))
     views = views[:: max(1, len(views) // 20)]  # about 20 positions over the game

@@ -54,3 +54,27 @@ def test_the_benchmark_rows() -> None:
         "queen: PettingZoo ceiling, observations made ahead",
     ]
     assert all("× the raw loop" in row[3] for row in rows if row[2] == "steps/s")
+
+
+def test_the_maskable_ppo_examples_evaluation_and_table() -> None:
+    """The parts of examples/maskable_ppo.py that need no torch: the evaluation of a
+    policy against the bots (here the masked random baseline) and the results table.
+    Training needs sb3-contrib and torch, which CI does not install (see the RL guide)."""
+    example = examples.load_example("maskable_ppo")
+    config = king.Config(players=3, rounds=(1, 2))
+    result = example.evaluate(example.random_policy(1), config, "greedy", 4, 0)
+    assert set(result) == {"score", "opponents", "wins"}
+    assert 0 <= result["wins"] <= 1
+    again = example.evaluate(example.random_policy(1), config, "greedy", 4, 0)
+    assert again == result  # seeded: the same games
+    text = example.table([("random", "greedy", result)])
+    assert text.splitlines()[2].startswith("| random | greedy |")
+
+
+def test_the_render_frame_row() -> None:
+    rows: list[tuple[str, ...]] = []
+    rl_rows.render_frame("queen", queen.Config(players=3, rounds=1), "queen", 1,
+                         per_call_us, lambda *cells: rows.append(cells))
+    assert [row[0] for row in rows] == ["queen: one rgb_array frame"]
+    assert rows[0][2] == "ms" and rows[0][3] == "900×428 RGB"
+    assert float(rows[0][1]) > 0
