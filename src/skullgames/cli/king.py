@@ -14,7 +14,8 @@ from skullgames.cli._game_cli import GameCli
 from skullgames.cli._numbers import number_list, whole_number
 from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
-from skullgames.king import Kind, Outcome, Phase, Play, State, Suit, TrickResult
+from skullgames.king import Outcome, Phase, Play, Reason, State, TrickResult
+from skullgames.king.tricks import decide
 
 Write = Callable[[str], None]
 
@@ -102,33 +103,33 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
 
 
 def why(result: TrickResult) -> str:
-    """Why the trick went as it did, in the words of the rules."""
-    if result.outcome is Outcome.DESTROYED:
-        return "the Kraken destroys the trick"
-    if result.outcome is Outcome.DISCARDED:
-        return "the White Whale with only special cards: the trick is discarded"
-    plays = [play for _, play in result.plays]
-    kinds = [p.card.kind for p in plays]
-    winning = next(p for s, p in result.plays if s == result.winner and p.card
-                   == result.winning_card)
-    w = winning.card
-    if Kind.WHITE_WHALE in kinds and (Kind.KRAKEN not in kinds or
-                                      kinds.index(Kind.KRAKEN) < kinds.index(Kind.WHITE_WHALE)):
-        return "the White Whale: the highest number wins, whatever its suit"
-    if w.kind is Kind.MERMAID:
-        if Kind.SKULL_KING in kinds:
-            return "a mermaid captures the Skull King"
-        return "the first mermaid beats every number card"
-    if w.kind is Kind.SKULL_KING:
-        return "the Skull King beats pirates, number cards and a lone mermaid"
-    if w.kind is Kind.PIRATE or winning.as_pirate:
-        return "the first pirate beats mermaids and number cards"
-    if w.suit is not None:
-        lead = result.lead_suit
-        if w.suit is Suit.BLACK and lead is not Suit.BLACK:
+    """Why the trick went as it did, in the words of the rules.
+
+    It reads the trick's :class:`~skullgames.king.Reason`, as the engine recorded it.
+    """
+    reason = result.reason if result.reason is not None else decide(result.plays)[1]
+    if reason is Reason.LEAD_SUIT or reason is Reason.TRUMP:
+        card = result.winning_card
+        assert card is not None
+        assert card.suit is not None
+        if reason is Reason.TRUMP:
+            lead = result.lead_suit
             return "black trumps" + (f" {lead.label}" if lead is not None else "")
-        return f"highest {w.suit.label}, the suit led"
-    return "only escapes: the first card played wins"
+        return f"highest {card.suit.label}, the suit led"
+    if reason is Reason.WHITE_WHALE and result.outcome is Outcome.DISCARDED:
+        return "the White Whale with only special cards: the trick is discarded"
+    return _WHY[reason]
+
+
+_WHY = {
+    Reason.FIRST_CARD: "only escapes: the first card played wins",
+    Reason.MERMAID: "the first mermaid beats every number card",
+    Reason.PIRATE: "the first pirate beats mermaids and number cards",
+    Reason.SKULL_KING: "the Skull King beats pirates, number cards and a lone mermaid",
+    Reason.MERMAID_TAKES_SKULL_KING: "a mermaid captures the Skull King",
+    Reason.KRAKEN: "the Kraken destroys the trick",
+    Reason.WHITE_WHALE: "the White Whale: the highest number wins, whatever its suit",
+}
 
 
 def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> list[str]:

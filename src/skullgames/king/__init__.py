@@ -47,7 +47,15 @@ from skullgames.king.observation import Observation, RoundSummary, observe
 from skullgames.king.outcome import winners
 from skullgames.king.scoring import SeatScore, round_breakdown, score_round
 from skullgames.king.state import MoveLog, Pending, Phase, RoundResult, State
-from skullgames.king.tricks import Bonus, BonusKind, Outcome, SuitState, TrickResult, resolve_trick
+from skullgames.king.tricks import (
+    Bonus,
+    BonusKind,
+    Outcome,
+    Reason,
+    SuitState,
+    TrickResult,
+    resolve_trick,
+)
 from skullgames.king.visibility import HiddenMove, observe_move
 
 __all__ = [
@@ -73,6 +81,7 @@ __all__ = [
     "Phase",
     "Pirate",
     "Play",
+    "Reason",
     "RoundResult",
     "RoundSummary",
     "Scoring",

@@ -66,8 +66,10 @@ from skullgames.king.tricks import (
     Bonus,
     BonusKind,
     Outcome,
+    Reason,
     SuitState,
     TrickResult,
+    decide,
     resolve_trick,
 )
 from skullgames.king.visibility import HIDDEN_KINDS, HiddenMove
@@ -223,7 +225,19 @@ TRICK_RESULT: Codec[TrickResult] = Record("TrickResult", [
     Field("bonus_items", Array(BONUS), ()),
     Field("lead_suit", Nullable(EnumValue(Suit)), None),
     Field("loot_alliances", Array(Pair(SEAT, SEAT)), ()),
-], TrickResult)
+    Field("reason", Nullable(EnumValue(Reason)), None),
+], lambda **fields: _trick_result(**fields))
+
+
+def _trick_result(**fields: Any) -> TrickResult:
+    """A trick result as read.
+
+    A document written before ``reason`` existed gets it from its plays, by the engine's
+    :func:`~skullgames.king.tricks.decide`.
+    """
+    if fields["reason"] is None:
+        fields["reason"] = decide(fields["plays"])[1]
+    return TrickResult(**fields)
 
 SEAT_SCORE: Codec[SeatScore] = Record("SeatScore", [
     Field("bid", COUNT), Field("tricks", COUNT), Field("base", POINTS),

@@ -44,9 +44,11 @@ __all__ = [
     "Bonus",
     "BonusKind",
     "Outcome",
+    "Reason",
     "Seat",
     "SuitState",
     "TrickResult",
+    "decide",
     "resolve",
     "resolve_trick",
     "trick_winner",
@@ -71,6 +73,39 @@ class Outcome(enum.Enum):
     """The Kraken destroyed it: nobody takes it, no bonuses (:ref:`ruling-k6`)."""
     DISCARDED = "discarded"
     """The White Whale with only special cards: nobody takes it (:ref:`ruling-k7`)."""
+
+
+class Reason(enum.Enum):
+    """Which card or creature decided a trick, as :attr:`TrickResult.reason` says.
+
+    The rules of :ref:`king-winner` (RESEARCH.md §3.4 and §2.4), :ref:`ruling-k6` and
+    :ref:`ruling-k7`, each named once; :func:`decide` and :func:`resolve` tell which one
+    applied.
+
+    >>> from skullgames.king import Play, card, resolve_trick
+    >>> resolve_trick([(0, Play(card("Y12"))), (1, Play(card("B2")))]).reason
+    <Reason.TRUMP: 'trump'>
+    """
+
+    LEAD_SUIT = "lead_suit"
+    """The highest card of the suit led (the suit of the first number card) wins."""
+    TRUMP = "trump"
+    """The highest black card wins, black trumping the suit led."""
+    FIRST_CARD = "first_card"
+    """Only escapes (Loot, the Tigress as an escape): the first card played wins."""
+    MERMAID = "mermaid"
+    """The first mermaid wins: no pirate and no Skull King in the trick."""
+    PIRATE = "pirate"
+    """The first pirate (the Tigress as a pirate among them) wins: no Skull King."""
+    SKULL_KING = "skull_king"
+    """The Skull King wins: no mermaid in the trick."""
+    MERMAID_TAKES_SKULL_KING = "mermaid_takes_skull_king"
+    """The first mermaid captures the Skull King, whatever else is in the trick."""
+    KRAKEN = "kraken"
+    """The Kraken acts: the trick is destroyed (:ref:`ruling-k6`)."""
+    WHITE_WHALE = "white_whale"
+    """The White Whale acts: the highest number wins whatever its suit, or, with only
+    special cards, the trick is discarded (:ref:`ruling-k7`)."""
 
 
 class BonusKind(enum.Enum):
@@ -134,6 +169,7 @@ class _TrickResultFields:
     bonus_items: tuple[Bonus, ...] = ()
     lead_suit: Suit | None = None
     loot_alliances: tuple[tuple[int, int], ...] = ()
+    reason: Reason | None = None
 
 
 @attrs.frozen
@@ -142,6 +178,8 @@ class TrickResult(_TrickResultFields):
 
     ``winner`` is the seat that captured the trick; it is ``None`` when nobody did
     (:attr:`outcome` is ``DESTROYED`` or ``DISCARDED``) or when Graybeard's ghost did.
+    ``reason`` is the :class:`Reason`: which card or creature decided the trick (always
+    set by the engine; ``None`` only in a result built by hand without one).
     ``bonus`` is the sum of :attr:`bonus_items`: the points the winner captured, which
     count only if the winner's bid is exact. ``loot_alliances`` are ``(loot player,
     winner)`` pairs formed by Loot cards in the trick.
@@ -151,6 +189,8 @@ class TrickResult(_TrickResultFields):
     >>> result = resolve_trick(plays, Config(players=3, loot=True))
     >>> result.winner, result.winning_card, result.lead_suit, result.loot_alliances
     (2, card('G9'), <Suit.GREEN: 'G'>, ((1, 2),))
+    >>> result.reason
+    <Reason.LEAD_SUIT: 'lead_suit'>
     """
 
 
@@ -158,7 +198,8 @@ class _ResultMaker(Protocol):
     def __call__(self, *, plays: tuple[tuple[Seat, Play], ...], outcome: Outcome,
                  winner: Seat, winning_card: Card | None, next_leader: Seat, bonus: int,
                  bonus_items: tuple[Bonus, ...], lead_suit: Suit | None,
-                 loot_alliances: tuple[tuple[int, int], ...]) -> TrickResult: ...
+                 loot_alliances: tuple[tuple[int, int], ...], reason: Reason | None
+                 ) -> TrickResult: ...
 
 
 _new_result: _ResultMaker = fast_constructor(TrickResult)
@@ -174,6 +215,42 @@ _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
 _BLACK, _TIGRESS, _LOOT, _CLASSIC = Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC
 _WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
 _FOURTEEN, _BLACK_FOURTEEN = BonusKind.FOURTEEN, BonusKind.BLACK_FOURTEEN
+_LEAD_SUIT, _TRUMP, _FIRST_CARD, _KRAKEN_ACTS, _WHALE_ACTS = (
+    Reason.LEAD_SUIT, Reason.TRUMP, Reason.FIRST_CARD, Reason.KRAKEN, Reason.WHITE_WHALE)
+# The reason a character wins for: what its role beats (:ref:`king-winner`).
+_CHARACTER_REASONS = {_PIRATE: Reason.PIRATE, _SKULL_KING: Reason.SKULL_KING,
+                      _MERMAID: Reason.MERMAID}
+
+
+def _roles(plays: Sequence[tuple[Seat, Play]]) -> list[int]:
+    """The role each play has in the trick: its card's, the Tigress's as declared."""
+    return [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
+
+
+def _acting_creature(roles: Sequence[int]) -> int | None:
+    """Index of the Kraken or White Whale that acts; ``None`` when neither is played.
+
+    With both in the trick, the second one played acts and the first is an escape
+    (:ref:`ruling-k7`, RESEARCH.md §3.7). The one place this rule is written.
+    """
+    if _KRAKEN in roles or _WHALE in roles:
+        return max(i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE))
+    return None
+
+
+def _reason(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int], index: int) -> Reason:
+    """Why ``plays[index]`` takes a trick without an acting creature (:ref:`king-winner`)."""
+    role = roles[index]
+    if role == _NUMBER:
+        if plays[index][1].card.suit is not _BLACK:
+            return _LEAD_SUIT  # only the suit led or black can win
+        lead = next(play.card.suit for i, (_, play) in enumerate(plays) if roles[i] == _NUMBER)
+        return _LEAD_SUIT if lead is _BLACK else _TRUMP
+    if role == _ESCAPE:
+        return _FIRST_CARD
+    if role == _MERMAID and _SKULL_KING in roles:
+        return Reason.MERMAID_TAKES_SKULL_KING
+    return _CHARACTER_REASONS[role]
 
 
 def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
@@ -218,13 +295,30 @@ def trick_winner(plays: Sequence[tuple[Seat, Play]]) -> int | None:
     >>> print(trick_winner([(0, Play(card("Y12"))), (1, Play(card("KRAKEN")))]))
     None
     """
-    roles = [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
-    if _KRAKEN in roles or _WHALE in roles:
-        creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
-        if roles[creatures[-1]] == _KRAKEN:
-            return None
-        return _whale_winner(plays, roles)
-    return _base_winner(plays, roles)
+    return decide(plays)[0]
+
+
+def decide(plays: Sequence[tuple[Seat, Play]]) -> tuple[int | None, Reason]:
+    """Which of ``plays`` takes the trick (an index, ``None`` for nobody), and why.
+
+    ``plays`` as for :func:`trick_winner`, which gives the index alone; :func:`resolve`
+    applies the same rules and records the :class:`Reason` in its result.
+
+    >>> from skullgames.king import Play, card
+    >>> from skullgames.king.tricks import decide
+    >>> decide([(0, Play(card("SK"))), (1, Play(card("ROSIE"))), (2, Play(card("MER")))])
+    (2, <Reason.MERMAID_TAKES_SKULL_KING: 'mermaid_takes_skull_king'>)
+    >>> decide([(0, Play(card("Y12"))), (1, Play(card("WHALE"))), (2, Play(card("KRAKEN")))])
+    (None, <Reason.KRAKEN: 'kraken'>)
+    """
+    roles = _roles(plays)
+    active = _acting_creature(roles)
+    if active is not None:
+        if roles[active] == _KRAKEN:
+            return None, _KRAKEN_ACTS
+        return _whale_winner(plays, roles), _WHALE_ACTS
+    index = _base_winner(plays, roles)
+    return index, (_FIRST_CARD if index is None else _reason(plays, roles, index))
 
 
 def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
@@ -243,10 +337,10 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
     >>> result.winner, result.next_leader, result.bonus
     (1, 1, 30)
     """
-    roles = [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
-    if _KRAKEN in roles or _WHALE in roles:
+    roles = _roles(plays)
+    active = _acting_creature(roles)
+    if active is not None:
         creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
-        active = creatures[-1]
         if roles[active] == _KRAKEN:
             return _kraken(plays, roles, creatures, active, lead_suit, config)
         for i in creatures[:-1]:  # with both creatures, the first acts as an escape (K7)
@@ -254,7 +348,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
         return _white_whale(plays, roles, active, lead_suit, config)
     index = _base_winner(plays, roles)
     assert index is not None
-    return _won(plays, roles, index, config, lead_suit)
+    return _won(plays, roles, index, config, lead_suit, _reason(plays, roles, index))
 
 
 def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
@@ -269,7 +363,8 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
         next_leader = _would_have_won(plays, roles, creatures)
     return _new_result(plays=tuple(plays), outcome=_DESTROYED, winner=None,
                        winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
-                       bonus_items=(), lead_suit=lead_suit, loot_alliances=())
+                       bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
+                       reason=_KRAKEN_ACTS)
 
 
 def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
@@ -302,14 +397,18 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = plays[active][0]
         return _new_result(plays=tuple(plays), outcome=_DISCARDED, winner=None,
                            winning_card=None, next_leader=next_leader, bonus=0,
-                           bonus_items=(), lead_suit=lead_suit, loot_alliances=())
-    return _won(plays, roles, best, config, lead_suit,
+                           bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
+                           reason=_WHALE_ACTS)
+    return _won(plays, roles, best, config, lead_suit, _WHALE_ACTS,
                 loot=config.loot and not config.whale_cancels_loot)  # K15
 
 
 def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, config: Config,
-         lead_suit: Suit | None, *, loot: bool | None = None) -> TrickResult:
-    """The trick won by ``plays[index]``; ``loot`` says whether Loot cards form alliances."""
+         lead_suit: Suit | None, reason: Reason, *, loot: bool | None = None) -> TrickResult:
+    """The trick won by ``plays[index]`` for ``reason``.
+
+    ``loot`` says whether Loot cards form alliances.
+    """
     winner, winning = plays[index]
     winning_role = roles[index]
     items: list[Bonus] = []
@@ -340,7 +439,8 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
     return _new_result(plays=tuple(plays), outcome=_WON, winner=winner,
                        winning_card=winning.card, next_leader=winner,
                        bonus=sum([b.points for b in items]) if items else 0,
-                       bonus_items=tuple(items), lead_suit=lead_suit, loot_alliances=alliances)
+                       bonus_items=tuple(items), lead_suit=lead_suit, loot_alliances=alliances,
+                       reason=reason)
 
 
 # The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
