@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from typing import cast
 
 from skullgames.actions import ActionSpace
-from skullgames.king.cards import Card, Kind
+from skullgames.king.cards import Card
 from skullgames.king.config import Config
 from skullgames.king.game import _ADJUSTMENTS, _SHOTS, _WAGERS, legal_moves
 from skullgames.king.moves import (
@@ -29,6 +29,7 @@ from skullgames.king.moves import (
     Play,
     Shot,
     Wager,
+    plays_of,
 )
 from skullgames.king.observation import Observation
 from skullgames.king.state import State
@@ -81,10 +82,7 @@ def _layout(config: Config) -> list[Move]:
     moves: list[Move] = [Bid(n) for n in range(max(config.hand_sizes) + 1)]
     faces = list(dict.fromkeys(config.deck))  # the deck is in card order
     for c in faces:
-        if c.kind is Kind.TIGRESS:
-            moves += [Play(c, as_pirate=True), Play(c, as_pirate=False)]
-        else:
-            moves.append(Play(c))
+        moves += plays_of(c)
     if config.cannonball:
         moves += _SHOTS
     if config.pirate_abilities:

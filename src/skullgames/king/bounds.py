@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 import itertools
 
-from skullgames.king.cards import Card, Kind, Pirate
+from skullgames.king.cards import Kind, Pirate
 from skullgames.king.config import Config, Edition
-from skullgames.king.moves import WAGER_POINTS, Play
+from skullgames.king.moves import WAGER_POINTS, plays_of
 from skullgames.king.rules import suit_of_trick
 from skullgames.king.scoring import LOOT_ALLIANCE_POINTS, breakdown
 from skullgames.king.tricks import resolve
@@ -110,7 +110,7 @@ def _card_bonuses(config: Config) -> dict[int, int]:
     trick the deck can hold), since checking each of the 4,600 would take a second.
     """
     faces = list(dict.fromkeys(config.deck))
-    plays = [p for c in faces for p in _plays(c)]
+    plays = [p for c in faces for p in plays_of(c)]
     best = {c.order: 0 for c in faces}
     for first, second in itertools.product(plays, repeat=2):
         if first.card is second.card and config.deck.count(first.card) < 2:
@@ -120,12 +120,3 @@ def _card_bonuses(config: Config) -> dict[int, int]:
         for item in resolve(trick, config, lead).bonus_items:
             best[item.card.order] = max(best[item.card.order], item.points)
     return best
-
-
-def _plays(c: Card) -> tuple[Play, ...]:
-    if c.kind is Kind.TIGRESS:
-        return (Play(c, as_pirate=True), Play(c, as_pirate=False))
-    return (Play(c),)
-
-
-

@@ -20,7 +20,7 @@ from skullgames._checks import as_tuple, check_seed, checked_config, game_seed, 
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
-from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned
+from skullgames.king.cards import ALL_CARDS, Card, Pirate, Suit, interned
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
     WAGER_POINTS,
@@ -33,6 +33,7 @@ from skullgames.king.moves import (
     Play,
     Shot,
     Wager,
+    plays_of,
 )
 from skullgames.king.rules import (
     SuitState,
@@ -78,16 +79,10 @@ __all__ = [
     "seeded_deal",
 ]
 
-def _plays_of(c: Card) -> tuple[Play, ...]:
-    if c.kind is Kind.TIGRESS:
-        return (Play(c, as_pirate=True), Play(c, as_pirate=False))
-    return (Play(c),)
-
-
 # The plays of a card are found by its order, which is one per face: hashing a Card (attrs
 # hashes its enum fields) would cost more than the rest of legal_moves, and even id(c) is
 # a call, where c.order is a slot.
-_PLAYS: dict[int, tuple[Play, ...]] = {c.order: _plays_of(c) for c in map(interned, ALL_CARDS)}
+_PLAYS: dict[int, tuple[Play, ...]] = {c.order: plays_of(c) for c in map(interned, ALL_CARDS)}
 assert len(_PLAYS) == len(ALL_CARDS)
 _BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
 _SHOTS = (Shot(False), Shot(True))

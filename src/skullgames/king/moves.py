@@ -33,6 +33,7 @@ __all__ = [
     "Shot",
     "Wager",
     "parse_move",
+    "plays_of",
 ]
 
 
@@ -248,6 +249,23 @@ class AdjustBid:
         return f"AdjustBid({self.delta})"
 
 
+def plays_of(c: Card) -> tuple[Play, ...]:
+    """The ways to play ``c``: the Tigress (Scary Mary) gives two, every other card one.
+
+    The Tigress is declared as a pirate or as an escape when played (RESEARCH.md §3.4 and
+    §3.10, DECISIONS K5); the pirate comes first. The one place this rule is written: the
+    legal moves, the action spaces, the score bounds and the move notation ask it.
+
+    >>> from skullgames.king import card
+    >>> from skullgames.king.moves import plays_of
+    >>> plays_of(card("TIG")), plays_of(card("Y3"))
+    ((Play(card('TIG'), as_pirate=True), Play(card('TIG'), as_pirate=False)), (Play(card('Y3')),))
+    """
+    if c.kind is Kind.TIGRESS:
+        return (Play(c, as_pirate=True), Play(c, as_pirate=False))
+    return (Play(c),)
+
+
 Move = Union[Bid, Play, Deal, Shot, ChooseLeader, Discard, Wager, AdjustBid]  # noqa: UP007
 """Any Skull King move (a runtime alias that the JSON converter dispatches on)."""
 
@@ -332,10 +350,7 @@ def _canonical_moves() -> dict[str, Move]:
     moves += [Shot(False), Shot(True), AdjustBid(-1), AdjustBid(0), AdjustBid(1)]
     moves += [Wager(0), Wager(10), Wager(20), *(ChooseLeader(seat) for seat in range(8))]
     for c in ALL_CARDS:
-        if c.kind is Kind.TIGRESS:
-            moves += [Play(c, as_pirate=True), Play(c, as_pirate=False)]
-        else:
-            moves.append(Play(c))
+        moves += plays_of(c)
     return {str(m): m for m in moves}
 
 
