@@ -41,7 +41,7 @@ from skullgames.history import cells_of
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.game import apply, legal_moves
-from skullgames.queen.moves import PLACES, Deal, Move, Place, Play
+from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, place_index
 from skullgames.queen.observation import Observation
 from skullgames.queen.rules import follows, placing_order, playable, trick_color
 from skullgames.queen.scoring import Plank, Side, side_values
@@ -153,19 +153,7 @@ def greedy_place(hand: Iterable[Card], config: Config) -> Place:
         if total > best_total:
             best, best_total = Place(side, tuple(spaces)), total
     assert best is not None
-    return PLACES[_place_index(best)]
-
-
-def _place_index(place: Place) -> int:
-    """The position of ``place`` in :data:`~skullgames.queen.moves.PLACES`."""
-    return (0 if place.side is Side.FRONT else 625) + _base5(place.spaces)
-
-
-def _base5(spaces: Sequence[int]) -> int:
-    index = 0
-    for s in spaces:
-        index = index * 5 + s
-    return index
+    return PLACES[place_index(best)]
 
 
 # --------------------------------------------------------------------------- playing

@@ -17,9 +17,8 @@ from typing import cast
 from skullgames.actions import ActionSpace
 from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves
-from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
+from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play, place_index
 from skullgames.queen.observation import Observation
-from skullgames.queen.scoring import Side
 from skullgames.queen.state import State
 
 __all__ = ["action_space"]
@@ -33,7 +32,8 @@ def action_space(config: Config | None = None) -> ActionSpace[Move]:
     1. the 1250 placements of :data:`~skullgames.queen.PLACES`: the front side first,
        then the back, each with the spaces of red, yellow, green and blue counted in
        base 5 (red slowest), so ``Place(side, (r, y, g, b))`` is action
-       ``625 * side + 125 * r + 25 * y + 5 * g + b`` (front 0, back 1);
+       ``625 * side + 125 * r + 25 * y + 5 * g + b`` (front 0, back 1), as
+       :func:`~skullgames.queen.moves.place_index` numbers them;
     2. a ``Play`` of every card of the deck, in card order (red, yellow, green, blue by
        value, then the Monkey and the First Mate): 42 cards with 2 or 3 players, 50
        with more.
@@ -70,7 +70,9 @@ _PLACE_COUNT = len(PLACES)
 
 
 def _key(move: object) -> Hashable | None:
-    """A placement's place in :data:`PLACES`, or ``1250 +`` a card's index for a play.
+    """A placement's number, ``1250 +`` a card's index for a play.
+
+    A placement is numbered by :func:`~skullgames.queen.moves.place_index`.
 
     Computed rather than hashed: hashing a ``Place`` hashes its ``Side``, an enum, which
     costs more than the arithmetic. ``Place`` and ``Play`` check their fields when made.
@@ -79,7 +81,5 @@ def _key(move: object) -> Hashable | None:
     if kind is Play:
         return _PLACE_COUNT + cast(Play, move).card.index
     if kind is Place:
-        place = cast(Place, move)
-        r, y, g, b = place.spaces
-        return 625 * (place.side is Side.BACK) + 125 * r + 25 * y + 5 * g + b
+        return place_index(cast(Place, move))
     return None

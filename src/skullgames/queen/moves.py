@@ -25,7 +25,7 @@ from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
 from skullgames.queen.scoring import Side
 
-__all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move"]
+__all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move", "place_index"]
 
 
 def _spaces(value: Iterable[int]) -> tuple[int, ...]:
@@ -129,8 +129,27 @@ PLACES: tuple[Place, ...] = tuple(
 )
 """Every placement, front side first, the spaces in increasing order (red slowest).
 
-This is what :func:`~skullgames.queen.legal_moves` returns while the pirates are placed.
+This is what :func:`~skullgames.queen.legal_moves` returns while the pirates are placed;
+:func:`place_index` numbers them.
 """
+
+_BACK = Side.BACK  # bound once: an enum member read through its class is slow (king/tricks.py)
+
+
+def place_index(place: Place) -> int:
+    """The position of ``place`` in :data:`PLACES`, which is also its action number.
+
+    The spaces of red, yellow, green and blue counted in base 5 (red slowest), the back
+    side after the 625 of the front: ``625 * side + 125 * r + 25 * y + 5 * g + b``. The
+    one place this numbering is written; the action space and the bots ask it.
+
+    >>> from skullgames.queen import PLACES, Place, Side
+    >>> from skullgames.queen.moves import place_index
+    >>> place_index(Place(Side.BACK, (0, 0, 1, 4))), PLACES[634]
+    (634, Place(Side.BACK, (0, 0, 1, 4)))
+    """
+    r, y, g, b = place.spaces
+    return 625 * (place.side is _BACK) + 125 * r + 25 * y + 5 * g + b
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in ALL_CARDS)
 """One shared play per card: ``PLAYS[c.index] == Play(c)``."""
