@@ -19,6 +19,7 @@ import attrs
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._fastinit import fast_constructor
+from skullgames._outcome import winners_of
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
@@ -115,17 +116,6 @@ def round_breakdown(
         raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
     return breakdown(bids, tricks, cards_dealt, bonuses, config, round_number,
                      loot_alliances, wagers, cannonballs)
-
-
-def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest of ``totals``: several on a tie, all winners (K14).
-
-    >>> from skullgames.king.scoring import winners_of
-    >>> winners_of([40, 70, 70]), winners_of([-10, -30])
-    ((1, 2), (0,))
-    """
-    best = max(totals)
-    return tuple([seat for seat, total in enumerate(totals) if total == best])
 
 
 def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,

@@ -22,6 +22,7 @@ import attrs
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._fastinit import fast_constructor
+from skullgames._outcome import winners_of
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
@@ -158,14 +159,3 @@ def score_round(planks: Sequence[Plank], config: Config | None = None) -> tuple[
         check_plank(plank, f"plank of seat {seat}")
     values = DEFAULT_PLANK_VALUES if config is None else config.plank_values
     return tuple(plank.points(values) for plank in planks)
-
-
-def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest of ``totals``; on a tie, every tied seat wins (:ref:`ruling-q9`).
-
-    >>> from skullgames.queen.scoring import winners_of
-    >>> winners_of([31, 40, 40]), winners_of([12])
-    ((1, 2), (0,))
-    """
-    best = max(totals)
-    return tuple([seat for seat, total in enumerate(totals) if total == best])
