@@ -31,7 +31,7 @@ from .positions import bid_all, dealt, play
 
 
 @pytest.mark.parametrize(("maker", "cls"), [
-    (state._new_round, state.Round),
+    (state._new_table, state.Table),
     (state._new_playing, state.Playing),
     (state._new_bidding, state.Bidding),
     (tricks._new_result, tricks.TrickResult),
@@ -62,12 +62,12 @@ def test_a_play_shares_every_record_it_does_not_change() -> None:
     after = king.apply(before, king.parse_move("Y7"))
     assert isinstance(before, Playing) and isinstance(after, Playing)
     assert after.setup is before.setup and after.past is before.past
-    assert after.round is before.round  # a trick in progress changes no Round
+    assert after.table is before.table  # a trick in progress changes no Table
     assert after.hands[1] is before.hands[1]
-    finished = king.apply(after, king.parse_move("Y3"))  # the trick ends: a new Round
+    finished = king.apply(after, king.parse_move("Y3"))  # the trick ends: a new Table
     assert isinstance(finished, Playing)
-    assert finished.round is not after.round
-    assert finished.round.deal is after.round.deal
+    assert finished.table is not after.table
+    assert finished.table.deal is after.table.deal
 
 
 def test_a_state_is_one_object_of_its_phase_class() -> None:
@@ -88,9 +88,9 @@ def test_each_phase_has_its_own_stage_record() -> None:
     assert isinstance(state_, Bidding) and state_.phase is Phase.BID
     state_ = bid_all(state_, 0, 0, 1)
     assert isinstance(state_, Shooting) and state_.phase is Phase.SHOT
-    assert state_.round.bids == (1, 0, 0)
+    assert state_.table.bids == (1, 0, 0)
     state_ = play(state_, "grapeshot", "grapeshot", "cannonball")
-    assert isinstance(state_, Playing) and state_.round.shots == (True, False, False)
+    assert isinstance(state_, Playing) and state_.table.shots == (True, False, False)
     state_ = play(state_, "Y5", "Y7", "Y3")
     assert isinstance(state_, Finished) and king.is_over(state_)
     abilities = king.Config(players=3, pirate_abilities=True, rounds=(2,))

@@ -47,8 +47,8 @@ from skullgames.queen.rules import follows, placing_order, playable, trick_color
 from skullgames.queen.scoring import Plank, Side, side_values
 from skullgames.queen.state import (
     Dealing,
+    Finished,
     Match,
-    Over,
     Phase,
     Placing,
     Playing,
@@ -347,7 +347,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         if phase is Phase.DEAL:
             return Dealing(match=match, log=None, round_index=o.round_number - 1,
                            dealer=o.dealer)
-        return Over(match=match, log=None, round_index=o.round_number - 1, dealer=o.dealer)
+        return Finished(match=match, log=None, round_index=o.round_number - 1, dealer=o.dealer)
     to_move = o.to_move
     if to_move is None:
         raise ValueError("an observation of a round in progress has a seat to move")

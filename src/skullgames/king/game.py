@@ -56,15 +56,15 @@ from skullgames.king.state import (
     Pending,
     Phase,
     Playing,
-    Round,
     RoundResult,
     Setup,
     Shooting,
     State,
+    Table,
     TrickPlays,
     _new_bidding,
     _new_playing,
-    _new_round,
+    _new_table,
 )
 from skullgames.king.tricks import Seat, TrickResult, resolve
 
@@ -231,7 +231,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         # Without a suit to follow every card may be played: no need to ask the rule.
         return _distinct_plays(hand if lead is None else playable(hand, lead))
     if type(state) is Bidding:
-        return _BIDS[len(state.round.deal.hands[0])]
+        return _BIDS[len(state.table.deal.hands[0])]
     if type(state) is Shooting:
         return _SHOTS
     if type(state) is Choosing:
@@ -261,7 +261,7 @@ def _ability_moves(state: Choosing) -> tuple[Move, ...]:
     if pirate is Pirate.RASCAL:
         return _WAGERS
     if pirate is Pirate.HARRY:
-        bid = state.round.bids[pending.seat]
+        bid = state.table.bids[pending.seat]
         return tuple(m for m in _ADJUSTMENTS if 0 <= bid + m.delta <= state.cards_dealt)
     hand = state.hands[pending.seat]
     return tuple(Discard(cards) for cards in dict.fromkeys(
@@ -306,8 +306,8 @@ def apply(state: State, move: Move) -> State:
 
 def _apply_bid(state: Bidding, move: Bid) -> State:
     n = move.n
-    round_ = state.round
-    cards = len(round_.deal.hands[0])
+    table = state.table
+    cards = len(table.deal.hands[0])
     if type(n) is not int or not 0 <= n <= cards:
         raise IllegalMoveError(f"a bid is 0 to {cards} this round, not {n!r}")
     seat = state.to_move
@@ -317,19 +317,19 @@ def _apply_bid(state: Bidding, move: Bid) -> State:
     following = next_to_bid(dealer, bids)
     if following is not None:
         return _new_bidding(setup=state.setup, past=state.past, hands=state.hands,
-                            round=round_, to_move=following, bids=bids, log=log)
+                            table=table, to_move=following, bids=bids, log=log)
     # Every seat has bid: the bids are revealed.
     config = state.setup.config
-    round_ = _new_round(
-        deal=round_.deal, undealt=round_.undealt, ghost=round_.ghost,
-        bids=tuple([b for b in bids if b is not None]), shots=round_.shots,
-        tricks_won=round_.tricks_won, leader=round_.leader, tricks=round_.tricks,
-        wagers=round_.wagers, discarded=round_.discarded, peeked=round_.peeked)
+    table = _new_table(
+        deal=table.deal, undealt=table.undealt, ghost=table.ghost,
+        bids=tuple([b for b in bids if b is not None]), shots=table.shots,
+        tricks_won=table.tricks_won, leader=table.leader, tricks=table.tricks,
+        wagers=table.wagers, discarded=table.discarded, peeked=table.peeked)
     first = first_to_act(dealer, config.players)
     if config.cannonball:  # now the secret Grapeshot or Cannonball, in the same order
-        return Shooting(setup=state.setup, past=state.past, hands=state.hands, round=round_,
+        return Shooting(setup=state.setup, past=state.past, hands=state.hands, table=table,
                         to_move=first, shots=(None,) * config.players, log=log)
-    return _lead(state, round_, state.hands, first, log)
+    return _lead(state, table, state.hands, first, log)
 
 
 def _apply_shot(state: Shooting, move: Shot) -> State:
@@ -341,15 +341,15 @@ def _apply_shot(state: Shooting, move: Shot) -> State:
     log = (move, state._log)
     if following is not None:
         return Shooting(setup=state.setup, past=state.past, hands=state.hands,
-                        round=state.round, to_move=following, shots=shots, log=log)
-    round_ = attrs.evolve(state.round, shots=tuple([s for s in shots if s is not None]))
-    return _lead(state, round_, state.hands, first_to_act(state.past.dealer, len(shots)), log)
+                        table=state.table, to_move=following, shots=shots, log=log)
+    table = attrs.evolve(state.table, shots=tuple([s for s in shots if s is not None]))
+    return _lead(state, table, state.hands, first_to_act(state.past.dealer, len(shots)), log)
 
 
-def _lead(state: State, round_: Round, hands: Hands, leader: int, log: LogCell | None
+def _lead(state: State, table: Table, hands: Hands, leader: int, log: LogCell | None
           ) -> Playing:
     """The state of a trick that ``leader`` is about to lead."""
-    return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+    return _new_playing(setup=state.setup, past=state.past, hands=hands, table=table,
                         to_move=leader, trick=(), suit_state=_OPEN, lead_suit=None, log=log)
 
 
@@ -382,35 +382,35 @@ def _apply_play(state: Playing, move: Play) -> State:
     if players == 2 and config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
-        return _new_playing(setup=state.setup, past=state.past, hands=hands, round=state.round,
+        return _new_playing(setup=state.setup, past=state.past, hands=hands, table=state.table,
                             to_move=(seat + 1) % players, trick=trick, suit_state=suit_state,
                             lead_suit=lead, log=log)
-    return _finish_trick(state, state.round, hands, state.round.ghost,
+    return _finish_trick(state, state.table, hands, state.table.ghost,
                          resolve(trick, config, lead), log)
 
 
 def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
                          suit_state: SuitState, lead: Suit | None, log: LogCell) -> State:
     """Two players and Graybeard (K10): he plays second after a human lead."""
-    round_ = state.round
-    ghost = round_.ghost
+    table = state.table
+    ghost = table.ghost
     config = state.setup.config
     if len(trick) == 1:
         play = _GHOST_PLAY[ghost[0].order]
         trick = (*trick, (None, play))
         ghost = ghost[1:]
         suit_state, lead = next_suit(suit_state, lead, play, config, False)
-        round_ = attrs.evolve(round_, ghost=ghost)
+        table = attrs.evolve(table, ghost=ghost)
     if len(trick) < 3:
-        return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+        return _new_playing(setup=state.setup, past=state.past, hands=hands, table=table,
                             to_move=1 - state.to_move, trick=trick, suit_state=suit_state,
                             lead_suit=lead, log=log)
-    return _finish_trick(state, round_, hands, ghost, resolve(trick, config, lead), log)
+    return _finish_trick(state, table, hands, ghost, resolve(trick, config, lead), log)
 
 
-def _finish_trick(state: State, round_: Round, hands: Hands, ghost: tuple[Card, ...],
+def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, ...],
                   result: TrickResult, log: LogCell) -> State:
-    tricks_won = round_.tricks_won
+    tricks_won = table.tricks_won
     winner = result.winner
     if winner is not None:
         won = list(tricks_won)
@@ -419,40 +419,40 @@ def _finish_trick(state: State, round_: Round, hands: Hands, ghost: tuple[Card, 
     last = not hands[0]
     leader = result.next_leader
     config = state.setup.config
-    round_ = _new_round(
-        deal=round_.deal, undealt=round_.undealt, ghost=ghost, bids=round_.bids,
-        shots=round_.shots, tricks_won=tricks_won, leader=leader,
-        tricks=(*round_.tricks, result), wagers=round_.wagers, discarded=round_.discarded,
-        peeked=round_.peeked)
+    table = _new_table(
+        deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
+        shots=table.shots, tricks_won=tricks_won, leader=leader,
+        tricks=(*table.tricks, result), wagers=table.wagers, discarded=table.discarded,
+        peeked=table.peeked)
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not config.pirate_abilities:
-        return _lead(state, round_, hands, leader, log)
+        return _lead(state, table, hands, leader, log)
     if config.pirate_abilities and winner is not None and result.winning_card is not None:
         pirate = result.winning_card.pirate
         if pirate is not None and (not last or pirate is Pirate.HARRY):
-            return _use_ability(state, round_, hands, log, pirate, winner)
+            return _use_ability(state, table, hands, log, pirate, winner)
     if last:
-        return _finish_round(state, round_, log)
-    return _open_trick(state, round_, hands, log, leader)
+        return _finish_round(state, table, log)
+    return _open_trick(state, table, hands, log, leader)
 
 
-def _use_ability(state: State, round_: Round, hands: Hands, log: LogCell, pirate: Pirate,
+def _use_ability(state: State, table: Table, hands: Hands, log: LogCell, pirate: Pirate,
                  seat: int) -> State:
     """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
-        peeked = round_.peeked[:seat] + (round_.undealt,) + round_.peeked[seat + 1:]
-        return _open_trick(state, attrs.evolve(round_, peeked=peeked), hands, log,
-                           round_.leader)
+        peeked = table.peeked[:seat] + (table.undealt,) + table.peeked[seat + 1:]
+        return _open_trick(state, attrs.evolve(table, peeked=peeked), hands, log,
+                           table.leader)
     drawn = 0
     if pirate is Pirate.BENDT:  # he draws up to two now and then discards as many (K12)
-        drawn = min(2, len(round_.undealt))
+        drawn = min(2, len(table.undealt))
         if drawn == 0:
-            return _open_trick(state, round_, hands, log, round_.leader)
-        hand = tuple(sorted((*hands[seat], *round_.undealt[:drawn]), key=_order))
+            return _open_trick(state, table, hands, log, table.leader)
+        hand = tuple(sorted((*hands[seat], *table.undealt[:drawn]), key=_order))
         hands = hands[:seat] + (hand,) + hands[seat + 1:]
-        round_ = attrs.evolve(round_, undealt=round_.undealt[drawn:])
-    return Choosing(setup=state.setup, past=state.past, hands=hands, round=round_,
+        table = attrs.evolve(table, undealt=table.undealt[drawn:])
+    return Choosing(setup=state.setup, past=state.past, hands=hands, table=table,
                     pending=Pending(pirate=pirate, seat=seat, drawn=drawn), log=log)
 
 
@@ -469,25 +469,25 @@ def _apply_ability(state: Choosing, move: Move) -> State:
             move not in _ability_moves(state)):
         raise IllegalMoveError(_why_not(state, move))
     log = (move, state._log)
-    round_, hands = state.round, state.hands
-    leader = round_.leader
+    table, hands = state.table, state.hands
+    leader = table.leader
     if type(move) is ChooseLeader:
         leader = move.seat
     elif type(move) is Wager:
-        round_ = attrs.evolve(round_, wagers=_add(round_.wagers, seat, move.points))
+        table = attrs.evolve(table, wagers=_add(table.wagers, seat, move.points))
     elif type(move) is AdjustBid:
-        round_ = attrs.evolve(round_, bids=_add(round_.bids, seat, move.delta))
+        table = attrs.evolve(table, bids=_add(table.bids, seat, move.delta))
     elif type(move) is Discard:
         hand = list(hands[seat])
         for c in move.cards:
             hand.remove(c)
-        own = (*round_.discarded[seat], *map(interned, move.cards))
+        own = (*table.discarded[seat], *map(interned, move.cards))
         hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
-        round_ = attrs.evolve(
-            round_, discarded=round_.discarded[:seat] + (own,) + round_.discarded[seat + 1:])
+        table = attrs.evolve(
+            table, discarded=table.discarded[:seat] + (own,) + table.discarded[seat + 1:])
     if not hands[0]:
-        return _finish_round(state, round_, log)
-    return _open_trick(state, round_, hands, log, leader)
+        return _finish_round(state, table, log)
+    return _open_trick(state, table, hands, log, leader)
 
 
 def _why_not(state: Choosing, move: Move) -> str:
@@ -498,7 +498,7 @@ def _why_not(state: Choosing, move: Move) -> str:
     if type(move) is Wager:
         return f"wager 0, 10 or 20, not {move.points!r}"
     if type(move) is AdjustBid:
-        return (f"change your bid of {state.round.bids[pending.seat]} by -1, 0 or +1 within "
+        return (f"change your bid of {state.table.bids[pending.seat]} by -1, 0 or +1 within "
                 f"0..{state.cards_dealt}, not {move.delta!r}")
     return (f"discard {pending.drawn} card(s) from your hand "
             f"({_cards(state.hands[pending.seat])}), not {move}")
@@ -508,40 +508,40 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
 
 
-def _open_trick(state: State, round_: Round, hands: Hands, log: LogCell | None,
+def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
                 leader: Seat) -> State:
     """Begin the next trick; Graybeard, when he leads, turns his top card at once."""
     if leader is not None:
-        round_ = round_ if round_.leader == leader else attrs.evolve(round_, leader=leader)
-        return _lead(state, round_, hands, leader, log)
-    play = _GHOST_PLAY[round_.ghost[0].order]
+        table = table if table.leader == leader else attrs.evolve(table, leader=leader)
+        return _lead(state, table, hands, leader, log)
+    play = _GHOST_PLAY[table.ghost[0].order]
     suit_state, lead = next_suit(_OPEN, None, play, state.setup.config, True)
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
-    first = next(seat for seat, _ in round_.tricks[-1].plays if seat is not None)
-    round_ = attrs.evolve(round_, leader=None, ghost=round_.ghost[1:])
-    return _new_playing(setup=state.setup, past=state.past, hands=hands, round=round_,
+    first = next(seat for seat, _ in table.tricks[-1].plays if seat is not None)
+    table = attrs.evolve(table, leader=None, ghost=table.ghost[1:])
+    return _new_playing(setup=state.setup, past=state.past, hands=hands, table=table,
                         to_move=first, trick=((None, play),), suit_state=suit_state,
                         lead_suit=lead, log=log)
 
 
-def _finish_round(state: State, round_: Round, log: LogCell | None) -> State:
+def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     config = state.setup.config
     past = state.past
     players = config.players
     bonuses = [0] * players
     alliances: list[tuple[int, int]] = []
-    for trick in round_.tricks:
+    for trick in table.tricks:
         if trick.bonus and trick.winner is not None:
             bonuses[trick.winner] += trick.bonus
         if trick.loot_alliances:
             alliances += trick.loot_alliances
     round_number = past.round_index + 1
-    scores = breakdown(round_.bids, round_.tricks_won, config.hand_sizes[past.round_index],
-                       bonuses, config, round_number, alliances, round_.wagers,
-                       round_.shots or (False,) * players)
+    scores = breakdown(table.bids, table.tricks_won, config.hand_sizes[past.round_index],
+                       bonuses, config, round_number, alliances, table.wagers,
+                       table.shots or (False,) * players)
     result = RoundResult(round_number=round_number, dealer=past.dealer,
-                         deal=_revealed_deal(round_), bids=round_.bids, tricks=round_.tricks,
-                         scores=scores, shots=round_.shots, wagers=round_.wagers)
+                         deal=_revealed_deal(table), bids=table.bids, tricks=table.tricks,
+                         scores=scores, shots=table.shots, wagers=table.wagers)
     totals = tuple([t + s.total for t, s in zip(past.totals, scores, strict=True)])
     rounds = (*past.rounds, result)
     empty = ((),) * players
@@ -549,7 +549,7 @@ def _finish_round(state: State, round_: Round, log: LogCell | None) -> State:
     if round_number == len(config.hand_sizes):
         past = Past(round_index=past.round_index, dealer=past.dealer, totals=totals,
                     rounds=rounds)
-        return Finished(setup=setup, past=past, hands=empty, round=round_, log=log)
+        return Finished(setup=setup, past=past, hands=empty, table=table, log=log)
     dealer = (past.dealer + 1) % players
     past = Past(round_index=round_number, dealer=dealer, totals=totals, rounds=rounds)
     if setup.auto_deal and setup.seed is not None:
@@ -557,17 +557,17 @@ def _finish_round(state: State, round_: Round, log: LogCell | None) -> State:
     return Dealing(setup=setup, past=past, hands=empty, log=log)
 
 
-def _revealed_deal(round_: Round) -> Deal:
+def _revealed_deal(table: Table) -> Deal:
     """The round's deal as play revealed it, for the public record of the round.
 
     Each hand is the cards its seat played, which is the hand dealt unless Bendt the
     Bandit drew and discarded; the undealt cards and Bendt's discards stay hidden.
     """
-    deal = round_.deal
-    if not any(round_.discarded):
+    deal = table.deal
+    if not any(table.discarded):
         return Deal(deal.hands, deal.ghost) if deal.stock else deal
     played: list[list[Card]] = [[] for _ in deal.hands]
-    for trick in round_.tricks:
+    for trick in table.tricks:
         for seat, play in trick.plays:
             if seat is not None:
                 played[seat].append(play.card)
@@ -579,11 +579,11 @@ def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
     config = setup.config
     n = config.players
     leader = first_to_act(past.dealer, n)
-    round_ = _new_round(
+    table = _new_table(
         deal=deal, undealt=undealt, ghost=deal.ghost, bids=(), shots=(),
         tricks_won=(0,) * n, leader=leader, tricks=(), wagers=(0,) * n,
         discarded=((),) * n, peeked=(None,) * n)
-    return _new_bidding(setup=setup, past=past, hands=deal.hands, round=round_, to_move=leader,
+    return _new_bidding(setup=setup, past=past, hands=deal.hands, table=table, to_move=leader,
                         bids=(None,) * n, log=(deal, log))
 
 

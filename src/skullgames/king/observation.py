@@ -245,20 +245,20 @@ def observe(state: State, player: int) -> Observation:
     # Read from the records, not through the state's properties: bots observe every move.
     stage, past = state.stage, state.past
     config = state.setup.config
-    round_ = state.round
+    table = state.table
     discarded: tuple[Card, ...]
-    if round_ is None:  # waiting for a deal: the properties' defaults
+    if table is None:  # waiting for a deal: the properties' defaults
         view = state
         bids, shots = view.bids, view.shots
         tricks_won, leader, tricks, wagers = (view.tricks_won, view.leader, view.tricks,
                                               view.wagers)
         undealt, discarded, ghost_size = None, (), 0
     else:
-        bids, shots = round_.bids, round_.shots
-        tricks_won, leader, tricks, wagers = (round_.tricks_won, round_.leader, round_.tricks,
-                                              round_.wagers)
+        bids, shots = table.bids, table.shots
+        tricks_won, leader, tricks, wagers = (table.tricks_won, table.leader, table.tricks,
+                                              table.wagers)
         undealt, discarded = undealt_seen(state, player), discarded_seen(state, player)
-        ghost_size = len(round_.ghost)
+        ghost_size = len(table.ghost)
     has_bid = tuple([b is not None for b in bids])
     has_shot = tuple([c is not None for c in shots])
     to_move: int | None = None

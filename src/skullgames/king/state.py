@@ -5,8 +5,9 @@ changes), the :class:`Past` rounds (changes once a round), the hands, and the da
 phase the game is in. Every state is of one class per phase (:class:`Dealing`,
 :class:`Bidding`, :class:`Shooting`, :class:`Playing`, :class:`Choosing`,
 :class:`Finished`, each a :class:`State`), which holds exactly that phase's data as its
-own fields. The states of a dealt round share one :class:`Round` record (the deal, the
-final bids, the finished tricks), which changes once a trick. A play builds one new
+own fields. The states of a dealt round share one :class:`Table` record (the deal, the
+final bids, the finished tricks: what is on the table), which changes at most once a
+trick, as Skull Queen's :class:`~skullgames.queen.state.Table` does. A play builds one new
 :class:`Playing` state and shares every record it does not change.
 
 The flat names of the game's data (``state.bids``, ``state.trick``, ``state.leader``,
@@ -16,10 +17,11 @@ The flat names of the game's data (``state.bids``, ``state.trick``, ``state.lead
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 import attrs
 
+from skullgames._deprecated import module_getattr, warn_renamed
 from skullgames._fastinit import fast_constructor
 from skullgames._pictures import svg_of
 from skullgames.history import LogCell, Logged, MoveLog, moves_of
@@ -40,12 +42,12 @@ __all__ = [
     "Pending",
     "Phase",
     "Playing",
-    "Round",
     "RoundResult",
     "Setup",
     "Shooting",
     "Stage",
     "State",
+    "Table",
 ]
 
 
@@ -148,7 +150,7 @@ class Past:
 
 
 @attrs.define
-class _RoundFields:
+class _TableFields:
     deal: Deal
     undealt: tuple[Card, ...]
     ghost: tuple[Card, ...]
@@ -163,8 +165,11 @@ class _RoundFields:
 
 
 @attrs.frozen
-class Round(_RoundFields):
-    """A dealt round: what changes at most once a trick, shared by every play of a trick.
+class Table(_TableFields):
+    """The table of a dealt round: what changes at most once a trick.
+
+    Shared by every play of a trick; called ``Round`` before, renamed after Skull Queen's
+    :class:`~skullgames.queen.state.Table`, the same idea.
 
     ``bids`` are the final bids, empty while the bidding runs (the partial bids are in
     the :class:`Bidding` state); ``shots`` likewise (empty without the Cannonball).
@@ -174,16 +179,16 @@ class Round(_RoundFields):
     """
 
 
-class _RoundMaker(Protocol):
+class _TableMaker(Protocol):
     def __call__(self, *, deal: Deal, undealt: tuple[Card, ...], ghost: tuple[Card, ...],
                  bids: tuple[int, ...], shots: tuple[bool, ...], tricks_won: tuple[int, ...],
                  leader: Seat, tricks: tuple[TrickResult, ...], wagers: tuple[int, ...],
                  discarded: tuple[tuple[Card, ...], ...],
-                 peeked: tuple[tuple[Card, ...] | None, ...]) -> Round: ...
+                 peeked: tuple[tuple[Card, ...] | None, ...]) -> Table: ...
 
 
-_new_round: _RoundMaker = fast_constructor(Round)
-"""Build a :class:`Round` from its fields, by keyword (fast; used by the engine)."""
+_new_table: _TableMaker = fast_constructor(Table)
+"""Build a :class:`Table` from its fields, by keyword (fast; used by the engine)."""
 
 
 class State(Logged):
@@ -254,7 +259,7 @@ class State(Logged):
         if deal is None:
             raise ValueError(f"a state in phase {phase.value} has a deal")
         complete = phase is not Phase.BID and None not in bids
-        round_ = _new_round(
+        table = _new_table(
             deal=deal, undealt=undealt, ghost=ghost,
             bids=tuple(b for b in bids if b is not None) if complete else (),
             shots=tuple(s for s in shots if s is not None)
@@ -262,21 +267,21 @@ class State(Logged):
             tricks_won=tricks_won, leader=leader, tricks=tricks, wagers=wagers,
             discarded=discarded, peeked=peeked)
         if phase is Phase.OVER:
-            return Finished(setup=setup, past=past, hands=hands, round=round_, log=log)
+            return Finished(setup=setup, past=past, hands=hands, table=table, log=log)
         if phase is Phase.ABILITY:
             if pending is None:
                 raise ValueError("a state in phase ability has a pending ability")
-            return Choosing(setup=setup, past=past, hands=hands, round=round_,
+            return Choosing(setup=setup, past=past, hands=hands, table=table,
                             pending=pending, log=log)
         if to_move is None:
             raise ValueError(f"a state in phase {phase.value} has a seat to move")
         if phase is Phase.BID:
-            return _new_bidding(setup=setup, past=past, hands=hands, round=round_,
+            return _new_bidding(setup=setup, past=past, hands=hands, table=table,
                                 to_move=to_move, bids=bids, log=log)
         if phase is Phase.SHOT:
-            return Shooting(setup=setup, past=past, hands=hands, round=round_,
+            return Shooting(setup=setup, past=past, hands=hands, table=table,
                             to_move=to_move, shots=shots, log=log)
-        return _new_playing(setup=setup, past=past, hands=hands, round=round_,
+        return _new_playing(setup=setup, past=past, hands=hands, table=table,
                             to_move=to_move, trick=trick, suit_state=suit_state,
                             lead_suit=lead_suit, log=log)
 
@@ -325,9 +330,18 @@ class State(Logged):
         return cast("Stage", self)
 
     @property
-    def round(self) -> Round | None:
-        """The record of the round dealt (the last one when the game is over); else ``None``."""
+    def table(self) -> Table | None:
+        """The :class:`Table` of the round dealt (the last one's when the game is over).
+
+        ``None`` while waiting for a deal.
+        """
         return None
+
+    @property
+    def round(self) -> Table | None:
+        """Deprecated: :attr:`table` (the record was called ``Round``)."""
+        warn_renamed("State.round", "State.table")
+        return self.table
 
     @property
     def to_move(self) -> int | None:
@@ -337,46 +351,46 @@ class State(Logged):
     @property
     def deal(self) -> Deal | None:
         """The deal of this round (``None`` while waiting for it)."""
-        round_ = self.round
-        return None if round_ is None else round_.deal
+        table = self.table
+        return None if table is None else table.deal
 
     @property
     def undealt(self) -> tuple[Card, ...]:
         """The rest of the deck this round, top first."""
-        round_ = self.round
-        return () if round_ is None else round_.undealt
+        table = self.table
+        return () if table is None else table.undealt
 
     @property
     def ghost(self) -> tuple[Card, ...]:
         """Graybeard's face-down stack, top first (two modern players)."""
-        round_ = self.round
-        return () if round_ is None else round_.ghost
+        table = self.table
+        return () if table is None else table.ghost
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid; ``None`` for a seat that has not bid yet."""
-        round_ = self.round
-        return (None,) * self.setup.config.players if round_ is None else round_.bids
+        table = self.table
+        return (None,) * self.setup.config.players if table is None else table.bids
 
     @property
     def shots(self) -> tuple[bool | None, ...]:
         """Who chose the Cannonball (``None`` before choosing; empty without the option)."""
-        round_ = self.round
-        return () if round_ is None else round_.shots
+        table = self.table
+        return () if table is None else table.shots
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """The tricks each seat has taken this round."""
-        round_ = self.round
-        return (0,) * self.setup.config.players if round_ is None else round_.tricks_won
+        table = self.table
+        return (0,) * self.setup.config.players if table is None else table.tricks_won
 
     @property
     def leader(self) -> Seat:
         """The seat that leads (or led) the current trick; ``None`` for Graybeard."""
-        round_ = self.round
-        if round_ is None:
+        table = self.table
+        if table is None:
             return first_to_act(self.past.dealer, self.setup.config.players)
-        return round_.leader
+        return table.leader
 
     @property
     def trick(self) -> TrickPlays:
@@ -396,8 +410,8 @@ class State(Logged):
     @property
     def tricks(self) -> tuple[TrickResult, ...]:
         """The finished tricks of this round."""
-        round_ = self.round
-        return () if round_ is None else round_.tricks
+        table = self.table
+        return () if table is None else table.tricks
 
     @property
     def pending(self) -> Pending | None:
@@ -407,20 +421,20 @@ class State(Logged):
     @property
     def wagers(self) -> tuple[int, ...]:
         """Rascal of Roatan's wagers per seat this round."""
-        round_ = self.round
-        return (0,) * self.setup.config.players if round_ is None else round_.wagers
+        table = self.table
+        return (0,) * self.setup.config.players if table is None else table.wagers
 
     @property
     def discarded(self) -> tuple[tuple[Card, ...], ...]:
         """Bendt the Bandit's discards per seat this round."""
-        round_ = self.round
-        return ((),) * self.setup.config.players if round_ is None else round_.discarded
+        table = self.table
+        return ((),) * self.setup.config.players if table is None else table.discarded
 
     @property
     def peeked(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Per seat, the undealt cards as Juanita Jade saw them (``None`` before she looks)."""
-        round_ = self.round
-        return (None,) * self.setup.config.players if round_ is None else round_.peeked
+        table = self.table
+        return (None,) * self.setup.config.players if table is None else table.peeked
 
     # -- Derived -----------------------------------------------------------------------------
 
@@ -488,7 +502,7 @@ class Dealing(_Shared):
 
 @attrs.define
 class _BiddingFields(_Shared):
-    round: Round
+    table: Table
     to_move: int
     bids: tuple[int | None, ...]
 
@@ -497,7 +511,7 @@ class _BiddingFields(_Shared):
 class Bidding(_BiddingFields):
     """The bidding: ``bids`` so far (``None`` for a seat still to bid, K13).
 
-    The :class:`Round` holds no bids yet; they go into it once all are in.
+    The :class:`Table` holds no bids yet; they go into it once all are in.
     """
 
     phase: ClassVar[Phase] = Phase.BID
@@ -511,7 +525,7 @@ class Bidding(_BiddingFields):
 
 class _BiddingMaker(Protocol):
     def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 round: Round, to_move: int, bids: tuple[int | None, ...]) -> Bidding: ...
+                 table: Table, to_move: int, bids: tuple[int | None, ...]) -> Bidding: ...
 
 
 _new_bidding: _BiddingMaker = fast_constructor(Bidding)
@@ -520,7 +534,7 @@ _new_bidding: _BiddingMaker = fast_constructor(Bidding)
 
 @attrs.define
 class _ShootingFields(_Shared):
-    round: Round
+    table: Table
     to_move: int
     shots: tuple[bool | None, ...]
 
@@ -534,7 +548,7 @@ class Shooting(_ShootingFields):
 
 @attrs.define
 class _PlayingFields(_Shared):
-    round: Round
+    table: Table
     to_move: int
     trick: TrickPlays
     suit_state: SuitState
@@ -550,7 +564,7 @@ class Playing(_PlayingFields):
 
 class _PlayingMaker(Protocol):
     def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 round: Round, to_move: int, trick: TrickPlays, suit_state: SuitState,
+                 table: Table, to_move: int, trick: TrickPlays, suit_state: SuitState,
                  lead_suit: Suit | None) -> Playing: ...
 
 
@@ -560,7 +574,7 @@ _new_playing: _PlayingMaker = fast_constructor(Playing)
 
 @attrs.define
 class _ChoosingFields(_Shared):
-    round: Round
+    table: Table
     pending: Pending
 
 
@@ -578,12 +592,12 @@ class Choosing(_ChoosingFields):
 
 @attrs.define
 class _FinishedFields(_Shared):
-    round: Round
+    table: Table
 
 
 @attrs.frozen
 class Finished(_FinishedFields):
-    """The game is over; ``round`` is the last round, as it ended."""
+    """The game is over; ``table`` is the last round's, as it ended."""
 
     phase: ClassVar[Phase] = Phase.OVER
 
@@ -594,3 +608,9 @@ Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 _STATE_CLASSES: frozenset[type[State]] = frozenset(
     {Dealing, Bidding, Shooting, Playing, Choosing, Finished})
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
+
+# Renamed so that both games name it alike (Skull Queen's ``Table``); kept one release.
+# Hidden from mypy, so that a typed use of the old name is reported (and a typo is not
+# taken for a deprecated name); at run time the old name works and warns.
+if not TYPE_CHECKING:
+    __getattr__ = module_getattr("skullgames.king.state", {"Round": ("Table", lambda: Table)})

@@ -184,11 +184,11 @@ def shots_seen(state: State, seat: int) -> tuple[bool | None, ...]:
 
 def discarded_seen(state: State, seat: int) -> tuple[Card, ...]:
     """The cards Bendt the Bandit discarded this round that ``seat`` saw: its own (K12)."""
-    round_ = state.round
-    return () if round_ is None else round_.discarded[seat]
+    table = state.table
+    return () if table is None else table.discarded[seat]
 
 
 def undealt_seen(state: State, seat: int) -> tuple[Card, ...] | None:
     """The undealt cards as ``seat`` saw them with Juanita Jade (``None``: it did not look)."""
-    round_ = state.round
-    return None if round_ is None else round_.peeked[seat]
+    table = state.table
+    return None if table is None else table.peeked[seat]

@@ -35,8 +35,8 @@ from skullgames.queen.scoring import Plank, new_plank
 from skullgames.queen.state import _STATE_CLASSES as _STATES
 from skullgames.queen.state import (
     Dealing,
+    Finished,
     Match,
-    Over,
     Phase,
     Placing,
     Playing,
@@ -125,7 +125,7 @@ def is_over(state: State) -> bool:
     """True once the last round has been scored."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
-    return type(state) is Over
+    return type(state) is Finished
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -278,7 +278,7 @@ def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
                   rounds=(*match.rounds, result))
     index = round.index + 1
     if index == config.rounds:
-        return Over(match=match, log=log, round_index=round.index, dealer=round.dealer)
+        return Finished(match=match, log=log, round_index=round.index, dealer=round.dealer)
     if match.auto_deal and match.seed is not None:
         return _start_round(match, index, seeded_deal(config, match.seed, index), log)
     return Dealing(match=match, log=log, round_index=index, dealer=index % config.players)

@@ -8,7 +8,7 @@ class per phase, each a :class:`State`:
 - :class:`Placing`: the round's deal and the placements made so far;
 - :class:`Playing`: the :class:`Round`, the :class:`Table` as the trick in progress began
   (placements, planks, finished tricks, centre, ...), the hands and the trick;
-- :class:`Over`: the last round has been scored.
+- :class:`Finished`: the last round has been scored.
 
 A play builds one new :class:`Playing` state; the :class:`Table` is rebuilt once a trick,
 the :class:`Round` and the :class:`Match` once a round, and every other record is shared
@@ -28,10 +28,11 @@ True
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 import attrs
 
+from skullgames._deprecated import module_getattr
 from skullgames._fastinit import fast_constructor
 from skullgames._pictures import svg_of
 from skullgames.history import LogCell, Logged, moves_of
@@ -44,8 +45,8 @@ from skullgames.queen.tricks import TrickResult
 
 __all__ = [
     "Dealing",
+    "Finished",
     "Match",
-    "Over",
     "Phase",
     "Placing",
     "Playing",
@@ -170,7 +171,7 @@ class State(Logged):
       :attr:`history`).
 
     Every state is of one class per phase (:class:`Dealing`, :class:`Placing`,
-    :class:`Playing`, :class:`Over`, each a :class:`State`), which holds the
+    :class:`Playing`, :class:`Finished`, each a :class:`State`), which holds the
     :class:`Match`, the moves and its phase's own fields: a move builds one object.
     """
 
@@ -409,7 +410,7 @@ class Playing(_PlayingFields):
 
 
 @attrs.frozen(kw_only=True)
-class Over(_Shared):
+class Finished(_Shared):
     """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
 
     phase: ClassVar[Phase] = Phase.OVER
@@ -417,10 +418,10 @@ class Over(_Shared):
     dealer: int
 
 
-Stage = Dealing | Placing | Playing | Over
+Stage = Dealing | Placing | Playing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
 
-_STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, Over})
+_STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, Finished})
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
 
 
@@ -447,3 +448,9 @@ _new_playing: _PlayingMaker = fast_constructor(Playing)
 """Build a :class:`Playing` state from its fields, by keyword (fast): once a play."""
 _new_table = fast_constructor(Table)
 """Builds a :class:`Table` fast, by keyword: once a trick."""
+
+# Renamed so that both games name it alike (Skull King's ``Finished``); kept one release.
+# Hidden from mypy, so that a typed use of the old name is reported (and a typo is not
+# taken for a deprecated name); at run time the old name works and warns.
+if not TYPE_CHECKING:
+    __getattr__ = module_getattr("skullgames.queen.state", {"Over": ("Finished", lambda: Finished)})

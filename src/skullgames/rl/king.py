@@ -210,7 +210,7 @@ class KingEncoder(GroupEncoder):
 
         def settled(state: State, seat: int, to_move: int | None) -> list[Any]:
             # No trick in progress: the bids and shots as the seat sees them (K11, K13).
-            round_, bids = state.round, state.bids
+            round_, bids = state.table, state.bids
             assert round_ is not None
             shots = shots_seen(state, seat)
             return [state.phase, state.round_number, state.cards_dealt, state.hands[seat], (),

@@ -50,7 +50,7 @@ class KingSteps(Steps):
             if type(after) is Playing and after.past is before.past and not self._ghost:
                 if self._counted is not before:
                     self._count(before)
-                if after.round is before.round:
+                if after.table is before.table:
                     self._play(before, after)
                     return True
                 if self._abilities and not _same_abilities(before, after):
@@ -185,6 +185,6 @@ class KingSteps(Steps):
 
 def _same_abilities(before: Playing, after: Playing) -> bool:
     """Whether the abilities' records (wagers, discards, peeks) are as they were."""
-    old, new = before.round, after.round
+    old, new = before.table, after.table
     return (new.wagers is old.wagers and new.discarded is old.discarded
             and new.peeked is old.peeked)

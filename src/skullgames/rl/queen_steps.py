@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from skullgames.queen import State
-from skullgames.queen.state import Over, Placing, Playing
+from skullgames.queen.state import Finished, Placing, Playing
 from skullgames.rl._layout import Values
 from skullgames.rl._table import Steps, Table
 from skullgames.rl.queen import _PLANK, PLACEMENTS, QueenEncoder
@@ -45,7 +45,7 @@ class QueenSteps(Steps):
             if type(after) is Placing:
                 self._new_round(after)
                 return True
-            if type(after) is Over:
+            if type(after) is Finished:
                 self._game_over(after)
                 return True
         elif type(before) is Placing:
