@@ -6,9 +6,12 @@ thing as the new name and a ``DeprecationWarning`` that names the new one.
 
 from __future__ import annotations
 
+import json
+
+import jsonschema
 import pytest
 
-from skullgames import king, queen
+from skullgames import SerializationError, from_json, json_schema, king, queen, to_json
 
 
 def test_queen_over_is_now_finished_as_in_skull_king() -> None:
@@ -34,3 +37,29 @@ def test_king_round_is_now_table_as_in_skull_queen() -> None:
     assert record is state.table
     assert isinstance(state.table, king_state.Table)
     assert queen.state.Table.__name__ == "Table"
+
+
+def test_queen_ghost_cards_is_now_ghost_size_as_in_skull_king() -> None:
+    state = queen.new_game(queen.Config(players=2), seed=8)
+    view = queen.observe(state, 0)
+    assert view.ghost_size == state.ghost_size == len(state.ghost) == 14  # Q: 2 players
+    with pytest.warns(DeprecationWarning, match=r"Observation\.ghost_size"):
+        assert view.ghost_cards == view.ghost_size
+    king_state = king.new_game(king.Config(players=2), seed=8)
+    assert king.observe(king_state, 0).ghost_size == king_state.ghost_size == 1  # K10
+
+
+def test_a_queen_observation_saved_with_ghost_cards_still_loads() -> None:
+    view = queen.observe(queen.new_game(queen.Config(players=2), seed=8), 1)
+    doc = json.loads(to_json(view))
+    assert "ghost_cards" not in doc
+    schema = json_schema(queen.Observation)
+    jsonschema.validate(doc, schema)
+    doc["ghost_cards"] = doc.pop("ghost_size")  # as written before the rename
+    assert from_json(json.dumps(doc), queen.Observation) == view
+    jsonschema.validate(doc, schema)  # the schema says what loading accepts
+    doc["ghost_size"] = doc["ghost_cards"]  # both names: neither reads nor validates
+    with pytest.raises(SerializationError, match="ghost_cards"):
+        from_json(json.dumps(doc), queen.Observation)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, schema)

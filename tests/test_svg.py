@@ -89,7 +89,7 @@ def test_an_observation_shows_its_own_hand_and_the_public_cards_only(
         root = parse(svg.table(view))
         assert face_up(root) == Counter(map(str, view.hand)) + shown_in_public(view)
         hidden = sum(view.hand_sizes) - len(view.hand)
-        ghost = getattr(view, "ghost_size", getattr(view, "ghost_cards", 0))
+        ghost = view.ghost_size
         face_down = len(getattr(view, "face_down", ()))
         assert backs(root) == hidden + ghost + face_down
 

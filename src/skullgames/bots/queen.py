@@ -371,7 +371,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
     sizes = [o.hand_sizes[s] + (1 if s in face_down else 0) for s in sinks]  # type: ignore[index]
     if config.has_ghost:
         sinks.append(None)
-        sizes.append(o.ghost_cards)
+        sizes.append(o.ghost_size)
     if sum(sizes) != len(unseen):
         raise ValueError(f"the {len(unseen)} unseen cards cannot fill hands of {sizes}")
     forbidden = [voids.get(s, frozenset()) if s is not None else frozenset() for s in sinks]

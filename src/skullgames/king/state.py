@@ -367,6 +367,11 @@ class State(Logged):
         return () if table is None else table.ghost
 
     @property
+    def ghost_size(self) -> int:
+        """How many cards Graybeard's stack holds (0 without him)."""
+        return len(self.ghost)
+
+    @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid; ``None`` for a seat that has not bid yet."""
         table = self.table

@@ -253,7 +253,7 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     Field("dealer", SEAT),
     Field("hand", CARDS),
     Field("hand_sizes", Array(COUNT)),
-    Field("ghost_cards", COUNT),
+    Field("ghost_size", COUNT),
     Field("center", CARDS),
     Field("set_aside", CARDS),
     Field("placements", Array(Nullable(PLACE_TEXT))),
@@ -278,7 +278,8 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
            "else": {"required": ["legal_moves"]}},
     rules="seat is a seat of the config's game; tricks are played once every seat has "
           "placed; the plays of each finished trick make a trick with the centre it met "
-          "(each card once, as skullgames.queen.resolve_trick checks).")
+          "(each card once, as skullgames.queen.resolve_trick checks).",
+    renamed={"ghost_cards": "ghost_size"})  # the name before issue 21
 
 STATE: Codec[State] = state_codec(
     _RULES, CONFIG, MOVE_TEXT, MOVE,

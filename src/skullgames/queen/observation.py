@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from skullgames._checks import wrong_type
+from skullgames._deprecated import warn_renamed
 from skullgames._pictures import svg_of
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
@@ -62,7 +63,8 @@ class Observation:
     (:ref:`ruling-q2`). ``planks`` are the planks as they stand once all have placed.
     With two players, the other captain's card is face down until both have played
     (:ref:`ruling-q7`): it is left out of ``trick``, and ``face_down`` names the seats whose
-    card lies face down. ``ghost_cards`` counts the Pirate King's stack.
+    card lies face down. ``ghost_size`` counts the Pirate King's stack (as Skull King's
+    observation counts Graybeard's).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
     :class:`RoundSummary` records (placements, final planks and points).
@@ -75,7 +77,7 @@ class Observation:
     dealer: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    ghost_cards: int
+    ghost_size: int
     center: tuple[Card, ...]
     set_aside: tuple[Card, ...]
     placements: tuple[Place | None, ...]
@@ -90,6 +92,12 @@ class Observation:
     totals: tuple[int, ...]
     rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
+
+    @property
+    def ghost_cards(self) -> int:
+        """Deprecated: :attr:`ghost_size`, the name both games use."""
+        warn_renamed("Observation.ghost_cards", "Observation.ghost_size")
+        return self.ghost_size
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -158,7 +166,7 @@ def observe(state: State, player: int) -> Observation:
         dealer=state.dealer,
         hand=state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
-        ghost_cards=len(state.ghost),
+        ghost_size=len(state.ghost),
         center=state.center,
         set_aside=state.set_aside,
         placements=placements,

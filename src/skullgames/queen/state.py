@@ -256,6 +256,11 @@ class State(Logged):
         return stage.ghost if isinstance(stage, Placing) else ()
 
     @property
+    def ghost_size(self) -> int:
+        """How many cards the Pirate King's stack holds (0 without him)."""
+        return len(self.ghost)
+
+    @property
     def center(self) -> tuple[Card, ...]:
         """The neutral cards in the centre."""
         stage = self.stage

@@ -44,7 +44,7 @@ _PLANK = 1 + len(COLORS) * (_SPACES + 1)  # the same, with the water after the s
 # The attributes of an Observation the tensor reads, and their positions.
 _INPUTS = ("phase", "round_number", "hand", "center", "set_aside", "trick", "tricks",
            "face_down", "trick_color", "placements", "has_placed", "planks", "totals",
-           "hand_sizes", "ghost_cards", "dealer", "leader", "to_move")
+           "hand_sizes", "ghost_size", "dealer", "leader", "to_move")
 (PHASE, ROUND_NUMBER, HAND, CENTER, SET_ASIDE, TRICK, TRICKS, FACE_DOWN, COLOR, PLACEMENTS,
  HAS_PLACED, PLANKS, TOTALS, SIZES, GHOST, DEALER, LEADER, TO_MOVE) = range(len(_INPUTS))
 

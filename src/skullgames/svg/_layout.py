@@ -109,12 +109,13 @@ class Frame:
             canvas.text(12, y + 32, "face down stack, top first", size=12)
             canvas.row(hand_x, y + 6, [self.face(c) for c in cards], HAND_RIGHT)
 
-    def render(self, ghost_count: int, ghost_cards: Sequence[Any]) -> str:
+    def render(self) -> str:
         """The finished picture, with the ghost's stack when the game has the ghost.
 
-        In an observation the stack is ``ghost_count`` card backs; in a state it is
-        ``ghost_cards`` face up.
+        In an observation the stack is ``ghost_size`` card backs; in a state it is its
+        cards (``ghost``) face up.
         """
-        if self.value.config.has_ghost:
-            self._ghost_row(ghost_count, ghost_cards)
+        value = self.value
+        if value.config.has_ghost:
+            self._ghost_row(value.ghost_size, () if self.view else value.ghost)
         return self.canvas.render(self.seat_top(self.rows) + 10)

@@ -79,7 +79,7 @@ def draw(value: State | Observation, game: Any) -> str:
                  ("score", f"score {value.totals[seat]}"),
                  ("extras", _extras(frame, seat))]
         frame.seat(seat, lines)
-    return frame.render(getattr(value, "ghost_size", 0), getattr(value, "ghost", ()))
+    return frame.render()
 
 
 def _trick(frame: Frame, value: State | Observation) -> None:

@@ -54,7 +54,7 @@ def draw(value: State | Observation, game: Any) -> str:
         plank, caption = _plank_of(frame, seat)
         frame.seat(seat, [("placement", caption), ("score", f"score {value.totals[seat]}")])
         _plank(frame.canvas, plank, frame.seat_top(seat) + 4, game, config.plank_values)
-    return frame.render(getattr(value, "ghost_cards", 0), getattr(value, "ghost", ()))
+    return frame.render()
 
 
 def _middle(frame: Frame, value: State | Observation) -> None:
