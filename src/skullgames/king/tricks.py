@@ -217,9 +217,8 @@ _WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
 _FOURTEEN, _BLACK_FOURTEEN = BonusKind.FOURTEEN, BonusKind.BLACK_FOURTEEN
 _LEAD_SUIT, _TRUMP, _FIRST_CARD, _KRAKEN_ACTS, _WHALE_ACTS = (
     Reason.LEAD_SUIT, Reason.TRUMP, Reason.FIRST_CARD, Reason.KRAKEN, Reason.WHITE_WHALE)
-# The reason a character wins for: what its role beats (:ref:`king-winner`).
-_CHARACTER_REASONS = {_PIRATE: Reason.PIRATE, _SKULL_KING: Reason.SKULL_KING,
-                      _MERMAID: Reason.MERMAID}
+_PIRATE_WINS, _SKULL_KING_WINS, _MERMAID_WINS, _MERMAID_TAKES_SKULL_KING = (
+    Reason.PIRATE, Reason.SKULL_KING, Reason.MERMAID, Reason.MERMAID_TAKES_SKULL_KING)
 
 
 def _roles(plays: Sequence[tuple[Seat, Play]]) -> list[int]:
@@ -238,33 +237,23 @@ def _acting_creature(roles: Sequence[int]) -> int | None:
     return None
 
 
-def _reason(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int], index: int) -> Reason:
-    """Why ``plays[index]`` takes a trick without an acting creature (:ref:`king-winner`)."""
-    role = roles[index]
-    if role == _NUMBER:
-        if plays[index][1].card.suit is not _BLACK:
-            return _LEAD_SUIT  # only the suit led or black can win
-        lead = next(play.card.suit for i, (_, play) in enumerate(plays) if roles[i] == _NUMBER)
-        return _LEAD_SUIT if lead is _BLACK else _TRUMP
-    if role == _ESCAPE:
-        return _FIRST_CARD
-    if role == _MERMAID and _SKULL_KING in roles:
-        return Reason.MERMAID_TAKES_SKULL_KING
-    return _CHARACTER_REASONS[role]
+def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]
+                 ) -> tuple[int | None, Reason]:
+    """Index of the winning play among cards without creature powers, and why.
 
-
-def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
-    """Index of the winning play among cards without creature powers (:ref:`king-winner`)."""
+    The rules of :ref:`king-winner` (RESEARCH.md §3.4), each branch its :class:`Reason`;
+    ``None`` for no plays.
+    """
     if not plays:
-        return None
+        return None, _FIRST_CARD
     if _SKULL_KING in roles:
         if _MERMAID in roles:
-            return roles.index(_MERMAID)
-        return roles.index(_SKULL_KING)
+            return roles.index(_MERMAID), _MERMAID_TAKES_SKULL_KING
+        return roles.index(_SKULL_KING), _SKULL_KING_WINS
     if _PIRATE in roles:
-        return roles.index(_PIRATE)
+        return roles.index(_PIRATE), _PIRATE_WINS
     if _MERMAID in roles:
-        return roles.index(_MERMAID)
+        return roles.index(_MERMAID), _MERMAID_WINS
     best, best_key, lead = None, -1, None
     for i, (_, play) in enumerate(plays):
         if roles[i] != _NUMBER:
@@ -277,7 +266,9 @@ def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> in
         key = (32 if c.suit is _BLACK else 16 if c.suit is lead else 0) + c.rank
         if key > best_key:
             best, best_key = i, key
-    return 0 if best is None else best
+    if best is None:
+        return 0, _FIRST_CARD
+    return best, (_TRUMP if best_key >= 32 and lead is not _BLACK else _LEAD_SUIT)
 
 
 def trick_winner(plays: Sequence[tuple[Seat, Play]]) -> int | None:
@@ -317,8 +308,7 @@ def decide(plays: Sequence[tuple[Seat, Play]]) -> tuple[int | None, Reason]:
         if roles[active] == _KRAKEN:
             return None, _KRAKEN_ACTS
         return _whale_winner(plays, roles), _WHALE_ACTS
-    index = _base_winner(plays, roles)
-    return index, (_FIRST_CARD if index is None else _reason(plays, roles, index))
+    return _base_winner(plays, roles)
 
 
 def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
@@ -346,9 +336,9 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
         for i in creatures[:-1]:  # with both creatures, the first acts as an escape (K7)
             roles[i] = _ESCAPE
         return _white_whale(plays, roles, active, lead_suit, config)
-    index = _base_winner(plays, roles)
+    index, reason = _base_winner(plays, roles)
     assert index is not None
-    return _won(plays, roles, index, config, lead_suit, _reason(plays, roles, index))
+    return _won(plays, roles, index, config, lead_suit, reason)
 
 
 def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
@@ -374,7 +364,7 @@ def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
     With only those cards in the trick, its first player.
     """
     kept = [i for i in range(len(plays)) if i not in left_out]
-    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])
+    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])[0]
     return plays[0][0] if index is None else plays[kept[index]][0]
 
 
