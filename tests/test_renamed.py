@@ -1,4 +1,4 @@
-"""The names both games now share (issue 21): each old name still works, and warns.
+"""One vocabulary for both games (issue 21): the same name for the same thing.
 
 Every renamed name is kept one release as a deprecated alias; reading it gives the same
 thing as the new name and a ``DeprecationWarning`` that names the new one.
@@ -6,7 +6,9 @@ thing as the new name and a ``DeprecationWarning`` that names the new one.
 
 from __future__ import annotations
 
+import inspect
 import json
+import random
 
 import jsonschema
 import pytest
@@ -63,3 +65,20 @@ def test_a_queen_observation_saved_with_ghost_cards_still_loads() -> None:
         from_json(json.dumps(doc), queen.Observation)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, schema)
+
+
+@pytest.mark.parametrize("auto_deal", [True, False])
+def test_replay_takes_the_same_arguments_in_both_games(auto_deal: bool) -> None:
+    assert (list(inspect.signature(king.replay).parameters)
+            == list(inspect.signature(queen.replay).parameters)
+            == ["config", "moves", "seed", "auto_deal"])
+    state = queen.new_game(queen.Config(players=3), seed=5, auto_deal=auto_deal)
+    rng = random.Random(2)
+    while len(state.rounds) < 1:
+        moves = queen.legal_moves(state)
+        move = rng.choice(moves) if moves else queen.seeded_deal(state.config, 9, 0)
+        state = queen.apply(state, move)
+    again = queen.replay(state.config, state.history, seed=state.seed,
+                         auto_deal=state.auto_deal)
+    assert again == state
+    assert again.auto_deal is auto_deal

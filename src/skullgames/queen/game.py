@@ -331,14 +331,29 @@ def _checked_deal(config: Config, deal: Deal) -> Deal:
                 sorted(map(interned, deal.center), key=_index), map(interned, deal.ghost))
 
 
-def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None) -> State:
-    """Replay a game from its config and moves (``state.history``).
+def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
+           auto_deal: bool | None = None) -> State:
+    """Replay a game from its config and moves (``state.history``), as Skull King's does.
 
-    With ``seed``, rounds are dealt from the seed and each :class:`Deal` in ``moves`` must
-    match the seed's deal; without it, the deals in ``moves`` are used.
+    ``replay(state.config, state.history, seed=state.seed, auto_deal=state.auto_deal)``
+    rebuilds a state equal to ``state``. With ``auto_deal`` (the default when a seed is
+    given), rounds are dealt from the seed and each :class:`Deal` in ``moves`` must match
+    the seed's deal; otherwise the deals in ``moves`` are used.
+
+    >>> from skullgames import queen
+    >>> state = queen.new_game(queen.Config(players=3), seed=7)
+    >>> for _ in range(4):
+    ...     state = queen.apply(state, queen.legal_moves(state)[0])
+    >>> queen.replay(state.config, state.history, seed=7) == state
+    True
+    >>> dealt_by_hand = queen.replay(state.config, state.history)
+    >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
+    (False, True)
     """
+    if auto_deal is None:
+        auto_deal = seed is not None
     state = new_game(checked_config(config, Config, none_ok=False), seed=seed,
-                     auto_deal=seed is not None)
+                     auto_deal=auto_deal)
     for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != _checked_deal(config, move) or state.tricks or any(

@@ -339,8 +339,8 @@ class State(Logged):
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, deals included, in order.
 
-        ``replay(state.config, state.history, seed=state.seed)`` rebuilds an equal
-        state (give no seed for a game made with ``auto_deal=False``).
+        ``replay(state.config, state.history, seed=state.seed, auto_deal=state.auto_deal)``
+        rebuilds an equal state.
         """
         return moves_of(self._log)
 
