@@ -13,7 +13,15 @@ import random
 import jsonschema
 import pytest
 
-from skullgames import SerializationError, from_json, json_schema, king, queen, to_json
+from skullgames import (
+    GAMES,
+    SerializationError,
+    from_json,
+    json_schema,
+    king,
+    queen,
+    to_json,
+)
 
 
 def test_queen_over_is_now_finished_as_in_skull_king() -> None:
@@ -82,3 +90,19 @@ def test_replay_takes_the_same_arguments_in_both_games(auto_deal: bool) -> None:
                          auto_deal=state.auto_deal)
     assert again == state
     assert again.auto_deal is auto_deal
+
+
+@pytest.mark.parametrize(("config", "rounds"), [
+    (king.Config(players=3, rounds=(2, 1, 3)), 3),
+    (king.Config(players=4, rounds="whirlpool"), 10),
+    (queen.Config(players=3), 3),  # Q8: as many rounds as players
+    (queen.Config(players=2, rounds=1), 1),
+])
+def test_both_configs_count_their_rounds_by_one_name(config: king.Config | queen.Config,
+                                                     rounds: int) -> None:
+    assert config.round_count == rounds
+    entry = next(g for g in GAMES.values() if g.Config is type(config))
+    state = entry.new_game(config, seed=1)
+    while not entry.is_over(state):
+        state = entry.apply(state, entry.legal_moves(state)[0])
+    assert len(state.rounds) == rounds

@@ -42,8 +42,8 @@ PARTS: Mapping[str, str] = MappingProxyType({
     "svg": "``draw(state_or_observation, game) -> str``: the table as an SVG picture",
     "rl_encoder": "``encoder(config)``: the tensor layout and reader of observations",
     "rl_steps": "``steps(encoder, table)``: the incremental tensors of a game in play",
-    "openspiel": "the OpenSpiel deal: ``plan(config, round)``, ``max_moves(config)``, "
-                 "``round_count(config)``",
+    "openspiel": "the OpenSpiel deal: ``plan(config, round)``, ``max_moves(config)`` "
+                 "(the rounds are the config's ``round_count``)",
 })
 """Every tool part an entry names, with what the named object is.
 

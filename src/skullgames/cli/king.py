@@ -173,7 +173,7 @@ class Narrator:
     def start(self, state: State) -> None:
         """Tell the table and the first deal."""
         config = state.config
-        rounds = len(config.hand_sizes)
+        rounds = config.round_count
         seed = f", seed {state.seed}" if self.viewer is None else ""
         self.write(f"Skull King, {config.players} players, {config.edition.value} edition, "
                    f"{rounds} round{'s' if rounds > 1 else ''}{seed}")

@@ -177,6 +177,18 @@ class Config:
         return self._hand_sizes
 
     @property
+    def round_count(self) -> int:
+        """How many rounds the game has: one per hand size of :attr:`rounds`.
+
+        Skull Queen's :class:`~skullgames.queen.Config` has the same name for the same
+        thing.
+
+        >>> Config(rounds="whirlpool").round_count, Config().round_count
+        (10, 10)
+        """
+        return len(self._hand_sizes)
+
+    @property
     def has_ghost(self) -> bool:
         """True when Graybeard's ghost plays as a third hand (two players, modern)."""
         return self.players == 2 and self.edition is Edition.MODERN

@@ -134,7 +134,7 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     check_seed(seed)
     if type(round_index) is not int:
         raise wrong_type("round_index", "an int", round_index)
-    rounds = len(config.hand_sizes)
+    rounds = config.round_count
     if not 0 <= round_index < rounds:
         raise ConfigError(f"round_index: this game has rounds 0..{rounds - 1} "
                           f"(counted from 0), not {round_index}")
@@ -546,7 +546,7 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     rounds = (*past.rounds, result)
     empty = ((),) * players
     setup = state.setup
-    if round_number == len(config.hand_sizes):
+    if round_number == config.round_count:
         past = Past(round_index=past.round_index, dealer=past.dealer, totals=totals,
                     rounds=rounds)
         return Finished(setup=setup, past=past, hands=empty, table=table, log=log)

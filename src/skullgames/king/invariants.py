@@ -51,7 +51,7 @@ def check_invariants(state: State) -> None:
     ):
         fail("totals are not the sum of the rounds' points")
     if state.phase is Phase.OVER:
-        if len(state.rounds) != len(config.hand_sizes) or state.to_move is not None:
+        if len(state.rounds) != config.round_count or state.to_move is not None:
             fail("a finished game has played every round and nobody is to move")
         return
     if state.phase is Phase.DEAL:

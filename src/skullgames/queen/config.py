@@ -129,6 +129,18 @@ class Config:
         return len(self._deck) - hands * self._hand_size
 
     @property
+    def round_count(self) -> int:
+        """How many rounds the game has: :attr:`rounds`, under the name both games use.
+
+        Skull King's :class:`~skullgames.king.Config` has the same name for the same thing
+        (its ``rounds`` is the plan of hand sizes).
+
+        >>> Config(players=3).round_count, Config(players=5, rounds=2).round_count
+        (3, 2)
+        """
+        return self.rounds
+
+    @property
     def has_ghost(self) -> bool:
         """True with two players: the ghost Pirate King leads every trick.
 

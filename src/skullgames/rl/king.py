@@ -66,7 +66,7 @@ class KingEncoder(GroupEncoder):
         players = self.players = config.players
         ghost = config.has_ghost
         self._hand_most = max(config.hand_sizes)
-        self._rounds = len(config.hand_sizes)
+        self._rounds = config.round_count
         self._bounds = score_bounds(config)
         f = len(faces)
         lay = Layout(_INPUTS)

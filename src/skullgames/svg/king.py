@@ -53,7 +53,7 @@ def _play_face(play: Play) -> tuple[CardFace, str]:
 def draw(value: State | Observation, game: Any) -> str:
     """The SVG of a Skull King state (every hand face up) or observation."""
     config = value.config
-    rounds = len(config.hand_sizes)
+    rounds = config.round_count
     frame = Frame(value, game, rounds=rounds, ghost="Graybeard", phases=_PHASES,
                   hand_x=HAND_X, face=face)
     dealt = value.cards_dealt

@@ -39,14 +39,14 @@ def face(card: Card) -> tuple[CardFace, str]:
 def draw(value: State | Observation, game: Any) -> str:
     """The SVG of a Skull Queen state (every hand face up) or observation."""
     config = value.config
-    frame = Frame(value, game, rounds=config.rounds, ghost="Pirate King", phases=_PHASES,
+    frame = Frame(value, game, rounds=config.round_count, ghost="Pirate King", phases=_PHASES,
                   hand_x=HAND_X, face=face)
     extra = []
     if value.trick_color is not None:
         extra.append(f"trick colour {value.trick_color.label}")
     if value.set_aside:
         extra.append(f"{len(value.set_aside)} cards set aside")
-    frame.header(f"Skull Queen · round {frame.round_number} of {config.rounds} · "
+    frame.header(f"Skull Queen · round {frame.round_number} of {config.round_count} · "
                  f"{frame.phase}",
                  "plank values " + ", ".join(map(str, config.plank_values)), extra)
     _middle(frame, value)

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 __all__ = ["DealPlan", "Dealing", "deal_plan", "from_hands", "left_over", "max_moves",
-           "round_count", "round_robin"]
+           "round_robin"]
 
 
 @attrs.frozen
@@ -64,8 +64,6 @@ class Dealing:
     """``plan(config, round_index)``: the deal of a round (from 0)."""
     max_moves: Callable[[Any], int]
     """``max_moves(config)``: the most player moves (chance excluded) a game can take."""
-    round_count: Callable[[Any], int]
-    """``round_count(config)``: how many rounds a game has."""
 
 
 def _dealing(game: Any) -> Dealing:
@@ -81,8 +79,3 @@ def deal_plan(game: Any, config: Any, round_index: int) -> DealPlan:
 def max_moves(game: Any, config: Any) -> int:
     """The most player moves (chance excluded) a game under ``config`` can take."""
     return _dealing(game).max_moves(config)
-
-
-def round_count(game: Any, config: Any) -> int:
-    """How many rounds a game under ``config`` has."""
-    return _dealing(game).round_count(config)

@@ -18,7 +18,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl._rewards import REWARDS, rewards_for
-from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves, round_count
+from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves
 from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (
@@ -121,7 +121,7 @@ class _Setup:
 def _setup(name: str, config: Any) -> _Setup:
     game = game_named(name)
     space = game.action_space(config)
-    rounds = round_count(game, config)
+    rounds = config.round_count
     deck = tuple(config.deck)
     first: dict[Any, int] = {}
     for index, c in enumerate(deck):

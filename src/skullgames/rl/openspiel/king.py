@@ -41,10 +41,5 @@ def max_moves(config: king.Config) -> int:
                for size in config.hand_sizes)
 
 
-def round_count(config: king.Config) -> int:
-    """How many rounds a game has: one per hand size of the round plan."""
-    return len(config.hand_sizes)
-
-
-DEALING = Dealing(plan=plan, max_moves=max_moves, round_count=round_count)
+DEALING = Dealing(plan=plan, max_moves=max_moves)
 """Skull King's deal card by card, and its length (``GAMES["king"].part("openspiel")``)."""

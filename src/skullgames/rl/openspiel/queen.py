@@ -35,10 +35,5 @@ def max_moves(config: queen.Config) -> int:
     return config.rounds * config.players * (1 + config.hand_size)
 
 
-def round_count(config: queen.Config) -> int:
-    """How many rounds a game has."""
-    return config.rounds
-
-
-DEALING = Dealing(plan=plan, max_moves=max_moves, round_count=round_count)
+DEALING = Dealing(plan=plan, max_moves=max_moves)
 """Skull Queen's deal card by card, and its length (``GAMES["queen"].part("openspiel")``)."""
