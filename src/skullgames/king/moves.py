@@ -252,8 +252,8 @@ class AdjustBid:
 def plays_of(c: Card) -> tuple[Play, ...]:
     """The ways to play ``c``: the Tigress (Scary Mary) gives two, every other card one.
 
-    The Tigress is declared as a pirate or as an escape when played (RESEARCH.md §3.4 and
-    §3.10, DECISIONS K5); the pirate comes first. The one place this rule is written: the
+    The Tigress is declared as a pirate or as an escape when played (:ref:`king-winner`,
+    :ref:`ruling-k5`); the pirate comes first. The one place this rule is written: the
     legal moves, the action spaces, the score bounds and the move notation ask it.
 
     >>> from skullgames.king import card

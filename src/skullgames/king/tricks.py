@@ -78,7 +78,7 @@ class Outcome(enum.Enum):
 class Reason(enum.Enum):
     """Which card or creature decided a trick, as :attr:`TrickResult.reason` says.
 
-    The rules of :ref:`king-winner` (RESEARCH.md §3.4 and §2.4), :ref:`ruling-k6` and
+    The rules of :ref:`king-winner` (both editions), :ref:`ruling-k6` and
     :ref:`ruling-k7`, each named once; :func:`decide` and :func:`resolve` tell which one
     applied.
 
@@ -230,7 +230,7 @@ def _acting_creature(roles: Sequence[int]) -> int | None:
     """Index of the Kraken or White Whale that acts; ``None`` when neither is played.
 
     With both in the trick, the second one played acts and the first is an escape
-    (:ref:`ruling-k7`, RESEARCH.md §3.7). The one place this rule is written.
+    (:ref:`ruling-k7`, :ref:`king-kraken`). The one place this rule is written.
     """
     if _KRAKEN in roles or _WHALE in roles:
         return max(i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE))
@@ -241,7 +241,7 @@ def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]
                  ) -> tuple[int | None, Reason]:
     """Index of the winning play among cards without creature powers, and why.
 
-    The rules of :ref:`king-winner` (RESEARCH.md §3.4), each branch its :class:`Reason`;
+    The rules of :ref:`king-winner`, each branch its :class:`Reason`;
     ``None`` for no plays.
     """
     if not plays:
