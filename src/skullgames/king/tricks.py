@@ -233,7 +233,10 @@ def _acting_creature(roles: Sequence[int]) -> int | None:
     (:ref:`ruling-k7`, :ref:`king-kraken`). The one place this rule is written.
     """
     if _KRAKEN in roles or _WHALE in roles:
-        return max(i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE))
+        last = len(roles) - 1
+        while roles[last] != _KRAKEN and roles[last] != _WHALE:
+            last -= 1
+        return last
     return None
 
 
