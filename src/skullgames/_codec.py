@@ -410,7 +410,7 @@ class Record(Codec[T]):
             body["description"] = description
         required = [*(["type"] if self.tag is not None else []),
                     *(f.name for f in self.fields if f.default is _REQUIRED)]
-        either = []
+        either: list[dict[str, Any]] = []
         for old, new in self.renamed.items():  # the old name in place of the new one
             properties[old] = {"deprecated": True, **properties[new]}
             if new in required:
