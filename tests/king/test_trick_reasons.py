@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from skullgames import from_json, to_json
-from skullgames.cli._king import why
+from skullgames.cli.king import why
 from skullgames.king import (
     Config,
     Outcome,
