@@ -13,6 +13,7 @@ import pytest
 from skullgames import from_json, king, to_json
 from skullgames.cli import build_parser, main
 from skullgames.cli._games import config_from
+from skullgames.cli.king import describe_trick, seat_name
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,10 +59,33 @@ def test_watch_explains_tricks_with_the_advanced_cards(capsys: pytest.CaptureFix
                      "--white-whale", "--bots", "random"]) == 0
         seen += capsys.readouterr().out
     assert "the Kraken destroys the trick" in seen
-    assert "who would have won it, leads next" in seen
+    assert "nobody takes it (the Kraken destroys the trick); " in seen
     assert "the White Whale" in seen
     assert "black trumps" in seen
     assert "bonus: +" in seen
+
+
+@pytest.mark.parametrize(
+    ("config", "plays", "leader"),
+    [
+        # K6 with kraken_leader=left_of_kraken: seat 1 played the Kraken, seat 2 leads
+        # (seat 0 would have won).
+        (king.Config(players=3, kraken=True, kraken_leader=king.KrakenLeader.LEFT_OF_KRAKEN),
+         ((0, "Y12"), (1, "KRAKEN"), (2, "Y3")), 2),
+        # K7 with whale_leader=would_have_won: only specials, the discarded trick's lead
+        # goes to seat 2 (the pirate would have won), not to seat 0 who played the Whale.
+        (king.Config(players=3, white_whale=True, whale_leader=king.WhaleLeader.WOULD_HAVE_WON),
+         ((0, "WHALE"), (1, "ESC"), (2, "ROSIE")), 2),
+    ],
+)
+def test_a_trick_nobody_takes_is_told_with_the_engines_next_leader(
+        config: king.Config, plays: tuple[tuple[int, str], ...], leader: int) -> None:
+    # The narration names the engine's next_leader and states no leader rule of its own.
+    result = king.resolve_trick([(s, king.Play(king.card(c))) for s, c in plays], config)
+    assert result.winner is None and result.next_leader == leader
+    told = "\n".join(describe_trick(1, result, ["a", "b", "c"]))
+    assert f"{seat_name(leader, ['a', 'b', 'c'])} leads next" in told
+    assert "who would have won it" not in told and "who played the White Whale" not in told
 
 
 def test_watch_with_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:

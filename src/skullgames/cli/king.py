@@ -140,12 +140,10 @@ def describe_trick(number: int, result: TrickResult, names: Sequence[str]) -> li
     else:
         taker = "nobody takes it"
     lines = [f"  trick {number}: {plays}", f"    -> {taker} ({why(result)})"]
-    if result.outcome is Outcome.DESTROYED:
-        lines[-1] += (f"; {seat_name(result.next_leader, names)}, who would have won it, "
-                      "leads next")
-    elif result.outcome is Outcome.DISCARDED:
-        lines[-1] += (f"; {seat_name(result.next_leader, names)}, who played the White Whale, "
-                      "leads next")
+    if result.outcome is not Outcome.WON:
+        # Who leads after a trick nobody takes depends on the rule options (K6, K7, K16):
+        # the engine's next_leader says who, and the narration does not restate why.
+        lines[-1] += f"; {seat_name(result.next_leader, names)} leads next"
     if result.bonus_items:
         lines.append("    bonus: " + ", ".join(map(str, result.bonus_items))
                      + " (counts only if the bid is exact)")
