@@ -179,6 +179,7 @@ def run_mutmut(modules: Sequence[str], max_children: int, *, fresh: bool) -> int
     mutmut = shutil.which("mutmut") or str(Path(sys.executable).with_name("mutmut"))
     globs = [mutant_prefix(module) + "*" for module in modules]
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    env["SKULLGAMES_MUTATION"] = "1"  # property tests try a few examples (tests/conftest.py)
     command = ["nice", "-n", "19", mutmut, "run", "--max-children", str(max_children), *globs]
     print("$", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode

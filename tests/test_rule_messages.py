@@ -66,6 +66,10 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      IllegalMoveError, "a trick of 2 players and Graybeard has at most 3 cards, not 4"),
     ("king trick pair", lambda: king.resolve_trick([(0, KC("Y3"))]),  # type: ignore[list-item]
      IllegalMoveError, "each play is a (seat, Play) pair, not (0, card('Y3'))"),
+    ("king trick list", lambda: king.resolve_trick([[0, Play(KC("Y3"))]]),  # type: ignore[list-item]
+     IllegalMoveError, "each play is a (seat, Play) pair, not [0, Play(card('Y3'))]"),
+    ("king trick triple", lambda: king.resolve_trick([(0, Play(KC("Y3")), 1)]),  # type: ignore[list-item]
+     IllegalMoveError, "each play is a (seat, Play) pair, not (0, Play(card('Y3')), 1)"),
     ("king trick ghost seat", lambda: king.resolve_trick([(None, Play(KC("Y3")))]),
      IllegalMoveError, "seat None is Graybeard, who plays only with two players"),
     ("king trick seat", lambda: king.resolve_trick([(4, Play(KC("Y3")))]),
@@ -161,6 +165,10 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      IllegalMoveError, "a trick needs at least one card"),
     ("queen trick pair", lambda: queen.resolve_trick([(0, "R3")]),  # type: ignore[list-item]
      IllegalMoveError, "each play is a (seat, card) pair, not (0, 'R3')"),
+    ("queen trick list", lambda: queen.resolve_trick([[0, QC("R3")]]),  # type: ignore[list-item]
+     IllegalMoveError, "each play is a (seat, card) pair, not [0, card('R3')]"),
+    ("queen trick triple", lambda: queen.resolve_trick([(0, QC("R3"), 1)]),  # type: ignore[list-item]
+     IllegalMoveError, "each play is a (seat, card) pair, not (0, card('R3'), 1)"),
     ("queen trick ghost", lambda: queen.resolve_trick([(0, QC("R3")), (None, QC("R4"))]),
      IllegalMoveError, "the ghost (seat None) leads: his card comes first"),
     ("queen trick seat", lambda: queen.resolve_trick([(-1, QC("R3"))]),

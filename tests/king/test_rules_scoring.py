@@ -211,6 +211,13 @@ def test_classic_zero_bid_scores_by_the_round_number() -> None:
     assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=2) == (90, -90)
 
 
+def test_classic_zero_bid_in_round_1_of_a_long_hand() -> None:
+    """K9 / §2.5: round 1 is a round number like any other (Whirlpool deals 9 cards in
+    it): a made classic zero bid scores 10 × 1, a missed one −10 × 1."""
+    assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=1, config=CLASSIC) == (
+        10, -10)
+
+
 def test_played_classic_zero_bid_uses_the_round_number_under_whirlpool() -> None:
     """K9: Whirlpool deals 9 cards in round 1: a made classic zero bid is worth 10."""
     config = Config(players=3, edition=Edition.CLASSIC, rounds="whirlpool")
