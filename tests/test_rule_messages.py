@@ -205,6 +205,9 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("queen plank range", lambda: Plank(Side.BACK, (0, 5, 0, 0)),
      IllegalMoveError,
      "plank: four spaces 0..4 (or None for the water) in colour order, not (0, 5, 0, 0)"),
+    ("queen plank after the water", lambda: Plank(Side.BACK, (None, 5, 0, 0)),
+     IllegalMoveError,
+     "plank: four spaces 0..4 (or None for the water) in colour order, not (None, 5, 0, 0)"),
     ("queen plank length", lambda: Plank(Side.BACK, [0, None, 0]),  # type: ignore[arg-type]
      IllegalMoveError,
      "plank: four spaces 0..4 (or None for the water) in colour order, not (0, None, 0)"),

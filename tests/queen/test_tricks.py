@@ -80,6 +80,15 @@ def test_a_movement_says_which_way_how_far_why_and_what_doubled_it() -> None:
     ]
 
 
+def test_without_planks_a_trick_moves_no_pawn_and_nothing_falls() -> None:
+    # §1.6: the movements are known from the cards alone; the planks after them and the
+    # pawns that fell (E10) only when the planks were given.
+    result = resolve_trick([(0, card("R3")), (1, card("R9"))])
+    assert steps(result) == [(1, RED, 1), (0, RED, -1)]
+    assert result.planks is None
+    assert result.falls == ()
+
+
 def test_the_8_and_5_double_only_their_own_colour() -> None:
     result = resolve_trick([(0, card("R3")), (1, card("Y8")), (2, card("R9")), (3, card("Y5"))])
     assert steps(result) == [(2, RED, 1), (0, RED, -1), (1, YELLOW, 2), (3, YELLOW, -2)]
