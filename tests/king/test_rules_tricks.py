@@ -178,6 +178,7 @@ def test_a_discarded_white_whale_trick_has_no_card_and_no_bonus() -> None:
     assert (result.winner, result.winning_card, result.next_leader) == (None, None, 1)
     assert result.lead_suit is Suit.PURPLE
     assert (result.bonus, result.bonus_items, result.loot_alliances) == (0, (), ())
+    assert result.plays == tuple(plays)
     assert resolve_trick(plays, config).lead_suit is None  # no number card: no suit (§3.3)
 
 
@@ -230,6 +231,7 @@ def test_white_whale_trick_keeps_the_14_bonuses() -> None:
     """K10: a black 14 captured in a White Whale trick still scores +20; a plain 14 +10."""
     result = trick("Y3", "B14", "WHALE", "G14", advanced=True)
     assert result.winner == 1  # B14 and G14 tie on value: the earlier one
+    assert (result.winning_card, result.lead_suit) == (card("B14"), Suit.YELLOW)
     assert bonus_texts(result) == ["+20 for B14", "+10 for G14"]
     assert result.bonus == 30
 
