@@ -34,3 +34,14 @@ def test_before_the_deal_a_seat_sees_no_cards_anywhere() -> None:
 def test_an_observation_draws_as_the_svg_table() -> None:
     view = king.observe(king.new_game(seed=3), 2)
     assert view._repr_svg_() == svg.table(view)
+
+
+def test_while_bidding_shots_exist_only_with_the_cannonball() -> None:
+    # K11 / §3.6: the Grapeshot or Cannonball choice comes with Rascal's scoring and the
+    # Cannonball option only; before it, nobody has chosen.
+    plain = king.observe(king.new_game(king.Config(players=3), seed=2), 0)
+    assert plain.phase is king.Phase.BID
+    assert (plain.shots, plain.has_shot) == ((), ())
+    config = king.Config(players=3, scoring=king.Scoring.RASCAL, cannonball=True)
+    rascal = king.observe(king.new_game(config, seed=2), 0)
+    assert (rascal.shots, rascal.has_shot) == ((None, None, None), (False, False, False))
