@@ -183,6 +183,10 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      IllegalMoveError, "R3 is in the trick twice"),
     ("queen trick centre", lambda: queen.resolve_trick([(0, QC("R3"))], ["R4"]),  # type: ignore[list-item]
      IllegalMoveError, "the centre holds cards, not 'R4'"),
+    ("queen trick centre type", lambda: queen.resolve_trick([(0, QC("R3"))], 5),  # type: ignore[arg-type]
+     TypeError, "center must be the cards in the centre, not int"),
+    ("queen trick planks type", lambda: queen.resolve_trick([(0, QC("R3"))], planks=5),  # type: ignore[arg-type]
+     TypeError, "planks must be one Plank per seat, or None, not int"),
     ("queen trick specials",
      lambda: queen.resolve_trick([(0, QC("MONKEY")), (1, QC("MATE"))], [QC("R4")]),
      IllegalMoveError,
