@@ -133,7 +133,10 @@ def compare(results: Mapping[str, Mapping[str, int | None]], listed: Mapping[str
                     problems.append(f"survived, not listed as equivalent: {name}")
             elif status in _KILLED:
                 counts["killed"] += 1
-                if name in listed:
+                if name in listed and status == "timeout":  # a slow machine, or a loop
+                    problems.append(f"listed as equivalent but timed out (run it again with "
+                                    f"`mutmut run NAME`): {name}")
+                elif name in listed:
                     problems.append(f"listed as equivalent but killed (stale name?): {name}")
             elif status == "no tests":
                 counts["no tests"] += 1

@@ -45,6 +45,14 @@ def test_listed_survivors_pass_and_stale_entries_fail() -> None:
                         f"{NAME.format(99)}"]
 
 
+def test_a_timeout_is_a_kill_but_not_for_a_listed_mutant() -> None:
+    codes = {NAME.format(1): 36, NAME.format(2): 36} | {NAME.format(k): 1 for k in range(3, 50)}
+    rows, problems = compare({MODULE: codes}, {NAME.format(2): "why"})
+    assert rows[0].killed == 49
+    assert problems == ["listed as equivalent but timed out (run it again with `mutmut run "
+                        f"NAME`): {NAME.format(2)}"]
+
+
 def test_more_than_5_percent_equivalent_fails_the_run() -> None:
     codes = {NAME.format(k): 1 for k in range(18)} | {NAME.format(90): 0, NAME.format(91): 0}
     _, problems = compare({MODULE: codes}, {NAME.format(90): "why", NAME.format(91): "why"})
