@@ -70,6 +70,27 @@ def test_two_loot_alliances_add_up() -> None:
                        loot_alliances=[(0, 1), (2, 1)]) == (40, 80, 40)
 
 
+def test_one_loot_player_in_two_alliances_scores_both() -> None:
+    """§3.5 / K11: each Loot card makes its own alliance; a player who played both Loot
+    cards this round (in two tricks) is in two alliances and scores +20 for each."""
+    assert score_round([0, 1, 1], [0, 1, 1], cards_dealt=2,
+                       loot_alliances=[(0, 1), (0, 2)]) == (60, 40, 40)
+
+
+def test_bonuses_given_for_a_made_zero_bid_count() -> None:
+    """§3.5: the bonuses a seat captured count when its bid is exact, a zero bid too (in
+    play, a seat that took no trick captured nothing; score_round scores what it is given)."""
+    assert score_round([0, 0], [0, 1], cards_dealt=2, bonuses=[20, 10]) == (40, -20)
+
+
+def test_breakdown_says_who_chose_the_cannonball() -> None:
+    """§3.6: under Rascal's scoring, each seat chose the Grapeshot or the Cannonball; the
+    breakdown records the choice beside the points it changed."""
+    scores = round_breakdown([1, 1], [1, 1], cards_dealt=2, config=CANNONBALL,
+                             cannonballs=[True, False])
+    assert [(s.cannonball, s.base) for s in scores] == [(True, 30), (False, 20)]
+
+
 def test_round_bonus_option_sources_004() -> None:
     """K3 (D1): the summary in sources/004 adds 10 × round number to a correct bid:
     round 3, two tricks bid and taken = 40 + 30 = 70. Off by default."""
@@ -103,6 +124,14 @@ def test_rascal_bonuses_all_half_or_nothing() -> None:
                        config=RASCAL) == (80, 40, 0)
     assert score_round([1, 1], [1, 0], cards_dealt=3, bonuses=[10, 0],
                        config=RASCAL) == (40, 15)
+
+
+def test_rascal_halves_are_whole_points() -> None:
+    """§3.6: one off, half the potential and half the bonuses: whole points (the potential
+    is 10 × cards dealt and bonuses come in tens, so half of each is a whole number)."""
+    seat = round_breakdown([2], [1], cards_dealt=3, bonuses=[30], config=RASCAL)[0]
+    assert (seat.base, seat.bonus, seat.total) == (15, 15, 30)
+    assert (type(seat.base), type(seat.bonus), type(seat.total)) == (int, int, int)
 
 
 def test_cannonball_bonuses_only_when_exact() -> None:
@@ -209,6 +238,13 @@ def test_classic_zero_bid_scores_by_the_round_number() -> None:
         20, -20)
     # Modern keeps the cards dealt (K9, §3.9).
     assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=2) == (90, -90)
+
+
+def test_classic_zero_bid_in_round_1_of_a_long_hand() -> None:
+    """K9 / §2.5: round 1 is a round number like any other (Whirlpool deals 9 cards in
+    it): a made classic zero bid scores 10 × 1, a missed one −10 × 1."""
+    assert score_round([0, 0], [0, 1], cards_dealt=9, round_number=1, config=CLASSIC) == (
+        10, -10)
 
 
 def test_played_classic_zero_bid_uses_the_round_number_under_whirlpool() -> None:

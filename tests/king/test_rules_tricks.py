@@ -13,6 +13,7 @@ import pytest
 
 from skullgames import IllegalMoveError
 from skullgames.king import Config, Edition, Outcome, Play, Suit, card, resolve_trick
+from skullgames.king.tricks import resolve, trick_winner
 
 from .helpers import bonus_texts, play, trick
 
@@ -155,6 +156,32 @@ def test_kraken_destroys_the_trick(cards: str, next_leader: int, rule: str) -> N
     assert (result.bonus, result.bonus_items, result.loot_alliances) == (0, (), ())
 
 
+def test_a_kraken_trick_shows_the_kraken_and_the_suit_that_was_led() -> None:
+    """K6: the Kraken destroys the trick: the result names the Kraken as the card that
+    decided it, keeps the suit led (§3.3) and has no bonus item and no alliance (a UI
+    explains the trick from these fields)."""
+    result = trick("G9", "LOOT", "KRAKEN", "B14", advanced=True)
+    assert result.outcome is Outcome.DESTROYED
+    assert (result.winner, result.winning_card) == (None, card("KRAKEN"))
+    assert result.lead_suit is Suit.GREEN
+    assert (result.bonus, result.bonus_items, result.loot_alliances) == (0, (), ())
+    assert result.next_leader == 3  # the black 14 would have won (K6)
+
+
+def test_a_discarded_white_whale_trick_has_no_card_and_no_bonus() -> None:
+    """K7: only special cards with the White Whale: nobody takes the trick, no card won it,
+    no bonus item; ``resolve`` records the suit it is given (the engine's trick)."""
+    plays = [(0, play("ROSIE")), (1, play("WHALE")), (2, play("LOOT"))]
+    config = Config(players=3, loot=True, white_whale=True)
+    result = resolve(plays, config, Suit.PURPLE)
+    assert result.outcome is Outcome.DISCARDED
+    assert (result.winner, result.winning_card, result.next_leader) == (None, None, 1)
+    assert result.lead_suit is Suit.PURPLE
+    assert (result.bonus, result.bonus_items, result.loot_alliances) == (0, (), ())
+    assert result.plays == tuple(plays)
+    assert resolve_trick(plays, config).lead_suit is None  # no number card: no suit (§3.3)
+
+
 def test_kraken_and_only_creatures_first_card_leads() -> None:
     """K6: only creatures played (a two-card trick): the first card's player leads."""
     result = resolve_trick([(2, play("WHALE")), (0, play("KRAKEN"))],
@@ -204,6 +231,7 @@ def test_white_whale_trick_keeps_the_14_bonuses() -> None:
     """K10: a black 14 captured in a White Whale trick still scores +20; a plain 14 +10."""
     result = trick("Y3", "B14", "WHALE", "G14", advanced=True)
     assert result.winner == 1  # B14 and G14 tie on value: the earlier one
+    assert (result.winning_card, result.lead_suit) == (card("B14"), Suit.YELLOW)
     assert bonus_texts(result) == ["+20 for B14", "+10 for G14"]
     assert result.bonus == 30
 
@@ -220,6 +248,27 @@ def test_white_whale_captured_loot_still_allies() -> None:
     result = trick("LOOT", "Y3", "WHALE", advanced=True)
     assert result.winner == 1
     assert result.loot_alliances == ((0, 1),)
+
+
+@pytest.mark.parametrize(("cards", "index", "rule"), [
+    ("Y12 TIG pirate B2", 1, "§3.10: the Tigress as a pirate beats numbers, black too"),
+    ("Y12 TIG escape B2", 2, "§3.10: the Tigress as an escape does not"),
+    ("Y12 KRAKEN Y13", None, "K6: nobody takes a Kraken trick"),
+    ("KRAKEN", None, "K6: ... even the Kraken alone"),
+    ("Y3 WHALE B2", 0, "K7: the highest number wins, whatever its suit"),
+    ("ROSIE WHALE SK", None, "K7: only special cards: nobody takes it"),
+    ("KRAKEN Y5 WHALE Y9", 3, "K7: the White Whale played second acts"),
+    ("Y12 B3 WHALE KRAKEN", None, "K7: the Kraken played second acts"),
+    ("ROSIE SK MER", 2, "§3.4: without creatures, the usual winner"),
+    ("Y2", 0, "an incomplete trick: who would take it so far"),
+])
+def test_trick_winner_is_the_winner_resolve_gives(cards: str, index: int | None,
+                                                  rule: str) -> None:
+    """``trick_winner`` (the bots' question) applies the rule of ``resolve``: K6, K7, §3.4."""
+    plays = [(seat, play(text)) for seat, text in enumerate(_split(cards))]
+    assert trick_winner(plays) == index, rule
+    config = Config(players=4, kraken=True, white_whale=True)
+    assert resolve(plays, config).winner == index, rule
 
 
 # -- Bonuses (RESEARCH.md §3.5; captured before the exact-bid condition) ------------------

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-from skullgames import IllegalMoveError, queen
+from skullgames import IllegalMoveError, queen, svg
 from skullgames.queen import (
     PLACES,
     Config,
@@ -443,3 +443,23 @@ def test_the_fast_constructors_build_the_same_frozen_records() -> None:
         assert type(make(**values)) is cls
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             make(**values).to_move = 0
+
+
+def test_an_observation_remembers_the_finished_rounds() -> None:
+    # §1.8: after a round, every player knows its placements, the planks as they ended
+    # and the points each scored; an observation keeps them as summaries.
+    state = new_game(THREE, seed=4)
+    while state.round_number == 1:
+        state = apply(state, legal_moves(state)[0])
+    first = state.rounds[0]
+    for seat in range(3):
+        summaries = observe(state, seat).rounds
+        assert len(summaries) == 1
+        summary = summaries[0]
+        assert (summary.round_number, summary.placements, summary.planks, summary.points) == (
+            1, first.placements, first.planks, first.points)
+
+
+def test_an_observation_draws_as_the_svg_table() -> None:
+    view = observe(new_game(THREE, seed=3), 2)
+    assert view._repr_svg_() == svg.table(view)

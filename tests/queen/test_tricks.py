@@ -65,6 +65,30 @@ def test_aye_maam_and_quick_snack_double_the_moves_whoever_played_them() -> None
     assert result.movements[1].doubled_by == card("R5")
 
 
+def test_a_movement_says_which_way_how_far_why_and_what_doubled_it() -> None:
+    # §1.6 / Q1: up toward the narrow end for the highest, down for the lowest; the 8
+    # (Aye, Ma'am!) doubles the move up, the 5 (Quick Snack) the move down (§1.5).
+    doubled = resolve_trick([(0, card("R3")), (1, card("R9")), (2, card("R5")), (3, card("R8"))])
+    assert [str(m) for m in doubled.movements] == [
+        "seat 1 moves red 2 up (R9 is the highest red, doubled by R8)",
+        "seat 0 moves red 2 down (R3 is the lowest red, doubled by R5)",
+    ]
+    single = resolve_trick([(2, card("B4")), (0, card("B11")), (1, card("B2"))])
+    assert [str(m) for m in single.movements] == [
+        "seat 0 moves blue 1 up (B11 is the highest blue)",
+        "seat 1 moves blue 1 down (B2 is the lowest blue)",
+    ]
+
+
+def test_without_planks_a_trick_moves_no_pawn_and_nothing_falls() -> None:
+    # §1.6: the movements are known from the cards alone; the planks after them and the
+    # pawns that fell (E10) only when the planks were given.
+    result = resolve_trick([(0, card("R3")), (1, card("R9"))])
+    assert steps(result) == [(1, RED, 1), (0, RED, -1)]
+    assert result.planks is None
+    assert result.falls == ()
+
+
 def test_the_8_and_5_double_only_their_own_colour() -> None:
     result = resolve_trick([(0, card("R3")), (1, card("Y8")), (2, card("R9")), (3, card("Y5"))])
     assert steps(result) == [(2, RED, 1), (0, RED, -1), (1, YELLOW, 2), (3, YELLOW, -2)]
