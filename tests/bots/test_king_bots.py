@@ -80,6 +80,31 @@ def test_search_bot_plays_legally(config: Config) -> None:
     assert bots[0].calls > 0
 
 
+@pytest.mark.parametrize("config", [
+    Config(players=4, rounds=(2,), scoring=Scoring.RASCAL, cannonball=True),
+    Config(players=4, rounds=(2, 3), pirate_abilities=True),
+], ids=repr)
+def test_search_bot_plays_through_shots_and_abilities(config: Config) -> None:
+    """Issue 22 item 1: the search played a round out in the bid and play phases only,
+    and crashed on the Grapeshot/Cannonball choice (K11) and the pirates' abilities (K12)
+    of its sampled worlds. It decides in those phases too, by asking the game."""
+    phases: Counter[Phase] = Counter()
+    for seed in range(4):
+        bots = [Recording(SearchBot(random.Random(seed), worlds=2) if s == 0
+                          else RandomBot(random.Random(seed * 10 + s)))
+                for s in range(config.players)]
+        state = king.new_game(config, seed=seed)
+        while not king.is_over(state):
+            seat = king.current_player(state)
+            assert seat is not None
+            view = king.observe(state, seat)
+            if seat == 0:
+                phases[view.phase] += 1
+            state = king.apply(state, bots[seat].choose(view))
+    extra = Phase.SHOT if config.cannonball else Phase.ABILITY
+    assert phases[extra] > 0 and phases[Phase.PLAY] > 0  # the phases above did occur
+
+
 def test_bots_are_fixed_by_their_seed() -> None:
     def game(seed: int) -> State:
         bots = [Recording(make_bot("king", name, random.Random(seed + s)))

@@ -207,9 +207,11 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
-        start = world.round_index
+        # Every phase of the round (shots, abilities) is played out, until the game has
+        # recorded the round: whatever phases the options add, the game says when it ends.
+        finished = len(world.rounds)
         state = apply(world, move)
-        while state.round_index == start and state.phase in (Phase.BID, Phase.PLAY):
+        while len(state.rounds) == finished:
             state = apply(state, _policy(state))
         return state.rounds[-1].points  # the round just played (a sample has no earlier)
 

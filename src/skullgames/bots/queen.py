@@ -262,9 +262,9 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
-        start = world.round_index
+        finished = len(world.rounds)  # played out until the game has recorded the round
         state = apply(world, move)
-        while state.round_index == start and state.phase is Phase.PLAY:
+        while len(state.rounds) == finished:
             state = apply(state, _policy(state))
         return state.rounds[-1].points  # the round just played (a sample has no earlier)
 
