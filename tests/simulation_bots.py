@@ -43,6 +43,29 @@ class DyingBot:
         os._exit(17)
 
 
+class DiesInGameFive:
+    """Random legal moves, but in game 5 of a run from seed 0 it kills its process at once.
+
+    A worker that dies every time it plays one game, as on a machine whose memory that
+    game exhausts. The bot knows the game from its ``random.Random``, which the
+    simulation seeds with the game's seed, the seat and the bot's name (``"doomed"`` or
+    this class's ``module:Class``).
+    """
+
+    NAMES = ("doomed", "tests.simulation_bots:DiesInGameFive")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        state = rng.getstate()
+        self.doomed = any(random.Random(f"5:{seat}:{name}").getstate() == state
+                          for seat in range(8) for name in self.NAMES)
+
+    def choose(self, observation: Any) -> Any:
+        if self.doomed:
+            os._exit(17)
+        return self.rng.choice(observation.legal_moves)
+
+
 class FailingBot:
     """Raises on its first move: a bug in a user's bot."""
 

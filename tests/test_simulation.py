@@ -5,12 +5,19 @@ from __future__ import annotations
 import functools
 import itertools
 import multiprocessing
+import os
 import random
+import re
 import signal
 import statistics
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -148,8 +155,8 @@ def test_shares_of_tied_wins_are_counted_exactly() -> None:
 def test_a_batch_that_comes_back_twice_counts_once(monkeypatch: pytest.MonkeyPatch) -> None:
     clean, clean_records = run(task_size=4)
 
-    def twice(make_work: Any, *, jobs: int) -> Iterator[Any]:
-        for finished in run_local(make_work, jobs=jobs):
+    def twice(make_work: Any, *, jobs: int, max_retries: int) -> Iterator[Any]:
+        for finished in run_local(make_work, jobs=jobs, max_retries=max_retries):
             yield finished
             yield finished
 
@@ -319,3 +326,106 @@ def test_ctrl_c_stops_the_worker_processes_at_once() -> None:
         time.sleep(0.1)
     assert multiprocessing.active_children() == []
     assert caught.traceback
+
+
+# --------------------------------------------------------------------------- faults
+
+
+def test_a_batch_whose_worker_died_is_played_again(tmp_path: Path) -> None:
+    """Issue 22 item 2: a lost worker ended the run with BrokenProcessPool. Its batch is
+    played again, as on Ray, and the records are exactly those of a clean run."""
+    clean, clean_records = run(jobs=1, task_size=3, keep_states=True)
+    marker = tmp_path / "a worker died"
+    dying = functools.partial(simulation_bots.DyingBot, marker=str(marker))
+    bots = {"random": dying, "greedy": "greedy"}
+    result, records = run(jobs=2, task_size=3, keep_states=True, bots=bots)
+    assert marker.exists()  # a worker process really did end in the middle of a batch
+    assert records == clean_records
+    assert result == clean
+
+
+def test_a_batch_that_kills_every_worker_stops_the_run_and_keeps_the_rest() -> None:
+    records: list[GameRecord] = []
+    bots = {"doomed": simulation_bots.DiesInGameFive, "greedy": "greedy"}
+    # every batch in flight when a worker dies counts the death: 4-5 among them
+    with pytest.raises(BrokenProcessPool, match=r"died 2 times with games [-0-9, ]*\b4-5\b"
+                       ) as error:
+        simulate("king", SMALL, bots=bots, games=12, seed=0, jobs=2, task_size=2,
+                 max_retries=1, on_record=records.append)
+    assert "\n" not in str(error.value)
+    _, clean = run(jobs=1, seed=0, bots={"doomed": "random", "greedy": "greedy"})
+    by_game = {r.game: r for r in clean}
+    assert records and 4 not in {r.game for r in records} and 5 not in {r.game for r in records}
+    # the games that finished are exactly a clean run's, but for the bot's name
+    assert all(attrs.evolve(r, bots=by_game[r.game].bots) == by_game[r.game]
+               for r in records)
+
+
+def test_workers_exit_when_their_parent_dies(tmp_path: Path) -> None:
+    """The portable watch of a worker on its parent (Linux asks the kernel instead):
+    a grandchild watching the child that started it ends soon after that child dies."""
+    pid_file = tmp_path / "grandchild"
+    child = textwrap.dedent(f"""
+        import os, pathlib, subprocess, sys, time
+        grandchild = subprocess.Popen([sys.executable, "-c", '''
+        import os, pathlib, sys
+        from skullgames.simulation._local import exit_with_parent
+        pathlib.Path({str(pid_file)!r}).write_text(str(os.getpid()))
+        exit_with_parent(int(sys.argv[1]), poll=0.1)
+        ''', str(os.getpid())])
+        while not pathlib.Path({str(pid_file)!r}).exists():
+            time.sleep(0.05)
+    """)
+    subprocess.run([sys.executable, "-c", child], check=True, timeout=60,
+                   env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    grandchild = int(pid_file.read_text())
+    deadline = time.monotonic() + 20
+    while _alive(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(grandchild)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a process not yet ended (a zombie has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+def test_a_run_resumed_from_its_records_equals_a_run_never_interrupted() -> None:
+    clean, clean_records = run(keep_states=True)
+    played = [r for r in clean_records if r.game % 3 != 1]  # finished in any order
+    resumed, rest = run(keep_states=True, played=reversed(played), jobs=2, task_size=2)
+    assert sorted(r.game for r in rest) == [1, 4, 7, 10]  # only the games not played
+    assert sorted([*played, *rest], key=lambda r: r.game) == clean_records
+    assert resumed == clean
+    everything, nothing = run(played=clean_records)
+    assert nothing == [] and everything == clean
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (GameRecord(game=12, seed=52, bots=("random", "greedy", "random"), scores=(0, 0, 0),
+                winners=(0, 1, 2)), "game 12 is not one of this run's 12 games"),
+    (GameRecord(game=1, seed=1, bots=("greedy", "random", "greedy"), scores=(0, 0, 0),
+                winners=(0, 1, 2)), "not from seed 1 by greedy, random, greedy"),
+    (GameRecord(game=1, seed=41, bots=("random", "greedy", "random"), scores=(0, 0, 0),
+                winners=(0, 1, 2)), "by greedy, random, greedy, not from seed 41"),
+    (GameRecord(game=0, seed=40, bots=("random", "greedy", "random"), scores=(0, 0),
+                winners=(0,)), "game 0 has 2 scores"),
+])
+def test_records_of_another_run_are_refused(record: GameRecord, message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        run(played=[record])
+
+
+def test_a_game_played_twice_is_refused() -> None:
+    _, records = run()
+    with pytest.raises(ConfigError, match="game 3 is there twice"):
+        run(played=[records[3], records[3]])
+    with pytest.raises(TypeError, match="GameRecord objects"):
+        run(played=[records[0].to_json_line()])

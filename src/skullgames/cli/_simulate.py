@@ -8,10 +8,12 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from concurrent.futures.process import BrokenProcessPool
+from typing import IO, Any, TextIO
 
 from skullgames.errors import SkullgamesError
-from skullgames.registry import GAMES
+from skullgames.registry import GAMES, Game
+from skullgames.serialization import to_json
 from skullgames.simulation import BACKENDS, RAY_INSTALL_HINT, GameRecord, contestants, simulate
 
 
@@ -43,7 +45,14 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, *,
                         help="keep every bot in its seat for every game")
     parser.add_argument("--out", metavar="FILE",
                         help="write every finished game as a line of JSON (its number, "
-                             "seed, bots by seat, scores, winners and the game, for replay)")
+                             "seed, bots by seat, scores, winners and the game, for replay); "
+                             "an existing FILE is refused unless --force or --resume")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite the --out file if it exists")
+    parser.add_argument("--resume", action="store_true",
+                        help="finish the interrupted run whose games are in the --out file: "
+                             "play only the games it lacks, with the same flags, so that "
+                             "the file and the table are those of a run never interrupted")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -57,7 +66,16 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
     if os.getcwd() not in sys.path:  # module:Class bots from the current folder, as
         sys.path.insert(0, os.getcwd())  # python -m would find them
     names = ",".join(c.name for c in contestants(game, args.bots))
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    if (args.force or args.resume) and not args.out:
+        raise SkullgamesError(f"{'--resume' if args.resume else '--force'} is about the "
+                              "--out file: give --out FILE")
+    if args.force and args.resume:
+        raise SkullgamesError("--force starts the --out file afresh, --resume continues it: "
+                              "give one of them")
+    played: list[GameRecord] = []
+    if args.resume:
+        played = _finished_games(args.out, game, config)
+    out = _open_out(args.out, force=args.force, resume=args.resume)
 
     def record(game_record: GameRecord) -> None:
         assert out is not None
@@ -73,11 +91,15 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
             game, config, bots=args.bots, games=args.games, seed=args.seed,
             rotate=args.rotate, jobs=args.jobs, backend=backend, address=args.address,
             task_size=args.task_size, keep_states=out is not None,
-            on_record=None if out is None else record, progress=progress)
+            on_record=None if out is None else record, progress=progress, played=played)
     except ModuleNotFoundError as error:
         if error.name != "ray":
             raise
         raise SkullgamesError(f"--backend ray needs Ray: {RAY_INSTALL_HINT}") from None
+    except BrokenProcessPool as error:
+        kept = f"; the games finished are in {args.out} (--resume finishes the run)" \
+            if args.out else ""
+        raise SkullgamesError(f"{error}{kept}") from None
     finally:
         if out is not None:
             out.close()
@@ -86,6 +108,80 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
         write(f"Games written to {args.out} (replay one with: skullgames replay {args.out} "
               "--game 1)")
     return 0
+
+
+def _open_out(path: str | None, *, force: bool, resume: bool) -> IO[str] | None:
+    """The ``--out`` file, open for writing.
+
+    An existing file only with ``--force`` (emptied) or ``--resume`` (appended to).
+    """
+    if path is None:
+        return None
+    mode = "w" if force else "a" if resume else "x"
+    try:
+        return open(path, mode, encoding="utf-8")
+    except FileExistsError:
+        raise SkullgamesError(f"--out {path} exists: --resume to finish the run it holds, "
+                              "--force to overwrite it") from None
+
+
+def _finished_games(path: str, game: Game[Any, Any, Any, Any], config: Any
+                    ) -> list[GameRecord]:
+    """The records in the ``--out`` file of an interrupted run, checked to be of ``config``.
+
+    A last line cut short (the run was killed while writing it) is dropped from the
+    file; any other line that is not a record of this game and these rules is refused.
+    No file yet: no games.
+    """
+    try:
+        file = open(path, "r+b")  # noqa: SIM115
+    except FileNotFoundError:
+        return []
+    rules = json.loads(to_json(config))
+    records: list[GameRecord] = []
+    with file:
+        end = 0  # the end of the last whole record
+        for number, line in enumerate(file, 1):
+            if not line.endswith(b"\n"):  # the last line, cut short: played again
+                break
+            record, state = _record(line)
+            if record is None:
+                raise SkullgamesError(f"--resume: {path} line {number} is not a game "
+                                      "record of skullgames simulate --out")
+            if state.get("format") != game.format_name or state.get("config") != rules:
+                raise SkullgamesError(
+                    f"--resume: {path} line {number} is a game of other rules or of another "
+                    "game than this run's: give the flags of the run it holds")
+            records.append(record)
+            end += len(line)
+        file.truncate(end)
+    return records
+
+
+def _record(line: bytes) -> tuple[GameRecord | None, dict[str, Any]]:
+    """A line of ``--out`` as a record (without its game) and the game's JSON object."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None, {}
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+        return None, {}
+    game: Any = data.get("game")
+    seed: Any = data.get("seed")
+    bots = data.get("bots")
+    scores, winners = data.get("scores"), data.get("winners")
+    if not (_whole(game) and _whole(seed) and isinstance(bots, list)
+            and all(isinstance(b, str) for b in bots) and isinstance(scores, list)
+            and all(map(_whole, scores)) and isinstance(winners, list)
+            and all(map(_whole, winners))):
+        return None, {}
+    record = GameRecord(game=game, seed=seed, bots=tuple(bots), scores=tuple(scores),
+                        winners=tuple(winners))
+    return record, data["state"]
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
 
 
 def saved_game(document: str) -> str:

@@ -18,7 +18,7 @@ The guide :doc:`/guides/simulate` shows the command line and how to run on a clu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 import attrs
@@ -33,7 +33,7 @@ from skullgames.simulation._bots import (
     check_picklable,
     contestants,
 )
-from skullgames.simulation._games import Batch, GameRecord, batches
+from skullgames.simulation._games import Batch, GameRecord, batches, seating
 from skullgames.simulation._local import Finished, run_local
 from skullgames.simulation._ray import INSTALL_HINT as RAY_INSTALL_HINT
 from skullgames.simulation._stats import BotResult, Estimate, Tally, table
@@ -99,6 +99,7 @@ def simulate(
     keep_states: bool = False,
     on_record: Callable[[GameRecord], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    played: Iterable[GameRecord] = (),
 ) -> SimulationResult:
     """Play ``games`` seeded games between bots and return each bot's results.
 
@@ -113,9 +114,13 @@ def simulate(
     ``backend="local"`` plays on ``jobs`` processes of this machine (all cores by
     default; with ``jobs=1``, in this process). ``backend="ray"`` plays Ray tasks of
     ``task_size`` games: on the Ray this process is connected to, else on the cluster at
-    ``address``, else on a local Ray of ``jobs`` CPUs; a task whose worker dies is retried
-    up to ``max_retries`` times, and every game is counted once. Results do not depend on
-    the backend, the jobs or the task size.
+    ``address``, else on a local Ray of ``jobs`` CPUs. On either backend a batch whose
+    worker process dies is played again, up to ``max_retries`` times, and every game is
+    counted once; beyond that the local backend raises
+    ``concurrent.futures.process.BrokenProcessPool`` naming the games it could not play
+    (the records of the others have reached ``on_record``). Worker processes end with the
+    process that started them. Results do not depend on the backend, the jobs or the task
+    size.
 
     ``on_record`` is called with each game's :class:`GameRecord` as its batch finishes
     (batches finish in any order; records carry their game number), with the finished
@@ -123,8 +128,14 @@ def simulate(
     of games finished. Batches are made as they are needed, so a run of any length starts
     at once and its memory stays flat.
 
+    ``played`` resumes an interrupted run: the records of the games it finished (those
+    ``on_record`` got), which are not played again but count in the result as if they
+    had been, so that the records and the result are those of a run never interrupted.
+    ``on_record`` is called for the other games only.
+
     Raises :class:`~skullgames.ConfigError` for a bad value (an unknown game, bot or
-    backend, a config the engine refuses, a count below 1), ``TypeError`` for a wrong
+    backend, a config the engine refuses, a count below 1, a ``played`` record that is not
+    one of this run's games), ``TypeError`` for a wrong
     type, and ``ModuleNotFoundError`` for ``backend="ray"`` without Ray installed.
     """
     entry = _game(game)
@@ -146,35 +157,43 @@ def simulate(
         raise ConfigError("address is the address of a Ray cluster: use it with backend='ray'")
     entry.new_game(config, seed=seed)  # a config or seed the engine refuses fails here
     line_up = contestants(entry, bots)
+    earlier = _played_games(played, games=games, seed=seed, players=config.players,
+                            line_up=line_up, rotate=rotate)
+    to_play = games - len(earlier)
 
     def make_work(workers: int) -> Iterator[Batch]:
-        size = task_size or default_task_size(backend, games, workers)
+        size = task_size or default_task_size(backend, to_play, workers)
         return batches(game=entry.name, config=config, seed=seed, games=games, size=size,
-                       line_up=line_up, rotate=rotate, keep_states=keep_states)
+                       line_up=line_up, rotate=rotate, keep_states=keep_states,
+                       played=earlier)
 
     if backend == "ray":
         from skullgames.simulation._ray import run_ray
 
         finished = run_ray(make_work, jobs=jobs, address=address, max_retries=max_retries)
     else:
-        workers = min(jobs or os.cpu_count() or 1, games)
+        workers = max(1, min(jobs or os.cpu_count() or 1, to_play))
         if workers > 1:
             check_picklable(line_up)
-        finished = run_local(make_work, jobs=workers)
+        finished = run_local(make_work, jobs=workers, max_retries=max_retries)
     tally = Tally(_result_order(entry, line_up), players=config.players)
-    _collect(finished, games, tally, on_record, progress)
+    for record in earlier.values():
+        tally.add(record)
+    _collect(finished, games, len(earlier), tally, on_record, progress)
     return SimulationResult(game=entry.name, games=games, seed=seed,
                             bots=tuple(r for r in tally.results() if r.games))
 
 
-def _collect(finished: Generator[Finished, None, None], games: int, tally: Tally,
+def _collect(finished: Generator[Finished, None, None], games: int, done: int, tally: Tally,
              on_record: Callable[[GameRecord], None] | None,
              progress: Callable[[int, int], None] | None) -> None:
-    """Count every game of the batches as they finish, each batch once."""
+    """Count every game of the batches as they finish, each batch once.
+
+    ``done`` games were played before (a resumed run).
+    """
     seen = _Seen()
-    done = 0
     if progress is not None:
-        progress(0, games)
+        progress(done, games)
     try:
         for index, records in finished:
             if not seen.add(index):
@@ -188,6 +207,31 @@ def _collect(finished: Generator[Finished, None, None], games: int, tally: Tally
                 progress(done, games)
     finally:
         finished.close()  # stops the workers at once if the caller stopped (Ctrl-C)
+
+
+def _played_games(played: Iterable[GameRecord], *, games: int, seed: int, players: int,
+                  line_up: tuple[Contestant, ...], rotate: bool) -> dict[int, GameRecord]:
+    """The records of an interrupted run by game number, checked to be this run's games."""
+    earlier: dict[int, GameRecord] = {}
+    for record in played:
+        if not isinstance(record, GameRecord):
+            raise TypeError(f"played: GameRecord objects, not {type(record).__name__}")
+        number = record.game
+        if not 0 <= number < games:
+            raise ConfigError(f"played: game {number} is not one of this run's {games} games")
+        names = tuple(c.name for c in seating(line_up, players, number, rotate))
+        if record.seed != seed + number or record.bots != names:
+            raise ConfigError(
+                f"played: game {number} of this run is played from seed {seed + number} by "
+                f"{', '.join(names)}, not from seed {record.seed} by "
+                f"{', '.join(record.bots)}: a record of another run")
+        if len(record.scores) != players:
+            raise ConfigError(f"played: game {number} has {len(record.scores)} scores, not "
+                              f"one for each of the {players} players")
+        if number in earlier:
+            raise ConfigError(f"played: game {number} is there twice")
+        earlier[number] = record
+    return earlier
 
 
 def default_task_size(backend: str, games: int, workers: int) -> int:

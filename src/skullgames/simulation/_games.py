@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -67,13 +67,30 @@ class Batch:
 
 
 def batches(*, game: str, config: Any, seed: int, games: int, size: int,
-            line_up: tuple[Contestant, ...], rotate: bool, keep_states: bool
-            ) -> Iterator[Batch]:
-    """The batches of a simulation, made one at a time as they are asked for."""
-    for index, first in enumerate(range(0, games, size)):
-        yield Batch(index=index, game=game, config=config, seed=seed, first=first,
-                    count=min(size, games - first), line_up=line_up, rotate=rotate,
-                    keep_states=keep_states)
+            line_up: tuple[Contestant, ...], rotate: bool, keep_states: bool,
+            played: Container[int] = frozenset()) -> Iterator[Batch]:
+    """The batches of a simulation, made one at a time as they are asked for.
+
+    Each batch is a run of at most ``size`` consecutive games, none of them ``played``
+    already.
+
+    >>> [(b.first, b.count) for b in batches(game="king", config=None, seed=0, games=9,
+    ...  size=3, line_up=(), rotate=True, keep_states=False, played={1, 5, 6})]
+    [(0, 1), (2, 3), (7, 2)]
+    """
+    index = 0
+    first = 0
+    while first < games:
+        while first < games and first in played:
+            first += 1
+        count = 0
+        while count < size and first + count < games and first + count not in played:
+            count += 1
+        if count:
+            yield Batch(index=index, game=game, config=config, seed=seed, first=first,
+                        count=count, line_up=line_up, rotate=rotate, keep_states=keep_states)
+            index += 1
+        first += count
 
 
 def seating(line_up: Sequence[Contestant], players: int, game: int, rotate: bool

@@ -1,11 +1,23 @@
-"""The local backend: batches played in this process, or on a pool of worker processes."""
+"""The local backend: batches played in this process, or on a pool of worker processes.
+
+A worker that dies (killed, out of memory) breaks the pool: every batch it had in flight
+is played again on a new pool, as Ray runs a task again, up to ``max_retries`` times.
+Workers end when the process that started them dies, so a killed run leaves nothing
+behind.
+"""
 
 from __future__ import annotations
 
 import concurrent.futures as futures
+import ctypes
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Generator, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from skullgames.registry import GAMES, Game, register_game
@@ -14,48 +26,152 @@ from skullgames.simulation._games import Batch, GameRecord, play_batch
 Finished = tuple[int, tuple[GameRecord, ...]]
 """A batch's index and the records of its games."""
 
+_PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
-def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int
+_PARENT_POLL = 0.5
+"""Seconds between a worker's looks at its parent, where the kernel cannot tell it."""
+
+
+def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int, max_retries: int = 3
               ) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(jobs)`` on ``jobs`` processes, each as it finishes.
 
     At most ``2 * jobs`` batches are submitted ahead, so a run of any length starts at
     once and keeps its memory flat. With one job the batches are played here, in order.
+    A batch whose worker died is played again on a new pool, up to ``max_retries`` times;
+    then ``BrokenProcessPool`` says which games could not be played. (A dying worker
+    breaks the whole pool, so every batch in flight counts the death.)
     """
     work = make_work(jobs)
     if jobs <= 1:
         yield from map(play_batch, work)
         return
-    pool = futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_start_worker,
-                                       initargs=(tuple(GAMES.values()),))
+    pool = _pool(jobs)
+    running: dict[futures.Future[Finished], Batch] = {}
+    lost: dict[int, int] = {}  # batch index: how many times a worker died in it
     try:
-        running: set[futures.Future[Finished]] = set()
         for batch in work:
-            if len(running) >= 2 * jobs:
-                done, running = futures.wait(running, return_when=futures.FIRST_COMPLETED)
-                yield from (future.result() for future in done)
-            running.add(pool.submit(play_batch, batch))
+            while len(running) >= 2 * jobs:
+                pool = yield from _next(pool, jobs, running, lost, max_retries)
+            _submit(pool, batch, running)
         while running:
-            done, running = futures.wait(running, return_when=futures.FIRST_COMPLETED)
-            yield from (future.result() for future in done)
+            pool = yield from _next(pool, jobs, running, lost, max_retries)
     except BaseException:
         _stop(pool)
         raise
     pool.shutdown()
 
 
-def _start_worker(games: tuple[Game[Any, Any, Any, Any], ...]) -> None:
-    """Leave interrupts to the parent, and register the parent's games the worker lacks.
+def _next(pool: futures.ProcessPoolExecutor, jobs: int,
+          running: dict[futures.Future[Finished], Batch], lost: dict[int, int],
+          max_retries: int) -> Generator[Finished, None, futures.ProcessPoolExecutor]:
+    """Yield the batches that finish next; the pool to go on with.
+
+    When a worker has died, the pool is broken and fails every batch in flight: those are
+    played again on a new pool, each at most ``max_retries`` times.
+    """
+    done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
+    broken: list[Batch] = []
+    for future in done:
+        batch = running.pop(future)
+        try:
+            finished = future.result()
+        except BrokenProcessPool:
+            broken.append(batch)
+            continue
+        lost.pop(batch.index, None)
+        yield finished
+    if not broken:
+        return pool
+    # The other batches in flight fail with the pool (or finished just before it broke).
+    rest, _ = futures.wait(running)
+    for future in rest:
+        batch = running.pop(future)
+        try:
+            finished = future.result()
+        except BrokenProcessPool:
+            broken.append(batch)
+            continue
+        lost.pop(batch.index, None)
+        yield finished
+    pool.shutdown(wait=True)
+    for batch in broken:
+        lost[batch.index] = lost.get(batch.index, 0) + 1
+    given_up = sorted((b for b in broken if lost[b.index] > max_retries), key=_first)
+    if given_up:
+        games = ", ".join(f"{b.first}-{b.first + b.count - 1}" if b.count > 1 else str(b.first)
+                          for b in given_up)
+        raise BrokenProcessPool(
+            f"worker processes died {max_retries + 1} times with games {games} in play "
+            f"(killed, or out of memory?); the games finished are kept")
+    pool = _pool(jobs)
+    for batch in sorted(broken, key=_first):
+        _submit(pool, batch, running)
+    return pool
+
+
+def _submit(pool: futures.ProcessPoolExecutor, batch: Batch,
+            running: dict[futures.Future[Finished], Batch]) -> None:
+    """Send ``batch`` to the pool; a pool already broken gives it a failed future."""
+    try:
+        future = pool.submit(play_batch, batch)
+    except BrokenProcessPool as error:  # a worker died since the last look
+        future = futures.Future()
+        future.set_exception(error)
+    running[future] = batch
+
+
+def _first(batch: Batch) -> int:
+    return batch.first
+
+
+def _pool(jobs: int) -> futures.ProcessPoolExecutor:
+    return futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_worker_setup,
+                                       initargs=(os.getpid(), tuple(GAMES.values())))
+
+
+def _worker_setup(parent: int, games: tuple[Game[Any, Any, Any, Any], ...]) -> None:
+    """Start a worker: it leaves interrupts and its life to the parent, and knows its games.
 
     Ctrl-C reaches every process of the terminal; the parent alone decides to stop. A
-    worker finds the built-in games and those of installed packages itself, but not one
-    that the parent registered with :func:`~skullgames.register_game`.
+    parent that dies without stopping its workers (killed) takes them with it: on Linux
+    the kernel sends them SIGKILL (``prctl(PR_SET_PDEATHSIG)``), elsewhere a thread of
+    each worker watches for its parent to be gone. A worker finds the built-in games and
+    those of installed packages itself, but not one that the parent registered with
+    :func:`~skullgames.register_game`.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for game in games:
         if game.name not in GAMES:
             register_game(game)
+    if not _kill_me_with_my_parent():
+        threading.Thread(target=exit_with_parent, args=(parent,), daemon=True,
+                         name="skullgames: exit with the parent").start()
+    if os.getppid() != parent:  # the parent died before it could be watched
+        os._exit(1)
+
+
+def _kill_me_with_my_parent() -> bool:
+    """Ask the kernel for SIGKILL when the parent dies; False where it cannot be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def exit_with_parent(parent: int, poll: float = _PARENT_POLL) -> None:
+    """End this process (``os._exit``) once ``parent`` is no longer its parent.
+
+    An orphan is adopted by another process, so its parent id changes: that is checked
+    every ``poll`` seconds.
+    """
+    while os.getppid() == parent:
+        time.sleep(poll)
+    os._exit(1)
 
 
 def _stop(pool: futures.ProcessPoolExecutor) -> None:
