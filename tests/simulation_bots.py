@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,22 @@ class DiesInGameFive:
     def choose(self, observation: Any) -> Any:
         if self.doomed:
             os._exit(17)
+        return self.rng.choice(observation.legal_moves)
+
+
+class SlowBot:
+    """Random legal moves, each after a sleep of ``$SKULLGAMES_TEST_SLOW`` seconds (0 unset).
+
+    Makes a run last long enough to be interrupted without using the CPU; the moves,
+    and so the records, are those of the same bot without the sleep.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.pause = float(os.environ.get("SKULLGAMES_TEST_SLOW", "0"))
+
+    def choose(self, observation: Any) -> Any:
+        time.sleep(self.pause)
         return self.rng.choice(observation.legal_moves)
 
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from skullgames import from_json, king
 from skullgames.cli import main
-from tests.ctrl_c import simulate_until_ctrl_c
+from tests.ctrl_c import group_alive, simulate_until_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,3 +138,151 @@ def test_ctrl_c_stops_at_once_and_keeps_the_finished_games(tmp_path: Path) -> No
     assert lines
     assert all(json.loads(line)["seed"] == json.loads(line)["game"] for line in lines)
     assert not result.outlived  # no worker outlives the command
+
+
+# -- an existing --out file, --force, --resume -------------------------------------------
+
+SHORT = ("--players", "3", "--rounds", "1,2,3", "--quiet")
+
+
+def test_an_existing_out_file_is_refused_unless_forced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22 item 2: a second run with the same --out truncated the file silently."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("precious\n")
+    assert main(["simulate", *SHORT, "--games", "3", "--jobs", "1", "--out", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert f"--out {out} exists: --resume to finish the run it holds, --force" in error
+    assert out.read_text() == "precious\n"
+    assert main(["simulate", *SHORT, "--games", "3", "--jobs", "1", "--out", str(out),
+                 "--force"]) == 0
+    assert [json.loads(line)["game"] for line in by_game(out)] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--resume"], "--resume is about the --out file: give --out FILE"),
+    (["--force"], "--force is about the --out file"),
+    (["--force", "--resume", "--out", "x.jsonl"], "give one of them"),
+])
+def test_force_and_resume_need_an_out_file_and_exclude_each_other(
+        flags: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", *SHORT, "--games", "3", *flags]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_resume_plays_only_the_missing_games_and_drops_a_cut_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    clean = tmp_path / "clean.jsonl"
+    flags = ["simulate", *SHORT, "--games", "10", "--seed", "5", "--jobs", "1"]
+    assert main([*flags, "--out", str(clean)]) == 0
+    table = capsys.readouterr().out.splitlines()[1:5]
+    lines = clean.read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"  # games 0, 2, 3, 5, 9 finished, in another order, and
+    kept = [lines[i] for i in (9, 2, 0, 5, 3)]  # the run was killed writing game 7
+    cut.write_text("".join(line + "\n" for line in kept) + lines[7][:100])
+    assert main([*flags, "--jobs", "2", "--task-size", "2", "--out", str(cut), "--resume"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:5] == table  # the statistics of all 10
+    assert cut.read_text().splitlines()[:5] == kept
+    assert by_game(cut) == by_game(clean)
+    assert main([*flags, "--out", str(cut), "--resume"]) == 0  # nothing left to play
+    assert by_game(cut) == by_game(clean)
+    fresh = tmp_path / "fresh.jsonl"  # no file yet: the whole run
+    assert main([*flags, "--out", str(fresh), "--resume"]) == 0
+    assert by_game(fresh) == by_game(clean)
+
+
+@pytest.mark.parametrize(("flags", "line", "message"), [
+    (["--players", "4"], None, "line 1 is a game of other rules"),
+    (["--seed", "6"], None, "played from seed 6 by random, greedy, random, not from seed 5"),
+    (["--bots", "greedy,random"], None, "by greedy, random, greedy, not from seed"),
+    ([], "not json\n", "line 2 is not a game record"),
+    ([], '{"game": "0", "state": {}}\n', "line 2 is not a game record"),
+])
+def test_resume_refuses_the_file_of_another_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str],
+        line: str | None, message: str) -> None:
+    out = tmp_path / "games.jsonl"
+    run_flags = ["simulate", *SHORT, "--games", "4", "--seed", "5", "--jobs", "1"]
+    assert main([*run_flags, "--out", str(out)]) == 0
+    if line is not None:
+        out.write_text(out.read_text().splitlines()[0] + "\n" + line)
+    before = out.read_text()
+    capsys.readouterr()
+    assert main([*run_flags, *flags, "--out", str(out), "--resume"]) == 2
+    assert message in capsys.readouterr().err
+    assert out.read_text() == before
+
+
+# -- killed workers, a killed run --------------------------------------------------------
+
+SLOW = ("simulate", "--players", "3", "--rounds", "1,2,3", "--games", "24", "--seed", "9",
+        "--bots", "tests.simulation_bots:SlowBot,greedy", "--task-size", "2", "--quiet")
+
+
+def start_slow_run(out: Path) -> subprocess.Popen[str]:
+    """``skullgames simulate`` on two workers, its bot pausing; once it has written a game."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "skullgames", *SLOW, "--jobs", "2", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, env={**os.environ, "SKULLGAMES_TEST_SLOW": "0.02"})
+    deadline = time.monotonic() + 120
+    while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.1)
+    return process
+
+
+def workers_of(pid: int) -> list[int]:
+    """The pool's worker processes among the children of ``pid``."""
+    ps = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True,
+                        text=True, check=False)
+    return [int(line.split()[0]) for line in ps.stdout.splitlines() if "spawn_main" in line]
+
+
+def clean_records(tmp_path: Path) -> list[str]:
+    """The records of the slow run, made here in one process without the pauses."""
+    clean = tmp_path / "clean.jsonl"
+    assert main([*SLOW, "--jobs", "1", "--out", str(clean)]) == 0
+    return by_game(clean)
+
+
+def test_a_killed_worker_does_not_stop_the_run(tmp_path: Path) -> None:
+    """Issue 22 item 2: SIGKILL on a worker ended the run with a BrokenProcessPool
+    traceback. Its batch is played again and the run ends with every game."""
+    out = tmp_path / "games.jsonl"
+    process = start_slow_run(out)
+    try:
+        workers = workers_of(process.pid)
+        assert workers
+        os.kill(workers[0], signal.SIGKILL)
+        stdout, stderr = process.communicate(timeout=300)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0, stderr
+    assert "Traceback" not in stderr
+    assert "| greedy | 24 |" in stdout
+    assert by_game(out) == clean_records(tmp_path)
+
+
+def test_a_killed_run_leaves_no_process_and_resumes_to_the_same_records(
+        tmp_path: Path) -> None:
+    """SIGKILL on the parent left its workers and Python's resource tracker asleep; they
+    now end with it. ``--resume`` then finishes the run as if it had never stopped."""
+    out = tmp_path / "games.jsonl"
+    process = start_slow_run(out)
+    try:
+        assert workers_of(process.pid)
+        process.kill()
+        process.wait(timeout=60)
+        outlived = group_alive(process.pid, wait=20)  # its workers, the resource tracker
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=60)  # the pipes they held
+    assert not outlived
+    finished = len(out.read_text().splitlines())
+    assert 0 < finished < 24
+    assert main([*SLOW, "--jobs", "1", "--out", str(out), "--resume"]) == 0
+    assert by_game(out) == clean_records(tmp_path)

@@ -346,7 +346,7 @@ def test_a_batch_whose_worker_died_is_played_again(tmp_path: Path) -> None:
 
 def test_a_batch_that_kills_every_worker_stops_the_run_and_keeps_the_rest() -> None:
     records: list[GameRecord] = []
-    bots = {"doomed": simulation_bots.DiesInGameFive, "greedy": "greedy"}
+    bots: dict[str, Any] = {"doomed": simulation_bots.DiesInGameFive, "greedy": "greedy"}
     # every batch in flight when a worker dies counts the death: 4-5 among them
     with pytest.raises(BrokenProcessPool, match=r"died 2 times with games [-0-9, ]*\b4-5\b"
                        ) as error:
