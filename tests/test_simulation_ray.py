@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -118,3 +119,23 @@ def test_ctrl_c_stops_a_ray_run_and_keeps_the_finished_games(local_ray: str,
         time.sleep(0.2)
     assert ray.available_resources().get("CPU", 0) == 2
     assert run(backend="ray", games=4)[0].bots[0].games == 4
+
+
+def test_an_address_where_no_cluster_answers_is_one_line_at_once() -> None:
+    """Issue 22 item 6: Ray tried a refused address for minutes, logging every attempt.
+
+    (The test runs the command in its own process: this one has joined a Ray.)"""
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = subprocess.run([sys.executable, "-m", "skullgames", "simulate", "--address",
+                             f"127.0.0.1:{port}", "--games", "2", "--quiet"], cwd=ROOT,
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == (f"skullgames simulate: error: no Ray cluster answers at "
+                             f"127.0.0.1:{port}: Connection refused\n")
+    bad = subprocess.run([sys.executable, "-m", "skullgames", "simulate", "--address",
+                          "head-without-port", "--games", "2", "--quiet"], cwd=ROOT,
+                         capture_output=True, text=True, check=False, timeout=120)
+    assert bad.returncode == 2
+    assert "address: host:port of a Ray cluster's head, or auto" in bad.stderr

@@ -135,8 +135,8 @@ def simulate(
 
     Raises :class:`~skullgames.ConfigError` for a bad value (an unknown game, bot or
     backend, a config the engine refuses, a count below 1, a ``played`` record that is not
-    one of this run's games), ``TypeError`` for a wrong
-    type, and ``ModuleNotFoundError`` for ``backend="ray"`` without Ray installed.
+    one of this run's games, an ``address`` where no Ray answers), ``TypeError`` for a
+    wrong type, and ``ModuleNotFoundError`` for ``backend="ray"`` without Ray installed.
     """
     entry = _game(game)
     if config is None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Generator, Iterator
 from types import ModuleType
 from typing import Any
 
+from skullgames.errors import ConfigError
 from skullgames.simulation._games import Batch, play_batch
 from skullgames.simulation._local import Finished
 
@@ -25,6 +27,26 @@ def import_ray() -> ModuleType:
     return module
 
 
+def check_reachable(address: str) -> None:
+    """Refuse at once an ``address`` where nothing answers.
+
+    Ray itself tries a refused address for minutes, logging every attempt. ``"auto"``
+    (the cluster this machine belongs to) is left to Ray.
+    """
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise ConfigError(f"address: host:port of a Ray cluster's head, or auto, not "
+                          f"{address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=10):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigError(f"no Ray cluster answers at {address}: {reason}") from None
+
+
 def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
             address: str | None, max_retries: int) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(workers)`` as Ray tasks, yielding each as it finishes.
@@ -41,6 +63,7 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
         if address is None:
             options.update(num_cpus=jobs, include_dashboard=False)
         else:
+            check_reachable(address)
             options.update(address=address)
         ray.init(**options)
     running: dict[Any, int] = {}
