@@ -77,8 +77,8 @@ def test_a_users_bot_class_from_the_current_folder(tmp_path: Path) -> None:
     assert script.exists()  # sys.path does not hold the current folder by itself
     for jobs in ("1", "2"):
         result = run("simulate", "--games", "4", "--players", "3", "--jobs", jobs,
-                     "--bots", "mybots:FirstMoveBot,greedy", "--out", str(out), "--quiet",
-                     cwd=tmp_path, command=(str(script),))
+                     "--bots", "mybots:FirstMoveBot,greedy", "--out", str(out), "--force",
+                     "--quiet", cwd=tmp_path, command=(str(script),))
         assert result.returncode == 0, result.stderr
         assert "bots by seat mybots:FirstMoveBot,greedy" in result.stdout
         assert "| mybots:FirstMoveBot | 4 | 6 |" in result.stdout
