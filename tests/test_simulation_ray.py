@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from skullgames import king, simulate
+from skullgames.cli import main
 from skullgames.simulation import GameRecord, SimulationResult
 from tests import simulation_bots
 from tests.ctrl_c import simulate_until_ctrl_c
@@ -139,3 +140,36 @@ def test_an_address_where_no_cluster_answers_is_one_line_at_once() -> None:
                          capture_output=True, text=True, check=False, timeout=120)
     assert bad.returncode == 2
     assert "address: host:port of a Ray cluster's head, or auto" in bad.stderr
+
+
+class DeadRay:
+    """A Ray whose raylet on this machine has died: every wait for a task says so."""
+
+    exceptions = ray.exceptions
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 2.0}
+
+    def remote(self, **options: Any) -> Any:
+        return lambda function: type("Task", (), {"remote": staticmethod(lambda b: object())})
+
+    def wait(self, refs: list[Any], num_returns: int) -> Any:
+        raise ray.exceptions.LocalRayletDiedError()
+
+
+def test_a_dead_local_ray_ends_the_run_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22 item 6: a dead local Ray ended simulate in a LocalRayletDiedError
+    traceback. (Killing a real raylet takes half a minute and Ray sometimes ends the
+    process itself first; Ray's own exception is raised here in its place.)"""
+    monkeypatch.setattr("skullgames.simulation._ray.import_ray", DeadRay)
+    with pytest.raises(ConnectionError, match=r"^Ray stopped answering \(LocalRayletDiedError: "
+                       r"The task's local raylet died[^\n]*the games finished are kept$"):
+        run(backend="ray", games=4)
+    assert main(["simulate", "--backend", "ray", "--games", "4", "--quiet"]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("skullgames simulate: error: Ray stopped answering")
+    assert error.count("\n") == 1

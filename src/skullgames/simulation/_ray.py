@@ -88,9 +88,20 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
 
 
 def _finished(ray: Any, running: dict[Any, int]) -> Generator[Finished, None, None]:
-    """Wait for at least one task to finish; yield the finished ones."""
-    done, _ = ray.wait(list(running), num_returns=1)
-    for ref in done:
-        del running[ref]
-        finished: Finished = ray.get(ref)
-        yield finished
+    """Wait for at least one task to finish; yield the finished ones.
+
+    Ray itself gone (its raylet on this machine, or the node) ends the run with a
+    ``ConnectionError`` of one line; a bot's own exception comes through as it is.
+    """
+    lost = (ray.exceptions.LocalRayletDiedError, ray.exceptions.NodeDiedError,
+            ray.exceptions.RaySystemError)
+    try:
+        done, _ = ray.wait(list(running), num_returns=1)
+        for ref in done:
+            del running[ref]
+            finished: Finished = ray.get(ref)
+            yield finished
+    except lost as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        raise ConnectionError(f"Ray stopped answering ({type(error).__name__}: "
+                              f"{first_line}); the games finished are kept") from None
