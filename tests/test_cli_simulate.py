@@ -158,6 +158,9 @@ def test_an_existing_out_file_is_refused_unless_forced(
     assert main(["simulate", *SHORT, "--games", "3", "--jobs", "1", "--out", str(out),
                  "--force"]) == 0
     assert [json.loads(line)["game"] for line in by_game(out)] == [0, 1, 2]
+    for flags in ([], ["--resume"]):  # not a file that holds a run
+        assert main(["simulate", *SHORT, "--games", "3", "--jobs", "1", "--out", os.devnull,
+                     *flags]) == 0
 
 
 @pytest.mark.parametrize(("flags", "message"), [

@@ -113,11 +113,13 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
 def _open_out(path: str | None, *, force: bool, resume: bool) -> IO[str] | None:
     """The ``--out`` file, open for writing.
 
-    An existing file only with ``--force`` (emptied) or ``--resume`` (appended to).
+    An existing file only with ``--force`` (emptied) or ``--resume`` (appended to); what
+    is not a regular file (``/dev/null``, a pipe) holds no run to lose.
     """
     if path is None:
         return None
-    mode = "w" if force else "a" if resume else "x"
+    special = os.path.exists(path) and not os.path.isfile(path)
+    mode = "w" if force or special else "a" if resume else "x"
     try:
         return open(path, mode, encoding="utf-8")
     except FileExistsError:
@@ -131,8 +133,10 @@ def _finished_games(path: str, game: Game[Any, Any, Any, Any], config: Any
 
     A last line cut short (the run was killed while writing it) is dropped from the
     file; any other line that is not a record of this game and these rules is refused.
-    No file yet: no games.
+    No file yet, or not a regular file: no games.
     """
+    if os.path.exists(path) and not os.path.isfile(path):
+        return []  # /dev/null, a pipe: no run to finish
     try:
         file = open(path, "r+b")  # noqa: SIM115
     except FileNotFoundError:
