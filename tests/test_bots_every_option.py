@@ -96,7 +96,7 @@ def test_every_bot_in_every_seat_through_simulate(game: str, name: str, config: 
 @CASES
 def test_every_bot_in_every_seat_as_gymnasium_opponents(game: str, name: str,
                                                         config: Any) -> None:
-    env_id = {"king": "skullgames/SkullKing-v0", "queen": "skullgames/SkullQueen-v0"}[game]
+    env_id = skullgames.rl.gymnasium.environment_id(game)
     names = list(GAMES[game].bots)
     faced: set[tuple[str, int]] = set()
     for turn, opponents in enumerate(seatings(names, config.players - 1)):
