@@ -2,48 +2,29 @@
 
 A search bot that crashed left its table answering 500 to every later call. Here each
 option set of ``tests/option_sets.py`` is played to its end on tables made through the
-HTTP API, the person's seat moving round the table, the bots asked to move each time it
-is not the person's turn.
+HTTP API (``tests/serve_client.py``), one person's seat moving round the table and the
+game's bots, turned one seat per table, in all the others.
 """
 
 from __future__ import annotations
 
-import http.client
-import json
 import random
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from skullgames import to_json
+from skullgames import to_dict
 from skullgames.registry import GAMES
-from skullgames.serve import TableServer, make_server
+from skullgames.serve import HUMAN, TableServer
 from tests.option_sets import every_option_set, seatings
+from tests.serve_client import new_table, play_table, running
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[TableServer]:
-    running = make_server(port=0, quiet=True)
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
-    thread.start()
-    yield running
-    running.shutdown()
-    running.server_close()
-    thread.join()
-
-
-def post(server: TableServer, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    """POST a JSON body; the decoded answer, which must be a success."""
-    host, port = server.server_address[:2]
-    connection = http.client.HTTPConnection(str(host), port, timeout=60)
-    connection.request("POST", path, body=json.dumps(body).encode())
-    answer = connection.getresponse()
-    payload = json.loads(answer.read())
-    connection.close()
-    assert answer.status in (200, 201), (path, payload)
-    return payload  # type: ignore[no-any-return]
+    with running() as serving:
+        yield serving
 
 
 @pytest.mark.parametrize(("game", "name", "config"), every_option_set(),
@@ -53,20 +34,12 @@ def test_every_bot_plays_a_table_to_its_end(server: TableServer, game: str, name
     names = list(GAMES[game].bots)
     moved: set[tuple[str, int]] = set()  # bot, and which of the other seats it had
     for turn, others in enumerate(seatings(names, config.players - 1)):
-        seat = turn % config.players  # the person's; the bots take the other seats in turn
-        line_up = [*others[:seat], names[0], *others[seat:]]  # the person's entry unused
-        view = post(server, "/api/games", {"game": game, "config": json.loads(to_json(config)),
-                                           "seed": turn, "seat": seat, "bots": list(line_up)})
-        table, rng = view["id"], random.Random(turn)
-        while not view["over"]:
-            if view["to_move"] == seat:
-                answer = post(server, f"/api/games/{table}/moves",
-                              {"seat": seat, "move": rng.choice(view["legal_moves"])})
-            else:
-                answer = post(server, f"/api/games/{table}/bots", {"seat": seat})
-                assert answer["events"], "the bots made no move"
-                moved.update((view["names"][e["seat"]], e["seat"] - (e["seat"] > seat))
-                             for e in answer["events"])
-            view = answer["view"]
-        assert len(view["scores"]) == config.players and view["legal_moves"] == []
+        person = turn % config.players
+        seats = [*others[:person], HUMAN, *others[person:]]
+        table = new_table(server, game=game, config=to_dict(config), seed=turn, seats=seats)
+        last = play_table(server, table, random.Random(turn))[str(person)]
+        assert last["over"] and len(last["scores"]) == config.players
+        assert last["legal_moves"] == []
+        moved.update((seats[e["seat"]], e["seat"] - (e["seat"] > person))
+                     for e in last["events"] if e["seat"] != person)
     assert moved == {(bot, i) for bot in names for i in range(config.players - 1)}
