@@ -7,8 +7,8 @@ import random
 from types import ModuleType
 from typing import Any
 
-from skullgames import SerializationError, SkullgamesError, to_json
-from skullgames._json import load_game
+from skullgames import Game, SerializationError, SkullgamesError, to_json
+from skullgames._json import expect_parsed
 
 
 def replayed(doc: dict[str, Any], game: ModuleType, config: Any) -> Any:
@@ -29,10 +29,18 @@ def replayed(doc: dict[str, Any], game: ModuleType, config: Any) -> Any:
     return state
 
 
-def outcome(doc: Any, rules: Any) -> Any:
-    """The loaded state, or the text of the SerializationError (it holds the path)."""
+def load(doc: Any, codec: Any, game: Game[Any, Any, Any, Any]) -> Any:
+    """The state that ``codec`` (a game's saved-state codec) replays ``doc`` into through
+    ``game``, reading a move's text in any spelling ``game.parse_move`` reads."""
+    return codec.replay(game, doc, "$",
+                        lambda text, path: expect_parsed(game.parse_move, text, path))
+
+
+def outcome(doc: Any, codec: Any, game: Game[Any, Any, Any, Any]) -> Any:
+    """What :func:`load` gives: the state, or the text of the SerializationError (it holds
+    the path)."""
     try:
-        return load_game(doc, rules)
+        return load(doc, codec, game)
     except SerializationError as error:
         return str(error)
 

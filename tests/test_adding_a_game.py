@@ -26,8 +26,10 @@ import pytest
 
 import skullgames
 from skullgames import GAMES, ConfigError, Game, from_json, king, simulate, svg, to_dict, to_json
+from skullgames._codec import SavedGame
 from skullgames.bots import make_bot
 from skullgames.cli import main
+from skullgames.king._serialize import STATE as KING_STATE
 from skullgames.registry import register_game, registered, unregister_game
 from skullgames.schemas import json_schema, schema_named
 
@@ -127,6 +129,32 @@ def test_a_part_is_imported_once_and_kept() -> None:
     entry = jack_entry()
     assert entry.part("openspiel") is entry.part("openspiel")
     assert entry.part("bots") is GAMES["king"].part("bots")  # the same module's object
+
+
+def test_a_saved_game_is_replayed_through_the_entry_registered_for_its_format() -> None:
+    """The saved-game codec states the document; the verbs it replays with are the entry's."""
+    applied: list[Any] = []
+
+    def counting_apply(state: Any, move: Any) -> Any:
+        applied.append(move)
+        return king.apply(state, move)
+
+    codec: SavedGame[Any] = SavedGame("skullgames.jill/state", KING_STATE.config,
+                                      KING_STATE.move_text, KING_STATE.move,
+                                      KING_STATE.known_moves, "")
+    state = random_game(GAMES["king"], 4)
+    message = "no registered game saves states of the format 'skullgames.jill/state'"
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        codec.dump(state)
+    entry = attrs.evolve(jack_entry(), name="jill", title="Skull Jill",
+                         format_name="skullgames.jill/state", apply=counting_apply)
+    with registered(entry):
+        doc = codec.dump(state)
+        assert doc["format"] == "skullgames.jill/state"
+        assert codec.load(doc, "$") == state
+    assert len(applied) == len(doc["moves"]) > 0
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        codec.load(doc, "$")
 
 
 # -- the jack test: every tool, by the name "jack" ------------------------------------------

@@ -15,15 +15,17 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
+from skullgames._entry import Game, game_writing
 from skullgames._json import (
     FORMAT_VERSION,
     LONGEST_TEXT,
     SEED_DIGITS,
-    GameRules,
+    check_header,
+    dump_seed,
     expect_bool,
     expect_dict,
     expect_int,
@@ -31,9 +33,8 @@ from skullgames._json import (
     expect_only,
     expect_parsed,
     expect_str,
-    load_game,
+    load_seed,
     rule_error,
-    save_game,
     shown,
 )
 from skullgames.errors import SerializationError, SkullgamesError
@@ -513,31 +514,156 @@ class Overlay(Mapping[str, Any]):
         return len(self.replaced)
 
 
-def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any],
-                move: Codec[Any], rule_checks: str) -> Custom[Any]:
-    """The codec of a saved game (:func:`~skullgames._json.save_game`).
+def _exactly(data: Any) -> Hashable | None:
+    """A key equal for two config documents exactly when they are the same JSON.
 
-    A saved game is its config, seed and moves, the deals among them only when they were
-    not dealt from the seed; a move is its text (``move_text``) or its tagged object
-    (``move``). ``rule_checks`` lists what replaying the moves checks.
+    Types are part of it (``True == 1`` and ``2.0 == 2`` in Python, not in a document);
+    ``None`` for a document that is not a flat object of scalars and lists of scalars.
     """
-    def schema(defs: Definitions) -> dict[str, Any]:
+    if type(data) is not dict:
+        return None
+    items: list[Hashable] = []
+    for key, value in data.items():
+        kind = type(value)
+        if kind is list:
+            if any(type(item) in (list, dict) for item in value):
+                return None
+            items.append((key, tuple(value), tuple(map(type, value))))
+        elif kind is dict:
+            return None
+        else:
+            items.append((key, kind, value))
+    return tuple(items)
+
+
+# Configs read from documents, by their exact JSON: a saved game's config is the same
+# few documents again and again, and reading one costs as much as replaying 40 moves.
+_CONFIGS: dict[tuple[str, Hashable], Any] = {}
+
+
+class SavedGame(Codec[T]):
+    """The codec of a saved game: its config, seed and moves, loaded by replaying the moves.
+
+    The deals are left out when they were dealt from the seed; a move is its text
+    (``move_text``) or its tagged object (``move``), and ``known_moves`` gives the move of
+    each canonical text (``str(move)``), which a save writes, without parsing it.
+    ``rule_checks`` lists what replaying the moves checks.
+
+    The codec states the document; what a game is, the game's entry says: saving and
+    loading ask the registered :class:`~skullgames.Game` of the codec's ``format_name``
+    for its ``Deal`` class and its ``new_game``, ``apply`` and ``is_over``
+    (:func:`~skullgames._entry.game_writing`), so the codec is built before the entry
+    that names it and imports no game.
+    """
+
+    def __init__(self, format_name: str, config: Codec[Any], move_text: Codec[Any],
+                 move: Codec[Any], known_moves: Mapping[str, Any], rule_checks: str) -> None:
+        self.format_name, self.config, self.move_text, self.move = (
+            format_name, config, move_text, move)
+        self.known_moves, self.rule_checks = known_moves, rule_checks
+
+    def dump(self, state: T) -> dict[str, Any]:
+        deal_type = game_writing(self.format_name).Deal
+        saved: Any = state
+        moves = [
+            str(move) if type(move) is not deal_type else self.move.dump(move)
+            for move in saved.history
+            if not (saved.auto_deal and type(move) is deal_type)
+        ]
+        return {
+            "format": self.format_name,
+            "version": FORMAT_VERSION,
+            "config": self.config.dump(saved.config),
+            "seed": dump_seed(saved.seed),
+            "auto_deal": saved.auto_deal,
+            "moves": moves,
+        }
+
+    def load(self, data: Any, path: str) -> T:
+        return self.replay(game_writing(self.format_name), data, path)
+
+    def replay(self, game: Game[Any, Any, Any, Any], data: Any, path: str = "$",
+               read_text: Callable[[str, str], Any] | None = None) -> T:
+        """Rebuild a saved game by replaying its moves through ``game``'s rules.
+
+        Every move goes through the game's own ``apply``, so the state loaded is exactly
+        the one ``new_game`` and ``apply`` give, and a move that breaks a rule is refused
+        in the engine's own words: a :func:`~skullgames._json.rule_error` naming the
+        move's path. :meth:`load` replays through the registered game of the format.
+        ``read_text(text, path)`` reads a move's text that is not one of ``known_moves``
+        (by default ``move_text``, which takes only the texts a save writes).
+        """
+        doc = check_header(data, self.format_name, path)
+        expect_only(doc, path, ("format", "version", "config", "seed", "auto_deal", "moves"))
+        for key in ("config", "seed", "auto_deal", "moves"):
+            if key not in doc:
+                raise SerializationError(f"missing field {key!r}", path)
+        config = self._config(doc["config"], f"{path}.config")
+        auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
+        seed = load_seed(doc["seed"], f"{path}.seed")
+        if seed is None and auto_deal:
+            raise SerializationError("a game dealt automatically records its seed",
+                                     f"{path}.seed")
+        try:
+            state = game.new_game(config, seed=seed, auto_deal=auto_deal)
+        except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
+            raise rule_error(str(error), f"{path}.seed") from None
+        known, apply = self.known_moves, game.apply
+        for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
+            # A save writes each move's canonical text: one lookup, and the path of the
+            # entry is spelt out only when something is wrong with it.
+            move = known.get(entry) if type(entry) is str else None
+            if move is None:
+                where = f"{path}.moves[{i}]"
+                if not isinstance(entry, str):
+                    move = self.move.load(entry, where)
+                elif read_text is not None:
+                    move = read_text(expect_str(entry, where), where)
+                else:
+                    move = self.move_text.load(entry, where)
+            try:
+                state = apply(state, move)
+            except SkullgamesError as error:
+                where = f"{path}.moves[{i}]"
+                if game.is_over(state):
+                    raise rule_error("a move after the end of the game", where) from None
+                raise rule_error(f"{move}: {error}", where) from None
+        loaded: T = state
+        return loaded
+
+    def _config(self, data: Any, path: str) -> Any:
+        key = _exactly(data)
+        if key is None:
+            return self.config.load(data, path)
+        cached = _CONFIGS.get((self.format_name, key))
+        if cached is None:
+            cached = self.config.load(data, path)  # raises for a bad document
+            if len(_CONFIGS) >= 256:
+                _CONFIGS.clear()
+            _CONFIGS[self.format_name, key] = cached
+        return cached
+
+    def schema(self, defs: Definitions) -> dict[str, Any]:
+        return defs.ref("State", _Schema(self._schema, lazy=True))
+
+    def _schema(self, defs: Definitions) -> dict[str, Any]:
         return {
             "type": "object",
             "description": "A saved game: its config, seed and moves; loading replays them. "
                            "Rule checks on input that this schema cannot state: the "
-                           "config's; a seed within ±(2**64 - 1); " + rule_checks,
+                           "config's; a seed within ±(2**64 - 1); " + self.rule_checks,
             "properties": {
-                "format": {"const": rules.format_name},
+                "format": {"const": self.format_name},
                 "version": {"const": FORMAT_VERSION},
-                "config": config.schema(defs),
+                "config": self.config.schema(defs),
                 "seed": {"anyOf": [
                     Nullable(Integer()).schema(defs),
                     {"type": "string", "pattern": SEED_DIGITS,
                      "description": "a seed outside ±(2**53 - 1), as its digits"}]},
                 "auto_deal": {"type": "boolean"},
                 "moves": {"type": "array",
-                          "items": {"anyOf": [move_text.schema(defs), move.schema(defs)]}},
+                          "items": {"anyOf": [self.move_text.schema(defs),
+                                              self.move.schema(defs)]}},
             },
             "required": ["format", "version", "config", "seed", "auto_deal", "moves"],
             "additionalProperties": False,
@@ -545,8 +671,6 @@ def state_codec(rules: GameRules[Any], config: Codec[Any], move_text: Codec[Any]
             "then": {"properties": {"seed": {"not": {"type": "null"}}},
                      "description": "a game dealt automatically records its seed"},
         }
-    return Custom("State", lambda state: save_game(state, rules),
-                  lambda data, path: load_game(data, rules, path, move_text.load), schema)
 
 
 def one_move(cls: type, moves: Tagged) -> Codec[Any]:

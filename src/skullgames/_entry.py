@@ -255,6 +255,31 @@ def set_lookup(lookup: Callable[[str], Game[Any, Any, Any, Any] | None]) -> None
     _lookup = lookup
 
 
+# Set by skullgames.registry when it is imported: the first registered game whose saved
+# states have a format name, or None.
+_writer_of: Callable[[str], Game[Any, Any, Any, Any] | None] | None = None
+
+
+def set_format_lookup(lookup: Callable[[str], Game[Any, Any, Any, Any] | None]) -> None:
+    """Let :func:`game_writing` find the registered game of a saved state's format."""
+    global _writer_of
+    _writer_of = lookup
+
+
+def game_writing(format_name: str) -> Game[Any, Any, Any, Any]:
+    """The registered game whose saved states have the ``format`` ``format_name``.
+
+    A saved game's codec asks this when it saves or loads, for the verbs it replays the
+    moves with (``new_game``, ``apply``, ``is_over``) and the class of the deals it
+    leaves out: the entry is the one place that names them. A renamed copy of a game
+    shares its format and verbs, so the first game registered with the format answers.
+    """
+    found = None if _writer_of is None else _writer_of(format_name)
+    if found is None:
+        raise ConfigError(f"no registered game saves states of the format {format_name!r}")
+    return found
+
+
 def _unpickle(fields: dict[str, Any]) -> Game[Any, Any, Any, Any]:
     found = None if _lookup is None else _lookup(fields["name"])
     if found is not None:

@@ -1,18 +1,18 @@
 """The JSON toolkit that both games' serializers share.
 
 Checks of plain JSON values that raise :class:`~skullgames.SerializationError` with the
-path of the value, and the saved-game format common to both games: a header, the config,
-the seed and the moves, loaded by replaying the moves through the game's own ``apply``.
-The game packages import this module; :mod:`skullgames.serialization` finds the games
-through the registry, so nothing here imports a game.
+path of the value, the header of a saved document and its seed. The saved-game format
+itself is :class:`skullgames._codec.SavedGame`'s. The game packages import this module;
+:mod:`skullgames.serialization` finds the games through the registry, so nothing here
+imports a game.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._checks import shown as shown_value
@@ -20,7 +20,6 @@ from skullgames.errors import SerializationError, SkullgamesError
 
 T = TypeVar("T")
 E = TypeVar("E", bound=enum.Enum)
-S = TypeVar("S")
 
 FORMAT_VERSION = 1
 """The version written into every saved state; loading refuses any other."""
@@ -163,49 +162,6 @@ def expect_parsed(parse: Callable[[str], T], data: Any, path: str) -> T:
         raise SerializationError(str(error), path) from None
 
 
-class GameRules(Protocol[S]):
-    """What :func:`save_game` and :func:`load_game` need of a game package."""
-
-    @property
-    def format_name(self) -> str:
-        """The ``format`` written into saved states."""
-
-    @property
-    def deal_type(self) -> type:
-        """The class of the game's deals, which a seeded game's save leaves out."""
-
-    def new_game(self, config: Any, *, seed: int | None, auto_deal: bool) -> S:
-        """Start a game (``skullgames.<game>.new_game``)."""
-
-    def apply(self, state: S, move: Any) -> S:
-        """Apply a move (``skullgames.<game>.apply``)."""
-
-    def is_over(self, state: S) -> bool:
-        """Whether the game is over."""
-
-    def parse_move(self, text: str) -> Any:
-        """Read a move from its text."""
-
-    @property
-    def known_moves(self) -> Mapping[str, Any]:
-        """Moves by their canonical text (``str(move)``), which a saved game writes.
-
-        Loading looks each text up here first and parses only what is not found.
-        """
-
-    def structure_move(self, data: Any, path: str) -> Any:
-        """Read a move from its tagged object."""
-
-    def structure_config(self, data: Any, path: str) -> Any:
-        """Read a config."""
-
-    def unstructure_config(self, config: Any) -> dict[str, Any]:
-        """Write a config."""
-
-    def unstructure_deal(self, deal: Any) -> dict[str, Any]:
-        """Write a deal."""
-
-
 def anchored(body: str) -> str:
     """A JSON Schema ``pattern`` matching exactly the texts that ``body`` matches.
 
@@ -251,110 +207,3 @@ def load_seed(data: Any, path: str) -> int | None:
             "a seed beyond ±(2**53 - 1) is written as a string of its digits (JavaScript "
             "cannot hold it as a number)", path)
     return expect_int(data, path)
-
-
-def save_game(state: Any, rules: GameRules[Any]) -> dict[str, Any]:
-    """A saved game: its config, seed and moves; the deals only when not dealt from the seed.
-
-    Both games save this way.
-    """
-    deal_type = rules.deal_type
-    moves = [
-        str(move) if type(move) is not deal_type else rules.unstructure_deal(move)
-        for move in state.history
-        if not (state.auto_deal and type(move) is deal_type)
-    ]
-    return {
-        "format": rules.format_name,
-        "version": FORMAT_VERSION,
-        "config": rules.unstructure_config(state.config),
-        "seed": dump_seed(state.seed),
-        "auto_deal": state.auto_deal,
-        "moves": moves,
-    }
-
-
-def _exactly(data: Any) -> Hashable | None:
-    """A key equal for two config documents exactly when they are the same JSON.
-
-    Types are part of it (``True == 1`` and ``2.0 == 2`` in Python, not in a document);
-    ``None`` for a document that is not a flat object of scalars and lists of scalars.
-    """
-    if type(data) is not dict:
-        return None
-    items: list[Hashable] = []
-    for key, value in data.items():
-        kind = type(value)
-        if kind is list:
-            if any(type(item) in (list, dict) for item in value):
-                return None
-            items.append((key, tuple(value), tuple(map(type, value))))
-        elif kind is dict:
-            return None
-        else:
-            items.append((key, kind, value))
-    return tuple(items)
-
-
-# Configs read from documents, by their exact JSON: a saved game's config is the same
-# few documents again and again, and reading one costs as much as replaying 40 moves.
-_CONFIGS: dict[tuple[str, Hashable], Any] = {}
-
-
-def _structure_config(rules: GameRules[Any], data: Any, path: str) -> Any:
-    key = _exactly(data)
-    if key is None:
-        return rules.structure_config(data, path)
-    cached = _CONFIGS.get((rules.format_name, key))
-    if cached is None:
-        cached = rules.structure_config(data, path)  # raises for a bad document
-        if len(_CONFIGS) >= 256:
-            _CONFIGS.clear()
-        _CONFIGS[rules.format_name, key] = cached
-    return cached
-
-
-def load_game(data: Any, rules: GameRules[S], path: str = "$",
-              read_text: Callable[[Any, str], Any] | None = None) -> S:
-    """Rebuild a saved game by replaying its moves through the rules engine.
-
-    Every move goes through the game's own ``apply``, so the state loaded is exactly the
-    one ``new_game`` and ``apply`` give, and a move that breaks a rule is refused in the
-    engine's own words: a :func:`rule_error` naming the move's path. ``read_text`` reads
-    a move written as text that is not one of ``rules.known_moves`` (by default
-    ``rules.parse_move``).
-    """
-    doc = check_header(data, rules.format_name, path)
-    expect_only(doc, path, ("format", "version", "config", "seed", "auto_deal", "moves"))
-    for key in ("config", "seed", "auto_deal", "moves"):
-        if key not in doc:
-            raise SerializationError(f"missing field {key!r}", path)
-    config = _structure_config(rules, doc["config"], f"{path}.config")
-    auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
-    seed = load_seed(doc["seed"], f"{path}.seed")
-    if seed is None and auto_deal:
-        raise SerializationError("a game dealt automatically records its seed", f"{path}.seed")
-    try:
-        state = rules.new_game(config, seed=seed, auto_deal=auto_deal)
-    except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
-        raise rule_error(str(error), f"{path}.seed") from None
-    known, apply = rules.known_moves, rules.apply
-    for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
-        # A save writes each move's canonical text: one lookup, and the path of the
-        # entry is spelt out only when something is wrong with it.
-        move = known.get(entry) if type(entry) is str else None
-        if move is None:
-            where = f"{path}.moves[{i}]"
-            if isinstance(entry, str):
-                move = (read_text(entry, where) if read_text is not None
-                        else expect_parsed(rules.parse_move, entry, where))
-            else:
-                move = rules.structure_move(entry, where)
-        try:
-            state = apply(state, move)
-        except SkullgamesError as error:
-            where = f"{path}.moves[{i}]"
-            if rules.is_over(state):
-                raise rule_error("a move after the end of the game", where) from None
-            raise rule_error(f"{move}: {error}", where) from None
-    return state

@@ -148,6 +148,17 @@ def _load_plugins() -> None:
         _add(entry)
 
 
+def _writing(format_name: str) -> AnyGame | None:
+    """The first registered game whose saved states have the format ``format_name``."""
+    if not _plugins_loaded:
+        with _lock:
+            _load_plugins()
+    for game in list(_games.values()):
+        if game.format_name == format_name:
+            return game
+    return None
+
+
 class _Registry(Mapping[str, AnyGame]):
     """The read-only view of the registered games that :data:`GAMES` is."""
 
@@ -174,6 +185,7 @@ class _Registry(Mapping[str, AnyGame]):
 
 
 _entry.set_lookup(lambda name: GAMES.get(name))  # unpickling an entry gives the registered one
+_entry.set_format_lookup(_writing)  # a saved game's codec replays with its entry's verbs
 set_space_lookup(lambda name, config: game_named(name).action_space(config))
 
 for _built_in in (KING, QUEEN):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullgames import king
-from skullgames._json import load_game
+from skullgames import GAMES, king
 from skullgames.king import Config, State, apply, new_game
-from skullgames.king._serialize import _RULES, _Rules
+from skullgames.king._serialize import STATE
 from skullgames.king.moves import _CANONICAL
 from tests import loading
 from tests.loading import EDITS, edit_moves, outcome, replayed, saved
@@ -29,15 +29,19 @@ def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = Tr
     return loading.random_game(king, config, seed, choices, auto_deal=auto_deal)
 
 
-class _Counting(_Rules):
-    """The real rules, counting the moves that go through ``apply``."""
+class _Counting:
+    """The moves that go through ``apply``, counted."""
 
     applied = 0
 
-    @staticmethod
-    def apply(state: State, move: Any) -> State:
-        _Counting.applied += 1
-        return apply(state, move)
+
+def _counting_apply(state: State, move: Any) -> State:
+    _Counting.applied += 1
+    return apply(state, move)
+
+
+_COUNTING = attrs.evolve(GAMES["king"], apply=_counting_apply)
+"""The game's entry with a counting ``apply``: the loader replays through the entry."""
 
 
 @settings(max_examples=60)
@@ -48,7 +52,7 @@ def test_every_saved_state_loads_equal_through_apply(
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         doc = saved(state)
         _Counting.applied = 0
-        assert load_game(doc, _Counting()) == state
+        assert STATE.replay(_COUNTING, doc) == state
         assert _Counting.applied == len(doc["moves"])  # every move, none taken aside
 
 
@@ -57,7 +61,7 @@ def test_every_saved_state_loads_equal_through_apply(
 def test_games_dealt_by_hand_load_equal(config: Config, seed: int, choices: int) -> None:
     states = random_game(config, seed, choices, auto_deal=False)
     for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
-        assert load_game(saved(state), _RULES) == state
+        assert loading.load(saved(state), STATE, GAMES["king"]) == state
 
 
 TEXTS = sorted(_CANONICAL)
@@ -80,7 +84,7 @@ def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
     states = random_game(config, seed, choices)
     doc = saved(states[int(cut * (len(states) - 1))])
     edit_moves(doc["moves"], *change)
-    assert outcome(doc, _RULES) == replayed(doc, king, config)
+    assert outcome(doc, STATE, GAMES["king"]) == replayed(doc, king, config)
 
 
 def test_moves_in_other_spellings_load_equal() -> None:
@@ -91,7 +95,7 @@ def test_moves_in_other_spellings_load_equal() -> None:
     assert all(spelled[i] != doc["moves"][i] for i in spelled)
     for i, text in spelled.items():
         doc["moves"][i] = text
-    assert load_game(doc, _RULES) == state
+    assert loading.load(doc, STATE, GAMES["king"]) == state
 
 
 # Each broken save below is refused with the engine's own words and the move's path.
@@ -123,4 +127,4 @@ DEAL = {"type": "deal", "hands": [["Y3", "Y9", "ESC"], ["Y12", "G5", "TIG"],
 def test_broken_saves_are_refused_with_the_engine_words(moves: list[Any], error: str) -> None:
     """RESEARCH §3.3 (following suit) and §2.2 (bids 0 to the cards dealt)."""
     doc = save_with_moves(THREE_CARDS, moves)
-    assert outcome(doc, _RULES) == error
+    assert outcome(doc, STATE, GAMES["king"]) == error

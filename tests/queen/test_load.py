@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullgames import queen
-from skullgames._json import load_game
+from skullgames import GAMES, queen
 from skullgames.queen import (
     Config,
     Deal,
@@ -22,7 +22,7 @@ from skullgames.queen import (
     apply,
     new_game,
 )
-from skullgames.queen._serialize import _RULES, _Rules
+from skullgames.queen._serialize import STATE
 from skullgames.queen.moves import _CANONICAL, Place, Play
 from tests import loading
 from tests.loading import EDITS, edit_moves, outcome, replayed, saved
@@ -46,15 +46,19 @@ def configs(draw: st.DrawFn) -> Config:
     )
 
 
-class _Counting(_Rules):
-    """The real rules, counting the moves that go through ``apply``."""
+class _Counting:
+    """The moves that go through ``apply``, counted."""
 
     applied = 0
 
-    @staticmethod
-    def apply(state: State, move: Any) -> State:
-        _Counting.applied += 1
-        return apply(state, move)
+
+def _counting_apply(state: State, move: Any) -> State:
+    _Counting.applied += 1
+    return apply(state, move)
+
+
+_COUNTING = attrs.evolve(GAMES["queen"], apply=_counting_apply)
+"""The game's entry with a counting ``apply``: the loader replays through the entry."""
 
 
 @settings(max_examples=60)
@@ -65,7 +69,7 @@ def test_every_saved_state_loads_equal_through_apply(
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         doc = saved(state)
         _Counting.applied = 0
-        assert load_game(doc, _Counting()) == state
+        assert STATE.replay(_COUNTING, doc) == state
         assert _Counting.applied == len(doc["moves"])  # every move, none taken aside
 
 
@@ -74,7 +78,7 @@ def test_every_saved_state_loads_equal_through_apply(
 def test_games_dealt_by_hand_load_equal(config: Config, seed: int, choices: int) -> None:
     states = random_game(config, seed, choices, auto_deal=False)
     for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
-        assert load_game(saved(state), _RULES) == state
+        assert loading.load(saved(state), STATE, GAMES["queen"]) == state
 
 
 PLAY_TEXTS = sorted(text for text, move in _CANONICAL.items() if type(move) is Play)
@@ -102,7 +106,7 @@ def test_a_changed_save_is_refused_or_accepted_as_the_engine_does(
     states = random_game(config, seed, choices)
     doc = saved(states[int(cut * (len(states) - 1))])
     edit_moves(doc["moves"], *change)
-    assert outcome(doc, _RULES) == replayed(doc, queen, config)
+    assert outcome(doc, STATE, GAMES["queen"]) == replayed(doc, queen, config)
 
 
 def test_moves_in_other_spellings_load_equal() -> None:
@@ -123,7 +127,7 @@ def test_moves_in_other_spellings_load_equal() -> None:
     assert all(spelled[k] != moves[k] for k in spelled)
     for k, text in spelled.items():
         moves[k] = text
-    assert load_game(doc, _RULES) == state
+    assert loading.load(doc, STATE, GAMES["queen"]) == state
 
 
 # Each broken save below is refused with the engine's own words and the move's path.
@@ -179,14 +183,14 @@ def finished_with_one_more_move() -> dict[str, Any]:
 def test_broken_saves_are_refused_with_the_engine_words(
         config: Config, moves: list[Any], error: str) -> None:
     doc = save_with_moves(config, moves)
-    assert outcome(doc, _RULES) == error
+    assert outcome(doc, STATE, GAMES["queen"]) == error
 
 
 def test_a_move_after_the_end_is_refused() -> None:
     """§1.8: the game ends after its last round."""
     doc = finished_with_one_more_move()
     error = f"$.moves[{len(doc['moves']) - 1}]: a move after the end of the game"
-    assert outcome(doc, _RULES) == error
+    assert outcome(doc, STATE, GAMES["queen"]) == error
 
 
 @pytest.mark.parametrize("moves", [
@@ -196,7 +200,7 @@ def test_a_move_after_the_end_is_refused() -> None:
 ])
 def test_allowed_plays_load_as_the_engine_loads_them(moves: list[Any]) -> None:
     doc = save_with_moves(THREE, moves)
-    loaded = outcome(doc, _RULES)
+    loaded = outcome(doc, STATE, GAMES["queen"])
     assert isinstance(loaded, State)
     deal = Deal([cards(h) for h in THREE_HANDS])
     assert loaded == queen.replay(

@@ -26,13 +26,13 @@ from skullgames._codec import (
     Overlay,
     Pair,
     Record,
+    SavedGame,
     Tagged,
     Text,
     check_seat,
     configure_game,
-    state_codec,
 )
-from skullgames._json import GameRules, anchored
+from skullgames._json import anchored
 from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
@@ -44,7 +44,6 @@ from skullgames.king.config import (
     Scoring,
     WhaleLeader,
 )
-from skullgames.king.game import apply, is_over, new_game
 from skullgames.king.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.king.moves import (
     WAGER_POINTS,
@@ -347,26 +346,8 @@ HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
                "(skullgames.king.observe_move).")
 
 
-class _Rules:
-    """The Skull King functions that saving and loading a game use."""
-
-    format_name = STATE_FORMAT
-    deal_type = Deal
-    new_game = staticmethod(new_game)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    parse_move = staticmethod(parse_move)
-    known_moves = _KNOWN_MOVES
-    structure_move = staticmethod(structure_move)
-    structure_config = staticmethod(structure_config)
-    unstructure_config = staticmethod(unstructure_config)
-    unstructure_deal = staticmethod(unstructure_deal)
-
-
-_RULES: GameRules[State] = _Rules()
-
-STATE: Codec[State] = state_codec(
-    _RULES, CONFIG, MOVE_TEXT, MOVE,
+STATE: SavedGame[State] = SavedGame(
+    STATE_FORMAT, CONFIG, MOVE_TEXT, MOVE, _KNOWN_MOVES,
     "every move replayed through the rules of skullgames.king.apply: legal when it is "
     "played (a bid within the cards dealt, a card in the hand that follows suit, a deal of "
     "the config's cards), and none after the end of the game.")

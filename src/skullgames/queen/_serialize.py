@@ -24,17 +24,16 @@ from skullgames._codec import (
     Overlay,
     Pair,
     Record,
+    SavedGame,
     Tagged,
     Text,
     check_seat,
     configure_game,
-    state_codec,
 )
-from skullgames._json import GameRules, anchored
+from skullgames._json import anchored
 from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
-from skullgames.queen.game import apply, is_over, new_game
 from skullgames.queen.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
 from skullgames.queen.observation import Observation, RoundSummary
@@ -131,25 +130,6 @@ def unstructure_config(config: Config) -> dict[str, Any]:
 def structure_config(data: Any, path: str) -> Config:
     """Read a config; absent options take their defaults."""
     return CONFIG.load(data, path)
-
-
-class _Rules:
-    """The Skull Queen functions that saving and loading a game use."""
-
-    format_name = STATE_FORMAT
-    deal_type = Deal
-    new_game = staticmethod(new_game)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    parse_move = staticmethod(parse_move)
-    known_moves = _KNOWN_MOVES
-    structure_move = staticmethod(structure_move)
-    structure_config = staticmethod(structure_config)
-    unstructure_config = staticmethod(unstructure_config)
-    unstructure_deal = staticmethod(unstructure_deal)
-
-
-_RULES: GameRules[State] = _Rules()
 
 SPACE = Nullable(Integer(0, 4))
 PLANK: Codec[Plank] = Record("Plank", [
@@ -281,8 +261,8 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
           "(each card once, as skullgames.queen.resolve_trick checks).",
     renamed={"ghost_cards": "ghost_size"})  # the name before issue 21
 
-STATE: Codec[State] = state_codec(
-    _RULES, CONFIG, MOVE_TEXT, MOVE,
+STATE: SavedGame[State] = SavedGame(
+    STATE_FORMAT, CONFIG, MOVE_TEXT, MOVE, _KNOWN_MOVES,
     "every move replayed through the rules of skullgames.queen.apply: legal when it is "
     "made (a card in the hand that follows the colour, a deal of the config's cards), "
     "and none after the end of the game.")
