@@ -91,7 +91,9 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     Deal: type
     """The game's deal move, which a game dealt from its seed saves without."""
     format_name: str
-    """The ``format`` field of the game's saved states."""
+    """The ``format`` field of the game's saved states: the game's saved-game codec finds
+    the entry by it, and replays a saved game through the entry's ``new_game`` and
+    ``apply`` (the first game registered with a format answers for it)."""
     new_game: Callable[..., StateT]
     """``new_game(config=None, *, seed=None, auto_deal=True)``: a new game."""
     legal_moves: Callable[[StateT], tuple[MoveT, ...]]
