@@ -148,22 +148,6 @@ MOVE: Tagged = Tagged("Move", {
 }, "a Skull King move")
 
 
-def unstructure_move(move: Move) -> dict[str, Any]:
-    """A move as an object tagged by its ``type``."""
-    return MOVE.dump(move)
-
-
-def structure_move(data: Any, path: str) -> Move:
-    """Read a tagged move object."""
-    move: Move = MOVE.load(data, path)
-    return move
-
-
-def unstructure_deal(move: Deal) -> dict[str, Any]:
-    """A deal as a tagged object of card texts."""
-    return DEAL.dump(move)
-
-
 def _plan_load(data: Any, path: str) -> Any:
     if isinstance(data, str):
         if data not in ROUND_PRESETS:
@@ -198,16 +182,6 @@ CONFIG: Record[Config] = Record("Config", [
     rules="the classic edition is for 2 to 6 players and has no loot, kraken, white_whale, "
           "cannonball, pirate_abilities nor Rascal's scoring; cannonball is played with "
           "Rascal's scoring only; hand_cap is at most the cards the deck gives every hand.")
-
-
-def unstructure_config(config: Config) -> dict[str, Any]:
-    """A config as an object of its options."""
-    return CONFIG.dump(config)
-
-
-def structure_config(data: Any, path: str) -> Config:
-    """Read a config; absent options take their defaults."""
-    return CONFIG.load(data, path)
 
 
 BONUS: Codec[Bonus] = Record("Bonus", [

@@ -94,22 +94,6 @@ MOVE: Tagged = Tagged("Move", {
 }, "a Skull Queen move")
 
 
-def unstructure_move(move: Move) -> dict[str, Any]:
-    """A move as an object tagged by its ``type``."""
-    return MOVE.dump(move)
-
-
-def structure_move(data: Any, path: str) -> Move:
-    """Read a tagged move object."""
-    move: Move = MOVE.load(data, path)
-    return move
-
-
-def unstructure_deal(move: Deal) -> dict[str, Any]:
-    """A deal as a tagged object of card texts."""
-    return DEAL.dump(move)
-
-
 CONFIG: Record[Config] = Record("Config", [
     Field("players", Integer(2, _MOST_SEATS), OWN_DEFAULT),
     Field("rounds", Nullable(Integer(1)), OWN_DEFAULT,
@@ -121,15 +105,6 @@ CONFIG: Record[Config] = Record("Config", [
     rules="a total within 2**53 - 1: rounds (as many as players when null) x 4 pawns x the "
           "largest plank value.")
 
-
-def unstructure_config(config: Config) -> dict[str, Any]:
-    """A config as an object of its options."""
-    return CONFIG.dump(config)
-
-
-def structure_config(data: Any, path: str) -> Config:
-    """Read a config; absent options take their defaults."""
-    return CONFIG.load(data, path)
 
 SPACE = Nullable(Integer(0, 4))
 PLANK: Codec[Plank] = Record("Plank", [
