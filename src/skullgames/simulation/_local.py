@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -72,28 +72,12 @@ def _next(pool: futures.ProcessPoolExecutor, jobs: int,
     """
     done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
     broken: list[Batch] = []
-    for future in done:
-        batch = running.pop(future)
-        try:
-            finished = future.result()
-        except BrokenProcessPool:
-            broken.append(batch)
-            continue
-        lost.pop(batch.index, None)
-        yield finished
+    yield from _harvest(done, running, lost, broken)
     if not broken:
         return pool
     # The other batches in flight fail with the pool (or finished just before it broke).
     rest, _ = futures.wait(running)
-    for future in rest:
-        batch = running.pop(future)
-        try:
-            finished = future.result()
-        except BrokenProcessPool:
-            broken.append(batch)
-            continue
-        lost.pop(batch.index, None)
-        yield finished
+    yield from _harvest(rest, running, lost, broken)
     pool.shutdown(wait=True)
     for batch in broken:
         lost[batch.index] = lost.get(batch.index, 0) + 1
@@ -108,6 +92,21 @@ def _next(pool: futures.ProcessPoolExecutor, jobs: int,
     for batch in sorted(broken, key=_first):
         _submit(pool, batch, running)
     return pool
+
+
+def _harvest(done: Iterable[futures.Future[Finished]],
+             running: dict[futures.Future[Finished], Batch], lost: dict[int, int],
+             broken: list[Batch]) -> Iterator[Finished]:
+    """Yield the finished batches of ``done``; add those a dead worker broke to ``broken``."""
+    for future in done:
+        batch = running.pop(future)
+        try:
+            finished = future.result()
+        except BrokenProcessPool:
+            broken.append(batch)
+            continue
+        lost.pop(batch.index, None)
+        yield finished
 
 
 def _submit(pool: futures.ProcessPoolExecutor, batch: Batch,
