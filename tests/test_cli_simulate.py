@@ -238,8 +238,10 @@ def start_slow_run(out: Path) -> subprocess.Popen[str]:
 
 def workers_of(pid: int) -> list[int]:
     """The pool's worker processes among the children of ``pid``."""
-    ps = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True,
-                        text=True, check=False)
+    # -ww: without a terminal ps cuts lines at 80 columns, and a long interpreter path
+    # (a virtual environment deep in a CI folder) pushed "spawn_main" past the cut.
+    ps = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(pid)],
+                        capture_output=True, text=True, check=False)
     return [int(line.split()[0]) for line in ps.stdout.splitlines() if "spawn_main" in line]
 
 
