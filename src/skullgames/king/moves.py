@@ -16,7 +16,7 @@ from typing import Union
 
 import attrs
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_hands, as_tuple
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.king.cards import Card, Kind, card
 
@@ -104,8 +104,7 @@ def _check_int(move: object, value: object, what: str) -> None:
 # A Deal's cards are checked when it is applied (the engine deals every round, so its own
 # deals skip the check); a Discard's here, since it sorts them.
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
-                 for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
+    return as_hands(hands)  # typed for the constructor; the check is shared
 
 
 def _ghost(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ from typing import Union
 
 import attrs
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_hands, as_tuple
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
 from skullgames.queen.scoring import Side
@@ -81,8 +81,7 @@ class Play:
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
-                 for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
+    return as_hands(hands)  # typed for the constructor; the check is shared
 
 
 def _center(cards: Iterable[Card]) -> tuple[Card, ...]:
