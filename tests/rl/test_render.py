@@ -23,6 +23,7 @@ from pettingzoo.test import render_test  # noqa: E402
 
 import skullgames.rl  # noqa: E402, F401 (registers the environments)
 from skullgames import GAMES, ConfigError, king, queen, svg  # noqa: E402
+from skullgames.rl import _render  # noqa: E402
 from skullgames.rl._render import Frames  # noqa: E402
 from skullgames.rl.gymnasium import SkullGamesEnv, environment_id  # noqa: E402
 from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
@@ -139,3 +140,47 @@ def test_frames_survive_a_copy_and_bad_modes_are_config_errors() -> None:
         raw_env("king", render_mode="rgb")
     with pytest.raises(ConfigError, match="'rgb_array'"):
         SkullGamesEnv("king", render_mode="human")  # gymnasium.make wraps it for a window
+
+
+def views_of_a_game(name: str, config: Any, seed: int) -> list[Any]:
+    game = GAMES[name]
+    rng = random.Random(seed)
+    state = game.new_game(config, seed=seed)
+    views = []
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        views.append(game.observe(state, seat))
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return views
+
+
+@pytest.mark.parametrize(("game", "config"), [("king", king.Config(players=4, rounds=(9,))),
+                                              ("queen", queen.Config(players=3, rounds=1))])
+def test_a_frame_is_librsvgs_picture_of_the_table_to_a_level(game: str, config: Any) -> None:
+    """The labels are drawn apart and laid over the rest: the frame is librsvg's
+    rasterization of the whole SVG, up to rounding (one level in a channel), hands of
+    overlapping cards included."""
+    import pyvips
+
+    frames = Frames(GAMES[game], config)
+    views = views_of_a_game(game, config, 3)
+    for view in views[:4] + views[4::9]:  # a three-seat Skull Queen's first labels overlap
+        whole = pyvips.Image.svgload_buffer(svg.table(view).encode()).extract_band(0, n=3)
+        expected = np.frombuffer(whole.write_to_memory(), np.uint8).reshape(frames.shape)
+        difference = np.abs(frames.frame(view).astype(int) - expected.astype(int))
+        assert difference.max() <= 1
+
+
+def test_a_frame_does_not_depend_on_the_labels_drawn_before() -> None:
+    """The labels drawn are kept between frames; a frame is the same bytes whichever
+    labels were kept, or drawn on the same sheet, before it."""
+    config = queen.Config(players=3, rounds=1)
+    frames = Frames(GAMES["queen"], config)
+    views = views_of_a_game("queen", config, 8)
+    last = views[-1]
+    _render._SPRITES.clear()
+    alone = frames.frame(last).tobytes()
+    _render._SPRITES.clear()
+    for view in views[::5]:
+        frames.frame(view)
+    assert frames.frame(last).tobytes() == alone
