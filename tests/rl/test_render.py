@@ -149,6 +149,7 @@ def views_of_a_game(name: str, config: Any, seed: int) -> list[Any]:
     views = []
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None  # a game dealt from its seed never waits for a deal
         views.append(game.observe(state, seat))
         state = game.apply(state, rng.choice(game.legal_moves(state)))
     return views
