@@ -336,8 +336,6 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
         creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
         if roles[active] == _KRAKEN:
             return _kraken(plays, roles, creatures, active, lead_suit, config)
-        for i in creatures[:-1]:  # with both creatures, the first acts as an escape (K7)
-            roles[i] = _ESCAPE
         return _white_whale(plays, roles, active, lead_suit, config)
     index, reason = _base_winner(plays, roles)
     assert index is not None
