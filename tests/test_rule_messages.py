@@ -1,7 +1,7 @@
 """Every argument check of the rule modules says what it refused, word for word (issue 26).
 
 One case per check of ``king/tricks.py``, ``king/scoring.py``, ``king/rules.py``,
-``king/observation.py`` and their Skull Queen twins: a call with one bad value, the error
+``king/observation.py``, ``king/visibility.py`` and their Skull Queen twins: a call with one bad value, the error
 class and the whole message, which names the argument and what was expected. Matching the
 whole message (not a word of it) is what lets mutation testing notice a check whose
 message went wrong (``tests/mutation.py``).
@@ -35,7 +35,8 @@ def _score(**changes: Any) -> Callable[[], object]:
     """``round_breakdown`` of a valid three-seat round of 3 cards, with ``changes``."""
     kwargs: dict[str, Any] = {"bids": [1, 0, 2], "tricks": [1, 0, 2], "cards_dealt": 3}
     kwargs.update(changes)
-    return lambda: round_breakdown(kwargs.pop("bids"), kwargs.pop("tricks"), **kwargs)
+    bids, tricks = kwargs.pop("bids"), kwargs.pop("tricks")
+    return lambda: round_breakdown(bids, tricks, **kwargs)  # callable again and again
 
 
 def _bare_plank(side: object, spaces: object) -> Plank:
@@ -49,6 +50,7 @@ def _bare_plank(side: object, spaces: object) -> Plank:
 FRONT = Plank(Side.FRONT, (2, 2, 2, 2))
 GHOST = king.Config(players=2)
 Q2 = queen.new_game(queen.Config(players=2), seed=3)
+K3 = king.new_game(king.Config(players=3), seed=11)
 
 CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     # -- king/tricks.py: resolve_trick --------------------------------------------------
@@ -158,6 +160,21 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      ConfigError, "player 4 is not a seat of this 4-player game (0..3)"),
     ("king observe negative", lambda: king.observe(king.new_game(seed=1), -1),
      ConfigError, "player -1 is not a seat of this 4-player game (0..3)"),
+    # -- king/visibility.py: observe_move, HiddenMove ------------------------------------
+    ("king observe_move state", lambda: king.observe_move("x", king.Bid(1), 0),  # type: ignore[arg-type]
+     TypeError, "state must be a skullgames.king.State, not str"),
+    ("king observe_move now", lambda: king.observe_move(K3, king.Bid(1), 0, "x"),  # type: ignore[arg-type]
+     TypeError, "state must be a skullgames.king.State, not str"),
+    ("king observe_move seat type", lambda: king.observe_move(K3, king.Bid(1), "1"),  # type: ignore[arg-type]
+     TypeError, "seat must be a seat number (an int), not str"),
+    ("king observe_move seat", lambda: king.observe_move(K3, king.Bid(1), 3),
+     ConfigError, "seat 3 is not a seat of this 3-player game (0..2)"),
+    ("king observe_move negative", lambda: king.observe_move(K3, king.Bid(1), -1),
+     ConfigError, "seat -1 is not a seat of this 3-player game (0..2)"),
+    ("king observe_move move", lambda: king.observe_move(K3, queen.parse_move("R7"), 0),  # type: ignore[arg-type]
+     TypeError, "not a Skull King move: Play(card('R7'))"),
+    ("king hidden kind", lambda: king.HiddenMove(0, "play"),
+     ConfigError, "a hidden Skull King move is a deal, bid, shot, discard, not 'play'"),
     # -- queen/tricks.py: resolve_trick -------------------------------------------------
     ("queen trick plays", lambda: queen.resolve_trick(5),  # type: ignore[arg-type]
      TypeError, "plays must be an iterable of (seat, card) pairs, not int"),
@@ -250,6 +267,23 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      TypeError, "player must be a seat number (an int), not str"),
     ("queen observe player", lambda: queen.observe(Q2, 2),
      ConfigError, "player 2 is not a seat of this 2-player game (0..1)"),
+    # -- queen/visibility.py: observe_move, HiddenMove -----------------------------------
+    ("queen observe_move state", lambda: queen.observe_move(K3, queen.parse_move("R7"), 0),  # type: ignore[arg-type]
+     TypeError, "state must be a skullgames.queen.State, not skullgames.king.state.Bidding"),
+    ("queen observe_move now placing",
+     lambda: queen.observe_move(Q2, queen.parse_move("front 0 0 0 0"), 0, "x"),  # type: ignore[arg-type]
+     TypeError, "state must be a skullgames.queen.State, not str"),
+    ("queen observe_move seat type",
+     lambda: queen.observe_move(Q2, queen.parse_move("R7"), 1.0),  # type: ignore[arg-type]
+     TypeError, "seat must be a seat number (an int), not float"),
+    ("queen observe_move seat", lambda: queen.observe_move(Q2, queen.parse_move("R7"), 2),
+     ConfigError, "seat 2 is not a seat of this 2-player game (0..1)"),
+    ("queen observe_move negative", lambda: queen.observe_move(Q2, queen.parse_move("R7"), -1),
+     ConfigError, "seat -1 is not a seat of this 2-player game (0..1)"),
+    ("queen observe_move move", lambda: queen.observe_move(Q2, king.Bid(1), 0),  # type: ignore[arg-type]
+     TypeError, "not a Skull Queen move: Bid(1)"),
+    ("queen hidden kind", lambda: queen.HiddenMove(0, "bid"),
+     ConfigError, "a hidden Skull Queen move is a deal, place, play, not 'bid'"),
 ]
 
 
