@@ -126,6 +126,43 @@ def test_bad_arguments_get_the_library_errors() -> None:
         king.HiddenMove(0, "play")
 
 
+def test_a_bid_shows_from_the_next_round_on() -> None:
+    """K13: a bid is hidden only until every bid of its round is in; in the next round's
+    bidding (the same phase again) the earlier round's bids are known."""
+    state = king.new_game(king.Config(players=3, rounds=(1, 2)), seed=11)
+    mover = state.to_move
+    later = state
+    while later.past.round_index == state.past.round_index:
+        later = king.apply(later, king.legal_moves(later)[0])
+    assert later.phase is king.Phase.BID
+    other = (mover + 1) % 3
+    assert king.observe_move(state, king.Bid(1), other, later) == king.Bid(1)
+
+
+def test_a_deal_without_a_hand_for_the_seat_shows_it_no_cards() -> None:
+    """RESEARCH.md §3.2: a seat sees only its own hand; a deal that holds none for it
+    shows it none (and never another seat's)."""
+    state = king.new_game(king.Config(players=3), auto_deal=False)
+    deal = king.Deal(hands=((king.card("Y1"),),))
+    assert king.observe_move(state, deal, 0) == king.HiddenMove(None, "deal",
+                                                                 (king.card("Y1"),))
+    assert king.observe_move(state, deal, 1) == king.HiddenMove(None, "deal", ())
+
+
+@pytest.mark.parametrize(("hidden", "text"), [
+    (king.HiddenMove(None, "deal", (king.card("Y1"), king.card("SK"))),
+     "deal (your hand: Y1 SK)"),
+    (king.HiddenMove(None, "deal"), "deal (your hand: -)"),
+    (king.HiddenMove(1, "discard", count=1), "discard 1 card (face down)"),
+    (king.HiddenMove(1, "discard", count=2), "discard 2 cards (face down)"),
+    (king.HiddenMove(1, "bid"), "bid (hidden)"),
+    (king.HiddenMove(0, "shot"), "shot (hidden)"),
+])
+def test_a_hidden_king_move_says_what_shows(hidden: Any, text: str) -> None:
+    """K11-K13: what shows of a hidden move, in words (the hand, the number of discards)."""
+    assert str(hidden) == text
+
+
 # -- Skull Queen --------------------------------------------------------------------------
 
 
@@ -180,6 +217,53 @@ def test_with_three_or_more_captains_cards_are_played_face_up() -> None:
                   "back 1 1 1 1", "front 2 2 2 2", game=queen)
     play = queen.legal_moves(state)[0]
     assert all(queen.observe_move(state, play, seat) is play for seat in range(3))
+
+
+def test_a_placement_shows_from_the_next_round_on() -> None:
+    """Q2: placements are hidden only until every seat has placed; in the next round's
+    placing (the same phase again) the earlier round's placements are known."""
+    state = queen.new_game(queen.Config(players=3, rounds=2), seed=5)
+    place = queen.legal_moves(state)[0]
+    later = state
+    while later.round_index == state.round_index:
+        later = queen.apply(later, queen.legal_moves(later)[0])
+    assert later.phase is queen.Phase.PLACE
+    assert queen.observe_move(state, place, 0, later) == place
+
+
+def test_a_face_down_card_shows_once_its_round_is_over() -> None:
+    """Q7: a captain's face-down card is turned up when its trick is complete; from the
+    next round's placing on (another phase, no trick counted yet) it is known."""
+    state = _play(queen.new_game(queen.Config(players=2, rounds=2), seed=3),
+                  "front 0 0 0 0", "back 4 4 4 4", game=queen)
+    first = state.to_move
+    play = queen.legal_moves(state)[0]
+    later = state
+    while later.round_index == state.round_index:
+        later = queen.apply(later, queen.legal_moves(later)[0])
+    assert later.phase is queen.Phase.PLACE and len(later.tricks) == len(state.tricks)
+    assert queen.observe_move(state, play, 1 - first, later) == play
+
+
+def test_a_queen_deal_without_a_hand_for_the_seat_shows_only_the_centre() -> None:
+    """RESEARCH.md §1.4: a seat sees its own hand and the centre, never another hand."""
+    state = queen.new_game(queen.Config(players=3), auto_deal=False)
+    deal = queen.Deal(hands=((queen.card("R2"),),), center=(queen.card("Y4"),))
+    assert queen.observe_move(state, deal, 2) == queen.HiddenMove(None, "deal", (),
+                                                                  (queen.card("Y4"),))
+
+
+@pytest.mark.parametrize(("hidden", "text"), [
+    (queen.HiddenMove(None, "deal", (queen.card("R2"), queen.card("B7")), (queen.card("Y4"),)),
+     "deal (your hand: R2 B7 | center Y4)"),
+    (queen.HiddenMove(None, "deal", (queen.card("R2"),)), "deal (your hand: R2)"),
+    (queen.HiddenMove(None, "deal"), "deal (your hand: -)"),
+    (queen.HiddenMove(0, "play"), "a card face down"),
+    (queen.HiddenMove(1, "place"), "place (hidden)"),
+])
+def test_a_hidden_queen_move_says_what_shows(hidden: Any, text: str) -> None:
+    """Q2, Q7: what shows of a hidden move, in words (the hand and the centre)."""
+    assert str(hidden) == text
 
 
 # -- JSON --------------------------------------------------------------------------------
