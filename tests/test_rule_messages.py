@@ -3,9 +3,8 @@
 One case per check of ``king/tricks.py``, ``king/scoring.py``, ``king/rules.py``,
 ``king/observation.py``, ``king/visibility.py`` and their Skull Queen twins: a call with
 one bad value, the error class and the whole message, which names the argument and what
-was expected. Matching the
-whole message (not a word of it) is what lets mutation testing notice a check whose
-message went wrong (``tests/mutation.py``).
+was expected. Matching the whole message (not a word of it) is what lets mutation testing
+notice a check whose message went wrong (``tests/mutation.py``).
 """
 
 from __future__ import annotations
