@@ -149,6 +149,17 @@ def test_a_deal_without_a_hand_for_the_seat_shows_it_no_cards() -> None:
     assert king.observe_move(state, deal, 1) == king.HiddenMove(None, "deal", ())
 
 
+def test_before_the_deal_nothing_was_discarded_or_looked_at() -> None:
+    """K12, RESEARCH.md §3.8: Bendt's discards and Juanita's look happen in a round; before
+    its deal a seat has discarded nothing and seen no undealt card."""
+    from skullgames.king.visibility import discarded_seen, undealt_seen
+
+    state = king.new_game(king.Config(players=3, pirate_abilities=True), auto_deal=False)
+    assert state.phase is king.Phase.DEAL
+    assert discarded_seen(state, 1) == ()
+    assert undealt_seen(state, 1) is None
+
+
 @pytest.mark.parametrize(("hidden", "text"), [
     (king.HiddenMove(None, "deal", (king.card("Y1"), king.card("SK"))),
      "deal (your hand: Y1 SK)"),
@@ -233,7 +244,8 @@ def test_a_placement_shows_from_the_next_round_on() -> None:
 
 def test_a_face_down_card_shows_once_its_round_is_over() -> None:
     """Q7: a captain's face-down card is turned up when its trick is complete; from the
-    next round's placing on (another phase, no trick counted yet) it is known."""
+    next round on it is known, in its placing (another phase) and in its first trick (the
+    same phase, as many tricks counted as when the card was played)."""
     state = _play(queen.new_game(queen.Config(players=2, rounds=2), seed=3),
                   "front 0 0 0 0", "back 4 4 4 4", game=queen)
     first = state.to_move
@@ -242,6 +254,10 @@ def test_a_face_down_card_shows_once_its_round_is_over() -> None:
     while later.round_index == state.round_index:
         later = queen.apply(later, queen.legal_moves(later)[0])
     assert later.phase is queen.Phase.PLACE and len(later.tricks) == len(state.tricks)
+    assert queen.observe_move(state, play, 1 - first, later) == play
+    while later.phase is not queen.Phase.PLAY:
+        later = queen.apply(later, queen.legal_moves(later)[0])
+    assert len(later.tricks) == len(state.tricks)
     assert queen.observe_move(state, play, 1 - first, later) == play
 
 

@@ -139,7 +139,7 @@ def observe_move(state: State, move: Move, seat: int, now: State | None = None
     raise TypeError(f"not a Skull Queen move: {move!r}")
 
 
-def _later(state: State, now: State | None) -> State | None:
+def _later(now: State | None) -> State | None:
     if now is not None and type(now) not in _STATE_CLASSES:
         raise not_a_state(now)
     return now
@@ -147,7 +147,7 @@ def _later(state: State, now: State | None) -> State | None:
 
 def _placing_over(state: State, now: State | None) -> bool:
     """Whether ``now`` is past the placing of ``state``'s round (never if ``None``)."""
-    later = _later(state, now)
+    later = _later(now)
     if later is None:
         return False
     return later.round_index != state.round_index or later.phase is not Phase.PLACE
@@ -155,7 +155,7 @@ def _placing_over(state: State, now: State | None) -> bool:
 
 def _trick_over(state: State, now: State | None) -> bool:
     """Whether ``now`` is past the trick in progress in ``state`` (never if ``None``)."""
-    later = _later(state, now)
+    later = _later(now)
     if later is None:
         return False
     return (later.round_index != state.round_index or later.phase is not Phase.PLAY
