@@ -265,14 +265,17 @@ def test_a_queen_deal_without_a_hand_for_the_seat_shows_only_the_centre() -> Non
     """RESEARCH.md §1.4: a seat sees its own hand and the centre, never another hand."""
     state = queen.new_game(queen.Config(players=3), auto_deal=False)
     deal = queen.Deal(hands=((queen.card("R2"),),), center=(queen.card("Y4"),))
-    assert queen.observe_move(state, deal, 2) == queen.HiddenMove(None, "deal", (),
-                                                                  (queen.card("Y4"),))
+    for seat in (1, 2):
+        assert queen.observe_move(state, deal, seat) == queen.HiddenMove(
+            None, "deal", (), (queen.card("Y4"),))
 
 
 @pytest.mark.parametrize(("hidden", "text"), [
     (queen.HiddenMove(None, "deal", (queen.card("R2"), queen.card("B7")), (queen.card("Y4"),)),
      "deal (your hand: R2 B7 | center Y4)"),
     (queen.HiddenMove(None, "deal", (queen.card("R2"),)), "deal (your hand: R2)"),
+    (queen.HiddenMove(None, "deal", (), (queen.card("Y4"), queen.card("B1"))),
+     "deal (your hand: - | center Y4 B1)"),
     (queen.HiddenMove(None, "deal"), "deal (your hand: -)"),
     (queen.HiddenMove(0, "play"), "a card face down"),
     (queen.HiddenMove(1, "place"), "place (hidden)"),
