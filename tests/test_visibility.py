@@ -131,6 +131,7 @@ def test_a_bid_shows_from_the_next_round_on() -> None:
     bidding (the same phase again) the earlier round's bids are known."""
     state = king.new_game(king.Config(players=3, rounds=(1, 2)), seed=11)
     mover = state.to_move
+    assert mover is not None
     later = state
     while later.past.round_index == state.past.round_index:
         later = king.apply(later, king.legal_moves(later)[0])
@@ -253,7 +254,7 @@ def test_a_face_down_card_shows_once_its_round_is_over() -> None:
     later = state
     while later.round_index == state.round_index:
         later = queen.apply(later, queen.legal_moves(later)[0])
-    assert later.phase is queen.Phase.PLACE and len(later.tricks) == len(state.tricks)
+    assert (later.phase, len(later.tricks)) == (queen.Phase.PLACE, len(state.tricks))
     assert queen.observe_move(state, play, 1 - first, later) == play
     while later.phase is not queen.Phase.PLAY:
         later = queen.apply(later, queen.legal_moves(later)[0])
