@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from skullgames.errors import ConfigError
+from skullgames.errors import ConfigError, InvalidNotationError
 
 
 def as_tuple(values: Iterable[Any] | Any, name: str, what: str) -> tuple[Any, ...]:
@@ -110,3 +110,20 @@ def shown(value: object) -> str:
     except ValueError:  # an int of more digits than Python will print
         return "a huge number"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def one_of(kinds: tuple[str, ...], what: str) -> Callable[[object, object, str], None]:
+    """An attrs validator: ``ConfigError`` for a value not in ``kinds`` (``what`` names it)."""
+    def check(instance: object, attribute: object, value: str) -> None:
+        if value not in kinds:
+            raise ConfigError(f"{what} is a {', '.join(kinds)}, not {value!r}")
+    return check
+
+
+def word_in(kinds: tuple[str, ...], what: str) -> Callable[[str], str]:
+    """A reader of a word: ``InvalidNotationError`` for one not in ``kinds``."""
+    def read(text: str) -> str:
+        if text not in kinds:
+            raise InvalidNotationError(f"{text!r} is no {what} ({', '.join(kinds)})")
+        return text
+    return read

@@ -12,6 +12,7 @@ from typing import Any
 
 import cattrs
 
+from skullgames._checks import word_in
 from skullgames._codec import (
     OWN_DEFAULT,
     Array,
@@ -33,7 +34,7 @@ from skullgames._codec import (
     configure_game,
 )
 from skullgames._json import anchored
-from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
+from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
     MAX_HAND,
@@ -303,16 +304,10 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
           "checks).")
 
 
-def _hidden_kind(text: str) -> str:
-    if text not in HIDDEN_KINDS:
-        raise InvalidNotationError(f"{text!r} is no kind of hidden move "
-                                   f"({', '.join(HIDDEN_KINDS)})")
-    return text
-
-
 HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
     Field("seat", PLAYER, description="who moved (null for a deal)"),
-    Field("kind", Text("HiddenMoveKind", _hidden_kind, values=HIDDEN_KINDS)),
+    Field("kind", Text("HiddenMoveKind", word_in(HIDDEN_KINDS, "kind of hidden move"),
+                       values=HIDDEN_KINDS)),
     Field("cards", CARDS, (), omit=True, description="a deal: the viewer's own hand"),
     Field("count", COUNT, 0, omit=True, description="a discard: how many cards"),
 ], HiddenMove, tag="hidden",

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from skullgames._checks import wrong_type
+from skullgames._checks import one_of, wrong_type
 from skullgames.errors import ConfigError
 from skullgames.king.cards import Card
 from skullgames.king.game import current_player, not_a_state
@@ -50,12 +50,6 @@ HIDDEN_KINDS: tuple[str, ...] = ("deal", "bid", "shot", "discard")
 """The kinds of :class:`HiddenMove` in Skull King: the moves whose content a seat may not see."""
 
 
-def _kind(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in HIDDEN_KINDS:
-        raise ConfigError(f"a hidden Skull King move is a {', '.join(HIDDEN_KINDS)}, "
-                          f"not {value!r}")
-
-
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
@@ -77,7 +71,7 @@ class HiddenMove:
     """
 
     seat: int | None
-    kind: str = attrs.field(validator=_kind)
+    kind: str = attrs.field(validator=one_of(HIDDEN_KINDS, "a hidden Skull King move"))
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
     count: int = 0
 

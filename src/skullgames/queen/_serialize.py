@@ -12,6 +12,7 @@ from typing import Any
 
 import cattrs
 
+from skullgames._checks import word_in
 from skullgames._codec import (
     OWN_DEFAULT,
     Array,
@@ -31,7 +32,7 @@ from skullgames._codec import (
     configure_game,
 )
 from skullgames._json import anchored
-from skullgames.errors import InvalidNotationError, SerializationError, SkullgamesError
+from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import Config
 from skullgames.queen.moves import _CANONICAL as _KNOWN_MOVES
@@ -242,16 +243,10 @@ STATE: SavedGame[State] = SavedGame(
     "made (a card in the hand that follows the colour, a deal of the config's cards), "
     "and none after the end of the game.")
 
-def _hidden_kind(text: str) -> str:
-    if text not in HIDDEN_KINDS:
-        raise InvalidNotationError(f"{text!r} is no kind of hidden move "
-                                   f"({', '.join(HIDDEN_KINDS)})")
-    return text
-
-
 HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
     Field("seat", PLAYER, description="who moved (null for a deal)"),
-    Field("kind", Text("HiddenMoveKind", _hidden_kind, values=HIDDEN_KINDS)),
+    Field("kind", Text("HiddenMoveKind", word_in(HIDDEN_KINDS, "kind of hidden move"),
+                       values=HIDDEN_KINDS)),
     Field("cards", CARDS, (), omit=True, description="a deal: the viewer's own hand"),
     Field("center", CARDS, (), omit=True, description="a deal: the cards face up in the "
                                                       "centre"),

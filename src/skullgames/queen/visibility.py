@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from skullgames._checks import wrong_type
+from skullgames._checks import one_of, wrong_type
 from skullgames.errors import ConfigError
 from skullgames.queen.cards import Card
 from skullgames.queen.config import Config
@@ -40,12 +40,6 @@ __all__ = ["HIDDEN_KINDS", "HiddenMove", "observe_move", "placements_seen", "pla
 
 HIDDEN_KINDS: tuple[str, ...] = ("deal", "place", "play")
 """The kinds of :class:`HiddenMove` in Skull Queen: the moves whose content a seat may not see."""
-
-
-def _kind(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in HIDDEN_KINDS:
-        raise ConfigError(f"a hidden Skull Queen move is a {', '.join(HIDDEN_KINDS)}, "
-                          f"not {value!r}")
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -69,7 +63,7 @@ class HiddenMove:
     """
 
     seat: int | None
-    kind: str = attrs.field(validator=_kind)
+    kind: str = attrs.field(validator=one_of(HIDDEN_KINDS, "a hidden Skull Queen move"))
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
     center: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
 
