@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
+from skullgames._mypyc import mypyc_attr
+
 __all__ = ["LogCell", "Logged", "MoveLog", "cells_of", "moves_of"]
 
-if TYPE_CHECKING:
-    LogCell: TypeAlias = "tuple[Any, LogCell | None]"
-else:  # the recursive alias is for type checkers; at run time (get_type_hints) a tuple
-    LogCell: TypeAlias = tuple[Any, Any]
+# The cell's second item is a LogCell or None; the recursive alias says so, but mypyc
+# (the compiled build) cannot read a recursive alias.
+LogCell: TypeAlias = tuple[Any, Any]
 """One cell of a persistent move list: ``(move, previous cell)``, ``None`` ending the list.
 
 A :class:`MoveLog` is such a cell with the list's methods; a state may keep plain tuples,
@@ -43,6 +44,7 @@ def cells_of(moves: Iterable[Any]) -> LogCell | None:
     return cell
 
 
+@mypyc_attr(native_class=False)  # a tuple: mypyc compiles no subclass of one
 class MoveLog(tuple[Any, ...]):
     """The moves of a game as a persistent list: each state adds one cell to its parent's.
 
@@ -66,7 +68,7 @@ class MoveLog(tuple[Any, ...]):
         if not (isinstance(cell, tuple) and len(cell) == 2):
             raise TypeError(f"MoveLog takes a cell (move, previous cell or None), not "
                             f"{type(cell).__name__}; MoveLog.of(moves) makes one of moves")
-        return super().__new__(cls, cell)
+        return tuple.__new__(cls, cell)
 
     @classmethod
     def of(cls, moves: Iterable[Any]) -> MoveLog | None:
@@ -116,6 +118,7 @@ def _log_of(moves: tuple[Any, ...]) -> MoveLog | None:
     return MoveLog.of(moves)
 
 
+@mypyc_attr(native_class=False)  # the states that build on it are attrs classes
 class Logged:
     """A base of both games' states: the moves, kept as plain cells in the field ``_log``.
 

@@ -17,12 +17,13 @@ The flat names of the game's data (``state.bids``, ``state.trick``, ``state.lead
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 import attrs
 
 from skullgames._deprecated import module_getattr, warn_renamed
 from skullgames._fastinit import fast_constructor
+from skullgames._mypyc import mypyc_attr
 from skullgames._pictures import svg_of
 from skullgames.history import LogCell, Logged, MoveLog, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
@@ -191,6 +192,7 @@ _new_table: _TableMaker = fast_constructor(Table)
 """Build a :class:`Table` from its fields, by keyword (fast; used by the engine)."""
 
 
+@mypyc_attr(native_class=False)  # the phases are attrs classes
 class State(Logged):
     """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
 
@@ -502,8 +504,6 @@ class _Shared(State):
 class Dealing(_Shared):
     """Between rounds: the game waits for a :class:`~skullgames.king.Deal` (no round is dealt)."""
 
-    phase: ClassVar[Phase] = Phase.DEAL
-
 
 @attrs.define
 class _BiddingFields(_Shared):
@@ -518,8 +518,6 @@ class Bidding(_BiddingFields):
 
     The :class:`Table` holds no bids yet; they go into it once all are in.
     """
-
-    phase: ClassVar[Phase] = Phase.BID
 
     @property
     def shots(self) -> tuple[bool | None, ...]:
@@ -548,8 +546,6 @@ class _ShootingFields(_Shared):
 class Shooting(_ShootingFields):
     """Grapeshot or Cannonball (K11): ``shots`` so far (``None`` for a seat still to choose)."""
 
-    phase: ClassVar[Phase] = Phase.SHOT
-
 
 @attrs.define
 class _PlayingFields(_Shared):
@@ -563,8 +559,6 @@ class _PlayingFields(_Shared):
 @attrs.frozen
 class Playing(_PlayingFields):
     """Cards played to a trick: the trick so far and the suit it must follow."""
-
-    phase: ClassVar[Phase] = Phase.PLAY
 
 
 class _PlayingMaker(Protocol):
@@ -587,8 +581,6 @@ class _ChoosingFields(_Shared):
 class Choosing(_ChoosingFields):
     """A pirate's ability waits for its owner's decision (K12); the trick is over."""
 
-    phase: ClassVar[Phase] = Phase.ABILITY
-
     @property
     def to_move(self) -> int:
         """The owner of the ability decides."""
@@ -604,8 +596,16 @@ class _FinishedFields(_Shared):
 class Finished(_FinishedFields):
     """The game is over; ``table`` is the last round's, as it ended."""
 
-    phase: ClassVar[Phase] = Phase.OVER
 
+# Each phase's class attribute, set here and not in the class bodies: the compiled build
+# (mypyc) lists every name a class body assigns in the class's annotations, and attrs would
+# take it for a field.
+Dealing.phase = Phase.DEAL
+Bidding.phase = Phase.BID
+Shooting.phase = Phase.SHOT
+Playing.phase = Phase.PLAY
+Choosing.phase = Phase.ABILITY
+Finished.phase = Phase.OVER
 
 Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
@@ -615,7 +615,8 @@ _STATE_CLASSES: frozenset[type[State]] = frozenset(
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
 
 # Renamed so that both games name it alike (Skull Queen's ``Table``); kept one release.
-# Hidden from mypy, so that a typed use of the old name is reported (and a typo is not
-# taken for a deprecated name); at run time the old name works and warns.
-if not TYPE_CHECKING:
-    __getattr__ = module_getattr("skullgames.king.state", {"Round": ("Table", lambda: Table)})
+# Stored through globals(), out of mypy's sight, so that a typed use of the old name is
+# reported (and a typo is not taken for a deprecated name); at run time the old name works
+# and warns. (Not ``if not TYPE_CHECKING:``, which the compiled build takes for dead code.)
+globals()["__getattr__"] = module_getattr(
+    "skullgames.king.state", {"Round": ("Table", lambda: Table)})

@@ -28,12 +28,13 @@ True
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 import attrs
 
 from skullgames._deprecated import module_getattr
 from skullgames._fastinit import fast_constructor
+from skullgames._mypyc import mypyc_attr
 from skullgames._pictures import svg_of
 from skullgames.history import LogCell, Logged, moves_of
 from skullgames.queen.cards import Card, Color
@@ -144,6 +145,7 @@ class Table(_TableFields):
     """
 
 
+@mypyc_attr(native_class=False)  # the phases are attrs classes
 class State(Logged):
     """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
 
@@ -364,7 +366,6 @@ class _Shared(State):
 class Dealing(_Shared):
     """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
 
-    phase: ClassVar[Phase] = Phase.DEAL
     round_index: int
     dealer: int
 
@@ -388,8 +389,6 @@ class Placing(_PlacingFields):
     that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
     """
 
-    phase: ClassVar[Phase] = Phase.PLACE
-
 
 @attrs.define
 class _PlayingFields(_Shared):
@@ -411,17 +410,22 @@ class Playing(_PlayingFields):
     ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
     """
 
-    phase: ClassVar[Phase] = Phase.PLAY
-
 
 @attrs.frozen(kw_only=True)
 class Finished(_Shared):
     """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
 
-    phase: ClassVar[Phase] = Phase.OVER
     round_index: int
     dealer: int
 
+
+# Each phase's class attribute, set here and not in the class bodies: the compiled build
+# (mypyc) lists every name a class body assigns in the class's annotations, and attrs would
+# take it for a field.
+Dealing.phase = Phase.DEAL
+Placing.phase = Phase.PLACE
+Playing.phase = Phase.PLAY
+Finished.phase = Phase.OVER
 
 Stage = Dealing | Placing | Playing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
@@ -455,7 +459,6 @@ _new_table = fast_constructor(Table)
 """Builds a :class:`Table` fast, by keyword: once a trick."""
 
 # Renamed so that both games name it alike (Skull King's ``Finished``); kept one release.
-# Hidden from mypy, so that a typed use of the old name is reported (and a typo is not
-# taken for a deprecated name); at run time the old name works and warns.
-if not TYPE_CHECKING:
-    __getattr__ = module_getattr("skullgames.queen.state", {"Over": ("Finished", lambda: Finished)})
+# Stored through globals() as Skull King's ``Round`` is (skullgames.king.state says why).
+globals()["__getattr__"] = module_getattr(
+    "skullgames.queen.state", {"Over": ("Finished", lambda: Finished)})
