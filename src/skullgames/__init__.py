@@ -7,6 +7,7 @@ serialization, and the registry of games, :data:`GAMES`, through which tools wor
 any game (:func:`register_game` adds one).
 """
 
+from skullgames._compiled import is_compiled as _is_compiled
 from skullgames._version import __version__
 from skullgames.errors import (
     ConfigError,
@@ -28,7 +29,16 @@ from skullgames.serialization import (
 from skullgames.simulation import simulate
 from skullgames.svg import table as _table  # noqa: F401  # states draw themselves (Jupyter)
 
+COMPILED: bool = _is_compiled()
+"""Whether this is the compiled build (the engine as C extensions, by mypyc) or pure Python.
+
+Both builds come from the same source and behave alike; ``SKULLGAMES_MYPYC=1 pip install
+skullgames`` builds the compiled one from source (see the installation guide), and
+``python -m skullgames --version`` names the build.
+"""
+
 __all__ = [
+    "COMPILED",
     "GAMES",
     "ConfigError",
     "Game",

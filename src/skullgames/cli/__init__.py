@@ -66,9 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play, watch, simulate and replay "
                     f"{' and '.join(game.title for game in GAMES.values())}.",
     )
-    from skullgames import __version__
+    from skullgames import COMPILED, __version__
 
-    parser.add_argument("--version", action="version", version=f"skullgames {__version__}")
+    build = "compiled (mypyc)" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version",
+                        version=f"skullgames {__version__}, {build}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     watch = commands.add_parser(

@@ -23,6 +23,7 @@ from skullgames.queen.config import Config
 from skullgames.queen.game import legal_moves, not_a_state
 from skullgames.queen.moves import Move, Place, Play
 from skullgames.queen.scoring import Plank
+from skullgames.queen.state import _STATE_CLASSES as _STATES
 from skullgames.queen.state import Phase, RoundResult, State
 from skullgames.queen.tricks import TrickResult
 from skullgames.queen.visibility import placements_seen, trick_seen
@@ -147,7 +148,7 @@ def observe(state: State, player: int) -> Observation:
     every hiding rule, which also gives a move as a seat sees it
     (:func:`~skullgames.queen.observe_move`).
     """
-    if not isinstance(state, State):
+    if type(state) not in _STATES:  # as Skull King's observe (and faster than isinstance)
         raise not_a_state(state)
     players = state.config.players
     if type(player) is not int:

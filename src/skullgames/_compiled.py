@@ -1,0 +1,66 @@
+"""Which build of skullgames is running: the compiled engine (mypyc) or pure Python.
+
+Both builds come from the same source. ``SKULLGAMES_MYPYC=1 pip install .`` compiles the
+modules of :data:`ENGINE_MODULES` to C extensions with mypyc (the build hook,
+``hatch_build.py``, reads the list from this file); a plain ``pip install .`` installs them
+as Python. :data:`skullgames.COMPILED` says which one is running.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.machinery import EXTENSION_SUFFIXES
+
+__all__ = ["ENGINE_MODULES", "compiled_modules", "is_compiled"]
+
+ENGINE_MODULES: tuple[str, ...] = (
+    "skullgames._checks",
+    "skullgames._outcome",
+    "skullgames.errors",
+    "skullgames.history",
+    "skullgames.king.actions",
+    "skullgames.king.cards",
+    "skullgames.king.game",
+    "skullgames.king.observation",
+    "skullgames.king.rules",
+    "skullgames.king.scoring",
+    "skullgames.king.state",
+    "skullgames.king.tricks",
+    "skullgames.queen.actions",
+    "skullgames.queen.cards",
+    "skullgames.queen.game",
+    "skullgames.queen.observation",
+    "skullgames.queen.planks",
+    "skullgames.queen.rules",
+    "skullgames.queen.scoring",
+    "skullgames.queen.state",
+    "skullgames.queen.tricks",
+)
+"""The modules the compiled build compiles: the rules, the records and the engine's verbs.
+
+The modules that declare values users build with converters (moves, configs, hidden
+moves) stay Python in both builds: mypyc checks a class attribute's value against its
+annotation, and an attrs field with a converter is declared by a value of another type.
+"""
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of :data:`ENGINE_MODULES` that were loaded from C extensions."""
+    return tuple(
+        name for name in ENGINE_MODULES
+        if str(getattr(importlib.import_module(name), "__file__", "")).endswith(
+            tuple(EXTENSION_SUFFIXES))
+    )
+
+
+def is_compiled() -> bool:
+    """Whether the engine runs compiled: every module of :data:`ENGINE_MODULES` is.
+
+    A mixture (some compiled, some not) is a broken install, and raises ``ImportError``.
+    """
+    compiled = compiled_modules()
+    if compiled and len(compiled) != len(ENGINE_MODULES):
+        missing = sorted(set(ENGINE_MODULES) - set(compiled))
+        raise ImportError(f"skullgames is partly compiled: {', '.join(missing)} are not; "
+                          f"reinstall it (pip install --force-reinstall skullgames)")
+    return bool(compiled)
