@@ -89,7 +89,7 @@ class SkullgamesBuildHook(BuildHookInterface):  # type: ignore[misc]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        """mypy (mypyc) and setuptools, for a compiled wheel only."""
+        """The build requirements of a compiled wheel (mypy for mypyc, setuptools); else none."""
         if self.target_name == "wheel" and mypyc_requested():
             return list(MYPYC_REQUIREMENTS)
         return []
