@@ -43,6 +43,18 @@ seeds drawn automatically are within it. A saved game writes a larger seed (give
 user) as a string of digits."""
 
 
+def items_of(*groups: Iterable[object]) -> list[object]:
+    """The items of ``groups`` in one list, each as the object it is, to be checked.
+
+    A caller's deal is read this way: the compiled build would check each item of a loop
+    typed ``Card`` itself, before the deal's own check could say what is wrong.
+    """
+    items: list[object] = []
+    for group in groups:
+        items.extend(group)
+    return items
+
+
 def check_seed(seed: object, name: str = "seed") -> int:
     """``seed`` if it is an ``int`` within ±:data:`MAX_SEED`.
 

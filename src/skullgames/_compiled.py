@@ -4,6 +4,18 @@ Both builds come from the same source. ``SKULLGAMES_MYPYC=1 pip install .`` comp
 modules of :data:`ENGINE_MODULES` to C extensions with mypyc (the build hook,
 ``hatch_build.py``, reads the list from this file); a plain ``pip install .`` installs them
 as Python. :data:`skullgames.COMPILED` says which one is running.
+
+What the source does for the compiled build, in both builds:
+
+- A public function that checks its arguments itself declares its typed signature as a
+  single ``@overload`` and takes ``object`` in its implementation. mypyc checks (and
+  converts) a typed argument before the body runs, with messages of its own
+  ("int object expected; got str") and reading ``True`` as the int 1; through
+  ``object`` the function's own check runs first, with the same message in both builds,
+  while type checkers still see the typed signature.
+- Values from outside are read as the objects they are (``getattr`` on a look-alike
+  move, :func:`skullgames._checks.items_of` for the cards of a deal) until checked, for
+  the same reason.
 """
 
 from __future__ import annotations

@@ -115,24 +115,28 @@ def _key(move: object) -> Hashable | None:
 
     A ``Play`` keys on its card's order: hashing a Card hashes its enum fields, which
     costs more than the rest of a mask. Numbers must be ints, as ``apply`` wants them.
+
+    A number is read with ``getattr``, as the object it is: the compiled build would read
+    a field typed ``int`` as an int, turning a look-alike's ``True`` into 1 (and refusing
+    1.0 with a message of its own) before the check here.
     """
     kind = type(move)
     if kind is Play:
         play = cast(Play, move)
         return (Play, play.card.order, play.as_pirate)
     if kind is Bid:
-        return _whole(Bid, cast(Bid, move).n)
+        return _whole(Bid, getattr(move, "n"))  # noqa: B009
     if kind is Discard:
         return (Discard, *(c.order for c in cast(Discard, move).cards))
     if kind is Shot:
-        shot = cast(Shot, move).cannonball
+        shot = getattr(move, "cannonball")  # noqa: B009
         return (Shot, shot) if type(shot) is bool else None
     if kind is ChooseLeader:
-        return _whole(ChooseLeader, cast(ChooseLeader, move).seat)
+        return _whole(ChooseLeader, getattr(move, "seat"))  # noqa: B009
     if kind is Wager:
-        return _whole(Wager, cast(Wager, move).points)
+        return _whole(Wager, getattr(move, "points"))  # noqa: B009
     if kind is AdjustBid:
-        return _whole(AdjustBid, cast(AdjustBid, move).delta)
+        return _whole(AdjustBid, getattr(move, "delta"))  # noqa: B009
     return None
 
 

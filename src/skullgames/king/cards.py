@@ -10,6 +10,7 @@ card('Y12')
 from __future__ import annotations
 
 import enum
+from typing import overload
 
 import attrs
 
@@ -135,8 +136,9 @@ class Card:
             if not isinstance(value, expected) and not (value is None and name != "kind"):
                 raise TypeError(f"Card {name} must be a {expected.__name__}, not {value!r}; "
                                 "build cards with card('Y3')")
-        if type(self.rank) is not int:
-            raise TypeError(f"Card rank must be an int, not {self.rank!r}")
+        rank = getattr(self, "rank")  # noqa: B009  # as it is: the compiled build reads True as 1
+        if type(rank) is not int:
+            raise TypeError(f"Card rank must be an int, not {rank!r}")
         is_number = self.kind is Kind.NUMBER
         if is_number != (self.suit is not None) or is_number != (self.rank != 0):
             raise InvalidNotationError("a number card has a suit and a rank, and no other does")
@@ -229,7 +231,9 @@ _ALIASES = {
 _LOOKUP = {**_BY_TEXT, **{alias: _BY_TEXT[text] for alias, text in _ALIASES.items()}}
 
 
-def card(text: str) -> Card:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def card(text: str) -> Card: ...
+def card(text: object) -> Card:
     """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
 
     Number cards are a suit letter and a rank: ``Y`` yellow, ``G`` green, ``P`` purple,

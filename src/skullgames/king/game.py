@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from typing import cast, overload
 
 import attrs
 
-from skullgames._checks import as_tuple, check_seed, checked_config, game_seed, wrong_type
+from skullgames._checks import (
+    as_tuple,
+    check_seed,
+    checked_config,
+    game_seed,
+    items_of,
+    wrong_type,
+)
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -94,8 +102,10 @@ _GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}
 _OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
 
 
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def new_game(config: Config | None = None, *, seed: int | None = None,
-             auto_deal: bool = True) -> State:
+             auto_deal: bool = True) -> State: ...
+def new_game(config: object = None, *, seed: object = None, auto_deal: object = True) -> State:
     """Start a game.
 
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
@@ -110,16 +120,19 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     <Phase.DEAL: 'deal'>
     """
     config = checked_config(config, Config)
-    seed = game_seed(seed, auto_deal)
+    game = game_seed(seed, auto_deal)  # checks auto_deal too
+    dealt = auto_deal is True
     n = config.players
-    setup = Setup(config=config, seed=seed, auto_deal=auto_deal)
+    setup = Setup(config=config, seed=game, auto_deal=dealt)
     past = Past(round_index=0, dealer=0, totals=(0,) * n, rounds=())
-    if seed is not None and auto_deal:
-        return _start_round(setup, past, None, *_seeded_deal(config, seed, 0))
+    if game is not None and dealt:
+        return _start_round(setup, past, None, *_seeded_deal(config, game, 0))
     return Dealing(setup=setup, past=past, hands=((),) * n, log=None)
 
 
-def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def seeded_deal(config: Config, seed: int, round_index: int) -> Deal: ...
+def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
     """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
 
     >>> from skullgames import king
@@ -131,7 +144,7 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     skullgames.errors.ConfigError: round_index: this game has rounds 0..9 (counted from 0), not 10
     """
     config = checked_config(config, Config, none_ok=False)
-    check_seed(seed)
+    seed = check_seed(seed)
     if type(round_index) is not int:
         raise wrong_type("round_index", "an int", round_index)
     rounds = config.round_count
@@ -163,7 +176,9 @@ def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tup
     return Deal(hands, ghost, stock), stock
 
 
-def current_player(state: State) -> int | None:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def current_player(state: State) -> int | None: ...
+def current_player(state: object) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal.
 
     >>> from skullgames import king
@@ -177,7 +192,9 @@ def current_player(state: State) -> int | None:
     return state.to_move
 
 
-def is_over(state: State) -> bool:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def is_over(state: State) -> bool: ...
+def is_over(state: object) -> bool:
     """True once the last round has been scored.
 
     >>> from skullgames import king
@@ -192,7 +209,9 @@ def is_over(state: State) -> bool:
     return state.__class__ is Finished
 
 
-def scores(state: State) -> tuple[int, ...]:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def scores(state: State) -> tuple[int, ...]: ...
+def scores(state: object) -> tuple[int, ...]:
     """Each seat's running total.
 
     >>> from skullgames import king
@@ -207,7 +226,9 @@ def scores(state: State) -> tuple[int, ...]:
     return state.past.totals
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def legal_moves(state: State) -> tuple[Move, ...]: ...
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
 
     - Bids: ``Bid(0)`` up to the cards dealt.
@@ -268,7 +289,9 @@ def _ability_moves(state: Choosing) -> tuple[Move, ...]:
         itertools.combinations(hand, pending.drawn)))
 
 
-def apply(state: State, move: Move) -> State:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def apply(state: State, move: Move) -> State: ...
+def apply(state: object, move: object) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
@@ -298,14 +321,14 @@ def apply(state: State, move: Move) -> State:
             return _apply_shot(state, move)
         raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
     if type(state) is Choosing:
-        return _apply_ability(state, move)
+        return _apply_ability(state, cast(Move, move))
     if type(state) not in _STATES:
         raise not_a_state(state)
     raise IllegalMoveError("the game is over")
 
 
 def _apply_bid(state: Bidding, move: Bid) -> State:
-    n = move.n
+    n = getattr(move, "n")  # noqa: B009  # as it is (see _key in actions.py)
     table = state.table
     cards = len(table.deal.hands[0])
     if type(n) is not int or not 0 <= n <= cards:
@@ -333,7 +356,7 @@ def _apply_bid(state: Bidding, move: Bid) -> State:
 
 
 def _apply_shot(state: Shooting, move: Shot) -> State:
-    if type(move.cannonball) is not bool:
+    if type(getattr(move, "cannonball")) is not bool:  # noqa: B009  # (see _apply_bid)
         raise IllegalMoveError(f"choose Shot(cannonball=True) or False, not {move!r}")
     seat = state.to_move
     shots = state.shots[:seat] + (move.cannonball,) + state.shots[seat + 1:]
@@ -492,14 +515,15 @@ def _apply_ability(state: Choosing, move: Move) -> State:
 
 def _why_not(state: Choosing, move: Move) -> str:
     pending = state.pending
+    shown = attrs.astuple(move)[0]  # the field as it is, 1.0 or True too (see _apply_bid)
     if type(move) is ChooseLeader:
         return (f"choose a seat 0 to {state.setup.config.players - 1} to lead, "
-                f"not {move.seat!r}")
+                f"not {shown!r}")
     if type(move) is Wager:
-        return f"wager 0, 10 or 20, not {move.points!r}"
+        return f"wager 0, 10 or 20, not {shown!r}"
     if type(move) is AdjustBid:
         return (f"change your bid of {state.table.bids[pending.seat]} by -1, 0 or +1 within "
-                f"0..{state.cards_dealt}, not {move.delta!r}")
+                f"0..{state.cards_dealt}, not {shown!r}")
     return (f"discard {pending.drawn} card(s) from your hand "
             f"({_cards(state.hands[pending.seat])}), not {move}")
 
@@ -608,7 +632,7 @@ def _checked_deal(config: Config, round_index: int, deal: Deal
         if len(hand) != size:
             raise IllegalMoveError(f"round {round_index + 1} deals {size} cards; "
                                    f"seat {seat} got {len(hand)}")
-    for c in (*(c for hand in deal.hands for c in hand), *deal.ghost):
+    for c in items_of(*deal.hands, deal.ghost):
         if not isinstance(c, Card):
             raise IllegalMoveError(f"{c!r} is not a card")
         if counts.get(c, 0) == 0:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, overload
 
 import attrs
 
@@ -221,7 +221,9 @@ class _ObservationMaker(Protocol):
 _new_observation: _ObservationMaker = fast_constructor(Observation)
 
 
-def observe(state: State, player: int) -> Observation:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def observe(state: State, player: int) -> Observation: ...
+def observe(state: object, player: object) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
     The hidden parts are read through :mod:`skullgames.king.visibility`, the module of
@@ -234,7 +236,7 @@ def observe(state: State, player: int) -> Observation:
     >>> view.hand, view.bids, view.has_bid, view.legal_moves
     ((card('Y10'),), (None, None, None), (False, True, False), (Bid(0), Bid(1)))
     """
-    if type(state) not in _STATES:
+    if state.__class__ not in _STATES:
         raise not_a_state(state)
     players = state.config.players
     if type(player) is not int:

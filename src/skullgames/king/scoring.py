@@ -13,7 +13,7 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol, overload
 
 import attrs
 
@@ -75,6 +75,7 @@ class _ScoreMaker(Protocol):
 _new_score: _ScoreMaker = fast_constructor(SeatScore)
 
 
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def round_breakdown(
     bids: Sequence[int],
     tricks: Sequence[int],
@@ -86,6 +87,18 @@ def round_breakdown(
     loot_alliances: Sequence[tuple[int, int]] = (),
     wagers: Sequence[int] | None = None,
     cannonballs: Sequence[bool] | None = None,
+) -> tuple[SeatScore, ...]: ...
+def round_breakdown(
+    bids: object,
+    tricks: object,
+    *,
+    cards_dealt: object,
+    bonuses: object = None,
+    config: object = None,
+    round_number: object = None,
+    loot_alliances: object = (),
+    wagers: object = None,
+    cannonballs: object = None,
 ) -> tuple[SeatScore, ...]:
     """Score a round seat by seat, with every item of the score.
 
@@ -99,6 +112,8 @@ def round_breakdown(
     config = Config() if config is None else config
     if not isinstance(config, Config):
         raise wrong_type("config", "a skullgames.king.Config", config)
+    if type(cards_dealt) is not int:
+        raise wrong_type("cards_dealt", "a whole number (an int)", cards_dealt)
     bids = as_tuple(bids, "bids", "one bid per seat")
     tricks = as_tuple(tricks, "tricks", "one trick count per seat")
     seats = len(bids)
@@ -109,12 +124,14 @@ def round_breakdown(
     loot_alliances = as_tuple(loot_alliances, "loot_alliances", "(loot player, winner) pairs")
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
     if round_number is None:
-        round_number = cards_dealt
+        number = cards_dealt
     elif type(round_number) is not int:
         raise wrong_type("round_number", "a whole number (an int)", round_number)
     elif round_number < 1:
         raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
-    return breakdown(bids, tricks, cards_dealt, bonuses, config, round_number,
+    else:
+        number = round_number
+    return breakdown(bids, tricks, cards_dealt, bonuses, config, number,
                      loot_alliances, wagers, cannonballs)
 
 
@@ -162,6 +179,7 @@ def _rascal(off: int, cards_dealt: int, bonus: int, cannonball: bool) -> tuple[i
     return 0, 0
 
 
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def score_round(
     bids: Sequence[int],
     tricks: Sequence[int],
@@ -173,7 +191,19 @@ def score_round(
     loot_alliances: Sequence[tuple[int, int]] = (),
     wagers: Sequence[int] | None = None,
     cannonballs: Sequence[bool] | None = None,
-) -> tuple[int, ...]:
+) -> tuple[int, ...]: ...
+def score_round(
+    bids: Any,
+    tricks: Any,
+    *,
+    cards_dealt: Any,
+    bonuses: Any = None,
+    config: Any = None,
+    round_number: Any = None,
+    loot_alliances: Any = (),
+    wagers: Any = None,
+    cannonballs: Any = None,
+) -> tuple[int, ...]:  # Any: passed on, checked there
     """The points of one round per seat, from plain values.
 
     ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per
@@ -199,17 +229,16 @@ def score_round(
     )
 
 
-def _check(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
-           bonuses: Sequence[int], wagers: Sequence[int], cannonballs: Sequence[bool],
-           loot_alliances: Sequence[tuple[int, int]]) -> None:
+def _check(bids: Sequence[Any], tricks: Sequence[Any], cards_dealt: Any,
+           bonuses: Sequence[Any], wagers: Sequence[Any], cannonballs: Sequence[Any],
+           loot_alliances: Sequence[Any]) -> None:
+    # Any, not int: the compiled build would check (and unbox) an int before these checks.
     def whole(value: object, what: str) -> bool:
         """True for a whole number of at least 0; ``TypeError`` for a non-``int``."""
         if type(value) is not int:
             raise TypeError(f"{what} must be a whole number (an int)")
         return value >= 0
 
-    if type(cards_dealt) is not int:
-        raise wrong_type("cards_dealt", "a whole number (an int)", cards_dealt)
     if cards_dealt < 1:
         raise IllegalMoveError(f"cards_dealt must be a positive whole number, not {cards_dealt!r}")
     seats = len(bids)

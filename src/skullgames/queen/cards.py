@@ -16,7 +16,7 @@ First Mate (13). With 2 or 3 players the 1s and 12s stay out (:ref:`queen-deal`)
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -144,7 +144,9 @@ _BY_TEXT = {str(c): c for c in ALL_CARDS}
 _LOOKUP = {**_BY_TEXT, "FIRSTMATE": MATE}
 
 
-def card(text: str) -> Card:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def card(text: str) -> Card: ...
+def card(text: object) -> Card:
     """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
 
     A coloured card is a colour letter and a value: ``R`` red, ``Y`` yellow, ``G`` green,
@@ -184,7 +186,9 @@ _DECKS = {
 }
 
 
-def deck(players: int) -> tuple[Card, ...]:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def deck(players: int) -> tuple[Card, ...]: ...
+def deck(players: object) -> tuple[Card, ...]:
     """Every card in play for ``players`` (2..6), in canonical order.
 
     The 1s and 12s are left out with 2 or 3 players (:ref:`queen-deal`).

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from typing import overload
 
-from skullgames._checks import as_tuple, check_seed, checked_config, game_seed, wrong_type
+from skullgames._checks import (
+    as_tuple,
+    check_seed,
+    checked_config,
+    game_seed,
+    items_of,
+    wrong_type,
+)
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
@@ -68,8 +76,10 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
 
 
 
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def new_game(config: Config | None = None, *, seed: int | None = None,
-             auto_deal: bool = True) -> State:
+             auto_deal: bool = True) -> State: ...
+def new_game(config: object = None, *, seed: object = None, auto_deal: object = True) -> State:
     """Start a game.
 
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
@@ -77,15 +87,18 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
     config = checked_config(config, Config)
-    seed = game_seed(seed, auto_deal)
-    match = Match(config=config, seed=seed, auto_deal=auto_deal, totals=(0,) * config.players,
+    game = game_seed(seed, auto_deal)  # checks auto_deal too
+    dealt = auto_deal is True
+    match = Match(config=config, seed=game, auto_deal=dealt, totals=(0,) * config.players,
                   rounds=())
-    if auto_deal and seed is not None:
-        return _start_round(match, 0, seeded_deal(config, seed, 0), None)
+    if dealt and game is not None:
+        return _start_round(match, 0, seeded_deal(config, game, 0), None)
     return Dealing(match=match, log=None, round_index=0, dealer=0)
 
 
-def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def seeded_deal(config: Config, seed: int, round_index: int) -> Deal: ...
+def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
     """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
 
     >>> from skullgames.queen import Config, seeded_deal
@@ -93,8 +106,8 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     >>> [len(hand) for hand in deal.hands], len(deal.center)
     ([12, 12, 12, 12], 2)
     """
-    checked_config(config, Config, none_ok=False)
-    check_seed(seed)
+    config = checked_config(config, Config, none_ok=False)
+    seed = check_seed(seed)
     if type(round_index) is not int:
         raise wrong_type("round_index", "an int", round_index)
     if not 0 <= round_index < config.rounds:
@@ -114,28 +127,36 @@ def seeded_deal(config: Config, seed: int, round_index: int) -> Deal:
     return Deal(hands, [deck[i] for i in sorted(order[dealt:])])
 
 
-def current_player(state: State) -> int | None:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def current_player(state: State) -> int | None: ...
+def current_player(state: object) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.to_move
 
 
-def is_over(state: State) -> bool:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def is_over(state: State) -> bool: ...
+def is_over(state: object) -> bool:
     """True once the last round has been scored."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return type(state) is Finished
 
 
-def scores(state: State) -> tuple[int, ...]:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def scores(state: State) -> tuple[int, ...]: ...
+def scores(state: object) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.match.totals
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def legal_moves(state: State) -> tuple[Move, ...]: ...
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
 
     While placing: all 1250 placements, :data:`~skullgames.queen.moves.PLACES` (front
@@ -154,7 +175,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def apply(state: State, move: Move) -> State:
+@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
+def apply(state: State, move: Move) -> State: ...
+def apply(state: object, move: object) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
@@ -319,7 +342,7 @@ def _checked_deal(config: Config, deal: Deal) -> Deal:
         raise IllegalMoveError(f"with {config.players} players, {config.center_size} cards "
                                f"go to the centre, not {len(deal.center)}")
     left = {c.index for c in config.deck}
-    for c in (*(c for hand in deal.hands for c in hand), *deal.center, *deal.ghost):
+    for c in items_of(*deal.hands, deal.center, deal.ghost):
         if not isinstance(c, Card):
             raise IllegalMoveError(f"{c!r} is not a card")
         if c.index not in left:
