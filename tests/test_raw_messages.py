@@ -48,8 +48,8 @@ CALLS: list[tuple[str, Callable[[], object], str]] = [
     ("to_json nan", lambda: to_json([float("nan")]), r"finite numbers; \$\[0\] is nan"),
     ("to_json key", lambda: to_json({(1, 2): 3}), "to_dict writes skullgames values"),
     # Found by calling the public callables with None and values of other types.
-    ("MoveLog(None)", lambda: MoveLog(None), r"MoveLog takes a cell"),  # type: ignore[arg-type]
-    ("queen.deck('x')", lambda: queen.deck("x"), "players must be an int"),  # type: ignore[arg-type]
+    ("MoveLog(None)", lambda: MoveLog(None), r"MoveLog takes a cell"),  # type: ignore[call-overload]
+    ("queen.deck('x')", lambda: queen.deck("x"), "players must be an int"),  # type: ignore[call-overload]
     ("configure_converter(None)", lambda: configure_converter(None),  # type: ignore[arg-type]
      "converter must be a cattrs.Converter"),
     ("json_schema([])", lambda: json_schema([]), "no JSON schema for"),

@@ -152,9 +152,9 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      lambda: king_check_play(KC("B2"), (KC("Y3"), KC("Y9"), KC("B2")), king.Suit.YELLOW),
      IllegalMoveError, "must follow yellow: you hold Y3, Y9"),
     # -- king/observation.py: observe -----------------------------------------------------
-    ("king observe state", lambda: king.observe("x", 0),  # type: ignore[arg-type]
+    ("king observe state", lambda: king.observe("x", 0),  # type: ignore[call-overload]
      TypeError, "state must be a skullgames.king.State, not str"),
-    ("king observe player type", lambda: king.observe(king.new_game(seed=1), 1.0),  # type: ignore[arg-type]
+    ("king observe player type", lambda: king.observe(king.new_game(seed=1), 1.0),  # type: ignore[call-overload]
      TypeError, "player must be a seat number (an int), not float"),
     ("king observe player", lambda: king.observe(king.new_game(seed=1), 4),
      ConfigError, "player 4 is not a seat of this 4-player game (0..3)"),
@@ -215,7 +215,7 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      lambda: queen.resolve_trick([(0, QC("R3"))], planks=[FRONT, "plank"]),  # type: ignore[list-item]
      TypeError, "plank of seat 1 must be a skullgames.queen.Plank, not str"),
     # -- queen/scoring.py: side_values, Plank, check_spaces, check_plank, score_round -------
-    ("queen side_values", lambda: side_values("front"),  # type: ignore[arg-type]
+    ("queen side_values", lambda: side_values("front"),  # type: ignore[call-overload]
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
     ("queen plank side", lambda: Plank("front", (0, 0, 0, 0)),  # type: ignore[arg-type]
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
@@ -261,9 +261,9 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      lambda: queen_check_play(QC("B2"), (QC("Y3"), QC("B2")), queen.Color.YELLOW, ghost=True),
      IllegalMoveError, "must follow yellow (the Pirate King's colour): you hold Y3"),
     # -- queen/observation.py: observe ----------------------------------------------------
-    ("queen observe state", lambda: queen.observe(king.new_game(seed=1), 0),  # type: ignore[arg-type]
+    ("queen observe state", lambda: queen.observe(king.new_game(seed=1), 0),  # type: ignore[call-overload]
      TypeError, "state must be a skullgames.queen.State, not skullgames.king.state.Bidding"),
-    ("queen observe player type", lambda: queen.observe(Q2, "0"),  # type: ignore[arg-type]
+    ("queen observe player type", lambda: queen.observe(Q2, "0"),  # type: ignore[call-overload]
      TypeError, "player must be a seat number (an int), not str"),
     ("queen observe player", lambda: queen.observe(Q2, 2),
      ConfigError, "player 2 is not a seat of this 2-player game (0..1)"),

@@ -136,7 +136,7 @@ def test_moves_with_the_wrong_types_are_refused_like_apply_refuses_them() -> Non
             space.index(move)  # type: ignore[arg-type]
     state = new_game(Config(), seed=7)
     with pytest.raises(IllegalMoveError):
-        apply(state, look_alike(Bid, True))  # type: ignore[arg-type]
+        apply(state, look_alike(Bid, True))  # type: ignore[call-overload]
 
 
 def test_deals_are_not_actions() -> None:

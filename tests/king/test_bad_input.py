@@ -82,13 +82,13 @@ def test_observe_names_a_seat_that_is_not_at_the_table(seat: int) -> None:
 @pytest.mark.parametrize("seat", [1.0, True, "0", None])
 def test_observe_refuses_a_seat_of_the_wrong_type(seat: object) -> None:
     with pytest.raises(TypeError, match=r"player must be a seat number \(an int\)"):
-        king.observe(KING_STATE, seat)  # type: ignore[arg-type]
+        king.observe(KING_STATE, seat)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("call", [
     lambda: king.resolve_trick([(0, Play(card("Y3")))], config="x"),  # type: ignore[arg-type]
-    lambda: king.score_round([0], [0], cards_dealt=1, config="x"),  # type: ignore[arg-type]
-    lambda: king.round_breakdown([0], [0], cards_dealt=1, config=Config),  # type: ignore[arg-type]
+    lambda: king.score_round([0], [0], cards_dealt=1, config="x"),  # type: ignore[call-overload]
+    lambda: king.round_breakdown([0], [0], cards_dealt=1, config=Config),  # type: ignore[call-overload]
 ], ids=["resolve_trick", "score_round", "round_breakdown"])
 def test_a_config_of_the_wrong_type_is_a_type_error(call: Callable[[], object]) -> None:
     with pytest.raises(TypeError, match=r"config must be a skullgames\.king\.Config"):
@@ -131,15 +131,15 @@ def test_score_round_uses_the_round_number_where_the_rules_do() -> None:
 def test_seeded_deal_names_a_round_that_is_not_in_the_plan(
         round_index: object, error: type[Exception]) -> None:
     with pytest.raises(error, match="round_index"):
-        king.seeded_deal(Config(), 1, round_index)  # type: ignore[arg-type]
+        king.seeded_deal(Config(), 1, round_index)  # type: ignore[call-overload]
     assert king.seeded_deal(Config(), 1, 9) == king.seeded_deal(Config(), 1, 9)
 
 
 def test_seeded_deal_checks_its_config_and_seed() -> None:
     with pytest.raises(TypeError, match="config must be"):
-        king.seeded_deal("x", 1, 0)  # type: ignore[arg-type]
+        king.seeded_deal("x", 1, 0)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="seed must be an int"):
-        king.seeded_deal(Config(), "1", 0)  # type: ignore[arg-type]
+        king.seeded_deal(Config(), "1", 0)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [
@@ -260,9 +260,9 @@ def test_a_trick_of_one_card_too_many_is_refused(config: Config, most: str) -> N
 
 def test_a_move_of_a_wrong_python_type_is_refused() -> None:
     with pytest.raises(IllegalMoveError):
-        king.apply(KING_STATE, "bid 1")  # type: ignore[arg-type]
+        king.apply(KING_STATE, "bid 1")  # type: ignore[call-overload]
     with pytest.raises(IllegalMoveError):
-        king.apply(KING_STATE, None)  # type: ignore[arg-type]
+        king.apply(KING_STATE, None)  # type: ignore[call-overload]
 
 
 def test_a_deal_of_non_cards_is_refused() -> None:

@@ -129,7 +129,7 @@ def test_plank_values_are_checked(values: Any, error: type[Exception]) -> None:
 
 def test_side_values_needs_a_side() -> None:
     with pytest.raises(TypeError, match="side"):
-        side_values("back")  # type: ignore[arg-type]
+        side_values("back")  # type: ignore[call-overload]
 
 
 def test_a_missing_plank_is_refused_even_for_the_seat_next_to_the_last() -> None:
@@ -193,11 +193,11 @@ def test_seeded_deal_checks_its_arguments() -> None:
     with pytest.raises(ConfigError, match="round_index"):
         seeded_deal(Config(players=4), 1, -1)
     with pytest.raises(TypeError, match="round_index"):
-        seeded_deal(Config(players=4), 1, 1.0)  # type: ignore[arg-type]
+        seeded_deal(Config(players=4), 1, 1.0)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="config"):
-        seeded_deal(None, 1, 0)  # type: ignore[arg-type]
+        seeded_deal(None, 1, 0)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="seed"):
-        seeded_deal(Config(), None, 0)  # type: ignore[arg-type]
+        seeded_deal(Config(), None, 0)  # type: ignore[call-overload]
 
 
 def test_replay_checks_its_config() -> None:
@@ -272,7 +272,7 @@ def test_moves_of_another_kind_or_game_are_refused() -> None:
     state = new_game(seed=1)
     for move in (king.Bid(1), "front 0 0 0 0", None, (Side.FRONT, (0, 0, 0, 0))):
         with pytest.raises(IllegalMoveError, match="is not a Place"):
-            apply(state, move)  # type: ignore[arg-type]
+            apply(state, move)  # type: ignore[call-overload]
     with pytest.raises(InvalidNotationError, match="Play takes a Skull Queen Card"):
         Play(king.card("Y7"))  # type: ignore[arg-type]
     with pytest.raises(InvalidNotationError, match="Play takes a Skull Queen Card"):

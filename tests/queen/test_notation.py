@@ -56,7 +56,7 @@ def test_bad_cards_cannot_be_built() -> None:
     with pytest.raises(InvalidNotationError):
         Card(None, 5)
     with pytest.raises(InvalidNotationError):
-        card(7)  # type: ignore[arg-type]
+        card(7)  # type: ignore[call-overload]
 
 
 def test_decks() -> None:
