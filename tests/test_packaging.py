@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -9,6 +10,7 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hatchling.builders.sdist import SdistBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,3 +96,43 @@ def test_the_metadata_has_project_urls() -> None:
     assert all(url.startswith("https://skullgames.readthedocs.io/") for url in urls.values())
     assert urls["Changelog"].endswith("/changelog.html")
     assert (ROOT / "docs" / "changelog.md").is_file()
+
+
+def _hatch_build() -> Any:
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_build_hook_compiles_the_modules_the_package_checks() -> None:
+    from skullgames._compiled import ENGINE_MODULES
+
+    assert _hatch_build().engine_modules(ROOT) == list(ENGINE_MODULES)
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (None, False), ("", False), ("0", False), ("1", True), ("true", True), ("maybe", None)])
+def test_skullgames_mypyc_asks_for_the_compiled_build(
+        monkeypatch: pytest.MonkeyPatch, value: str | None, expected: bool | None) -> None:
+    hook = _hatch_build()
+    if value is None:
+        monkeypatch.delenv("SKULLGAMES_MYPYC", raising=False)
+    else:
+        monkeypatch.setenv("SKULLGAMES_MYPYC", value)
+    if expected is None:
+        with pytest.raises(ValueError, match="SKULLGAMES_MYPYC must be 1 or 0"):
+            hook.mypyc_requested()
+    else:
+        assert hook.mypyc_requested() is expected
+
+
+def test_the_release_builds_compiled_wheels_for_every_supported_python() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    section = text.split("[tool.cibuildwheel]\n", 1)[1].split("\n[tool.pytest", 1)[0]
+    assert 'build = ["cp310-*", "cp311-*", "cp312-*", "cp313-*"]' in section
+    assert 'environment = { SKULLGAMES_MYPYC = "1" }' in section
+    assert "sys.exit(not skullgames.COMPILED)" in section
+    for platform in ("linux", "macos", "windows"):
+        assert f"[tool.cibuildwheel.{platform}]\narchs = [" in section
