@@ -26,8 +26,11 @@ import importlib.util
 import os
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -495,8 +498,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED,
                         help="the folder holding bench/floor_king.py and bench/floor_queen.py "
                              "(default: ../shared beside the repository)")
+    parser.add_argument("--both-builds", action="store_true",
+                        help="with the compiled build installed: its table, then the pure "
+                             "build's, run from a copy of the sources in a child process")
     args = parser.parse_args(argv)
     mode = QUICK if args.quick else FULL
+    if args.both_builds and not skullgames.COMPILED:
+        parser.error("--both-builds runs from the compiled build: install it first "
+                     "(SKULLGAMES_MYPYC=1 pip install .)")
 
     notes: list[str] = []
     floor_king = load_floor(args.shared, "floor_king")
@@ -508,7 +517,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if floor_queen is None and floor_king is not None:
         notes.append("note: no floor_queen.py: Skull Queen without ratios")
 
-    print(f"skullgames {skullgames.__version__} benchmarks ({mode.name} mode)")
+    build = "compiled" if skullgames.COMPILED else "pure Python"
+    print(f"skullgames {skullgames.__version__} benchmarks ({mode.name} mode, {build} build)")
     print(f"machine: {machine()}")
     for note in notes:
         print(note)
@@ -526,7 +536,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     reinforcement_learning(found, mode, table, notes)
     print()
     print(table.render())
+    if args.both_builds:
+        sys.stdout.flush()
+        return pure_build_run(args.quick, args.shared)
     return 0
+
+
+def pure_build_run(quick: bool, shared: Path) -> int:
+    """Run the benchmarks again on the pure build (a copy of the sources), printing them."""
+    with tempfile.TemporaryDirectory(prefix="skullgames-pure-") as scratch:
+        shutil.copytree(Path(skullgames.__file__).parent, Path(scratch) / "skullgames",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+        print()
+        sys.stdout.flush()
+        command = [sys.executable, "-m", "benchmarks", "--shared", str(shared),
+                   *(["--quick"] if quick else [])]
+        return subprocess.run(command, env={**os.environ, "PYTHONPATH": scratch},
+                              cwd=Path(__file__).resolve().parent.parent, check=False).returncode
 
 
 if __name__ == "__main__":

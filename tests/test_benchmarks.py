@@ -61,3 +61,21 @@ def test_floor_with_the_standard_plan_plays_as_the_floor_script() -> None:
         ours, theirs = random.Random(seed), random.Random(seed)
         assert planned(4, ours) == floor.play_game(4, theirs)
         assert ours.random() == theirs.random()
+
+
+def test_both_builds_runs_the_pure_build_after_the_compiled_one() -> None:
+    import skullgames
+
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--both-builds"], cwd=ROOT,
+        capture_output=True, text=True, check=False, timeout=600,
+    )
+    if not skullgames.COMPILED:  # the pure build cannot run the compiled one: it says so
+        assert result.returncode == 2
+        assert "install it first (SKULLGAMES_MYPYC=1 pip install .)" in result.stderr
+        return
+    assert result.returncode == 0, result.stdout + result.stderr
+    compiled, pure = result.stdout.split("(quick mode, pure Python build)")
+    assert "(quick mode, compiled build)" in compiled
+    for row in ROWS:
+        assert row in compiled and row in pure, row
