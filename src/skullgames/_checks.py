@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from skullgames.errors import ConfigError, InvalidNotationError
 
@@ -31,10 +31,10 @@ def as_hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
     return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
                  for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
-MAX_SEED = 2**64 - 1
+MAX_SEED: Final = 2**64 - 1
 """The largest seed (and the smallest, negated). Every seed of version 0.1 is within it."""
 
-MAX_SAFE_INTEGER = 2**53 - 1
+MAX_SAFE_INTEGER: Final = 2**53 - 1
 """The largest integer that JavaScript's numbers hold exactly (the one place it is written).
 
 Every integer of every document the library writes or reads is within

@@ -10,7 +10,7 @@ card('Y12')
 from __future__ import annotations
 
 import enum
-from typing import overload
+from typing import Final, overload
 
 import attrs
 
@@ -79,7 +79,7 @@ class Pirate(enum.Enum):
         return _PIRATE_NAMES[self]
 
 
-_PIRATE_NAMES = {
+_PIRATE_NAMES: Final = {
     Pirate.ROSIE: "Rosie D'Laney",
     Pirate.BENDT: "Bendt the Bandit",
     Pirate.RASCAL: "Rascal of Roatan",
@@ -87,7 +87,7 @@ _PIRATE_NAMES = {
     Pirate.HARRY: "Harry the Giant",
 }
 
-_SPECIAL_TEXT = {
+_SPECIAL_TEXT: Final = {
     Kind.ESCAPE: "ESC",
     Kind.TIGRESS: "TIG",
     Kind.SKULL_KING: "SK",
@@ -96,7 +96,7 @@ _SPECIAL_TEXT = {
     Kind.KRAKEN: "KRAKEN",
     Kind.WHITE_WHALE: "WHALE",
 }
-_SPECIAL_NAMES = {
+_SPECIAL_NAMES: Final = {
     Kind.ESCAPE: "Escape",
     Kind.TIGRESS: "Tigress",
     Kind.SKULL_KING: "Skull King",
@@ -172,12 +172,12 @@ class Card:
         return f"card({str(self)!r})"
 
 
-SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
-_KIND_ORDER = {
+SUIT_ORDER: Final = {suit: i for i, suit in enumerate(Suit)}
+_KIND_ORDER: Final = {
     Kind.NUMBER: 0, Kind.ESCAPE: 1, Kind.LOOT: 2, Kind.TIGRESS: 3, Kind.PIRATE: 4,
     Kind.MERMAID: 5, Kind.SKULL_KING: 6, Kind.KRAKEN: 7, Kind.WHITE_WHALE: 8,
 }
-_PIRATE_ORDER = {pirate: i for i, pirate in enumerate(Pirate)}
+_PIRATE_ORDER: Final = {pirate: i for i, pirate in enumerate(Pirate)}
 
 
 def sort_key(c: Card) -> tuple[int, int, int]:
@@ -198,7 +198,7 @@ def _text_of(c: Card) -> str:
 # The part a card takes in a trick; the Tigress takes the part she is declared as.
 ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE = (
     range(7))
-_ROLE = {
+_ROLE: Final = {
     Kind.NUMBER: ROLE_NUMBER, Kind.ESCAPE: ROLE_ESCAPE, Kind.LOOT: ROLE_ESCAPE,
     Kind.TIGRESS: ROLE_ESCAPE, Kind.PIRATE: ROLE_PIRATE, Kind.SKULL_KING: ROLE_SKULL_KING,
     Kind.MERMAID: ROLE_MERMAID, Kind.KRAKEN: ROLE_KRAKEN, Kind.WHITE_WHALE: ROLE_WHALE,
@@ -217,7 +217,7 @@ def _build_index() -> dict[str, Card]:
     return index
 
 
-_BY_TEXT = _build_index()
+_BY_TEXT: Final = _build_index()
 ALL_CARDS: tuple[Card, ...] = tuple(_BY_TEXT.values())
 """One instance of every card face of both editions."""
 _ALIASES = {
@@ -228,7 +228,7 @@ _ALIASES = {
     "MERMAID": "MER",
     "WHITEWHALE": "WHALE",
 }
-_LOOKUP = {**_BY_TEXT, **{alias: _BY_TEXT[text] for alias, text in _ALIASES.items()}}
+_LOOKUP: Final = {**_BY_TEXT, **{alias: _BY_TEXT[text] for alias, text in _ALIASES.items()}}
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
@@ -262,14 +262,14 @@ def interned(c: Card) -> Card:
     return _BY_TEXT[str(c)]
 
 
-ESCAPE = _BY_TEXT["ESC"]
-TIGRESS = _BY_TEXT["TIG"]
-SKULL_KING = _BY_TEXT["SK"]
-MERMAID = _BY_TEXT["MER"]
-LOOT = _BY_TEXT["LOOT"]
-KRAKEN = _BY_TEXT["KRAKEN"]
-WHITE_WHALE = _BY_TEXT["WHALE"]
-PIRATES = tuple(_BY_TEXT[p.value] for p in Pirate)
+ESCAPE: Final = _BY_TEXT["ESC"]
+TIGRESS: Final = _BY_TEXT["TIG"]
+SKULL_KING: Final = _BY_TEXT["SK"]
+MERMAID: Final = _BY_TEXT["MER"]
+LOOT: Final = _BY_TEXT["LOOT"]
+KRAKEN: Final = _BY_TEXT["KRAKEN"]
+WHITE_WHALE: Final = _BY_TEXT["WHALE"]
+PIRATES: Final = tuple(_BY_TEXT[p.value] for p in Pirate)
 
 MODERN_SUITS = (Suit.GREEN, Suit.PURPLE, Suit.YELLOW, Suit.BLACK)
 CLASSIC_SUITS = (Suit.YELLOW, Suit.RED, Suit.BLUE, Suit.BLACK)

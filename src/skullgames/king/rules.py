@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, Card, Suit
@@ -65,9 +66,12 @@ class SuitState(enum.Enum):
 
 
 # Bound once: reading an enum member from its class is slow in CPython 3.11 (see tricks.py
-# for the measured gain, 5.4 % of a random game with the other bound members).
-_OPEN, _SET, _NONE = SuitState.OPEN, SuitState.SET, SuitState.NONE
-_MODERN = Edition.MODERN
+# for the measured gain, 5.4 % of a random game with the other bound members); Final, or
+# the compiled build would look each up in the module's dict (see tricks.py).
+_OPEN: Final = SuitState.OPEN
+_SET: Final = SuitState.SET
+_NONE: Final = SuitState.NONE
+_MODERN: Final = Edition.MODERN
 
 
 # -- Bidding and the first lead (:ref:`king-bidding`, ruling K13) -----------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
-from typing import cast
+from typing import Final, cast
 
 from skullgames.actions import ActionSpace
 from skullgames.queen.config import Config
@@ -66,7 +66,7 @@ def _action_space(config: Config) -> ActionSpace[Move]:
                        constant_legal_moves=[PLACES])
 
 
-_PLACE_COUNT = len(PLACES)
+_PLACE_COUNT: Final = len(PLACES)
 
 
 def _key(move: object) -> Hashable | None:

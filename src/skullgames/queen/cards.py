@@ -16,7 +16,7 @@ First Mate (13). With 2 or 3 players the 1s and 12s stay out (:ref:`queen-deal`)
 from __future__ import annotations
 
 import enum
-from typing import Any, overload
+from typing import Any, Final, overload
 
 import attrs
 
@@ -47,7 +47,7 @@ class Color(enum.Enum):
         return COLORS.index(self)  # a C-level search by identity: no Python-level hash
 
 
-COLORS: tuple[Color, ...] = tuple(Color)
+COLORS: Final[tuple[Color, ...]] = tuple(Color)
 
 AYE_MAAM = 8
 """The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (see
@@ -132,16 +132,16 @@ def _build_cards() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-ALL_CARDS: tuple[Card, ...] = _build_cards()
+ALL_CARDS: Final[tuple[Card, ...]] = _build_cards()
 """One instance of every card, in canonical order (``ALL_CARDS[c.index] is c``)."""
-_TEXTS = tuple(c._text() for c in ALL_CARDS)  # saving a game prints every card played
+_TEXTS: Final = tuple(c._text() for c in ALL_CARDS)  # saving a game prints every card played
 MONKEY: Card = ALL_CARDS[48]
 """The Monkey, value 0: always the lowest card of the colour it takes."""
 MATE: Card = ALL_CARDS[49]
 """The First Mate, value 13: always the highest card of the colour it takes."""
 
 _BY_TEXT = {str(c): c for c in ALL_CARDS}
-_LOOKUP = {**_BY_TEXT, "FIRSTMATE": MATE}
+_LOOKUP: Final = {**_BY_TEXT, "FIRSTMATE": MATE}
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
@@ -178,7 +178,7 @@ def interned(c: Card) -> Card:
     return ALL_CARDS[c.index]
 
 
-_DECKS = {
+_DECKS: Final = {
     players: tuple(
         c for c in ALL_CARDS if c.is_special or players >= 4 or c.value not in (1, 12)
     )

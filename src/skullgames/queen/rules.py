@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, COLORS, Card, Color
@@ -154,7 +155,7 @@ def playable(hand: Sequence[Card], color: Color | None) -> tuple[Play, ...]:
 
 # follows(card, colour) for every card (by index) and colour, computed once from the rule:
 # playable asks it for each card of the hand, the legal moves of every play.
-_FOLLOWING = tuple(tuple(follows(c, color) for c in ALL_CARDS) for color in COLORS)
+_FOLLOWING: Final = tuple(tuple(follows(c, color) for c in ALL_CARDS) for color in COLORS)
 
 
 def check_play(c: Card, hand: Sequence[Card], color: Color | None, *,
