@@ -10,6 +10,9 @@
   observation (tensor and mask) made ahead of time, so that a step costs only the engine's
   ``legal_moves`` and ``apply``, PettingZoo's protocol and the rollouts' own sampling. No
   environment of this protocol, however its tensors are made, runs faster than that;
+- the masked random rollouts against PettingZoo's own ``texas_holdem_v4`` (with the
+  ``bench`` extra, which brings rlcard and pygame), batches alternating: how many times its
+  steps per second ours make;
 - one ``render_mode="rgb_array"`` frame (the SVG of the table for one seat, rasterized),
   in milliseconds, over the observations of a recorded game (issue 24). They are drawn
   again and again, so after the first time their labels are kept (see
@@ -25,10 +28,11 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from skullgames import GAMES
+from skullgames import COMPILED, GAMES
 
 PETTINGZOO_GOAL = 0.5
 FRAME_GOAL_MS = 5.0
+TEXAS_GOAL_COMPILED = 8.0  # issue 25: compiled, at least 8 × PettingZoo's texas_holdem_v4
 
 
 def available() -> bool:
@@ -91,6 +95,26 @@ def rollouts(name: str, config: Any, label: str, repeats: int, batch_seconds: fl
     mark = "met" if ratio >= PETTINGZOO_GOAL else "MISSED"
     add(f"{label}: PettingZoo masked random rollouts", f"{rate:,.0f}", "steps/s",
         f"{ratio:.3f} × the raw loop", f"goal ≥ {PETTINGZOO_GOAL}: {mark}")
+    holdem = _texas_holdem()
+    if holdem is not None:
+        ours, theirs = [], []
+        _, one = pettingzoo_steps(holdem, 20, 0, clock)
+        holdem_games = max(20, round(batch_seconds / one * 20)) if one > 0 else 20
+        for rep in range(repeats):  # alternating batches, as against the raw loop
+            seed = 2_000 * (rep + 1)
+            if rep % 2:  # every other pair times texas_holdem_v4 first
+                other = pettingzoo_steps(holdem, holdem_games, seed, clock)
+            mine = pettingzoo_steps(table, games, seed, clock)
+            if not rep % 2:
+                other = pettingzoo_steps(holdem, holdem_games, seed, clock)
+            ours.append(mine[0] / mine[1])
+            theirs.append(other[0] / other[1])
+        ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
+        goal = TEXAS_GOAL_COMPILED if COMPILED else 0.0
+        target = (f"goal ≥ {goal:g} (compiled): {'met' if ratio >= goal else 'MISSED'}"
+                  if goal else "")
+        add(f"{label}: PettingZoo rollouts against texas_holdem_v4", f"{ratio:.1f}", "×",
+            f"texas_holdem_v4 {statistics.median(theirs):,.0f} steps/s", target)
 
     def ceiling(seed: int) -> tuple[int, float]:
         replay, left = _replay(name, config, games, seed)  # recorded before the clock
@@ -101,6 +125,15 @@ def rollouts(name: str, config: Any, label: str, repeats: int, batch_seconds: fl
     rate, ratio = _against_raw(name, config, games, repeats, clock, ceiling)
     add(f"{label}: PettingZoo ceiling, observations made ahead", f"{rate:,.0f}", "steps/s",
         f"{ratio:.3f} × the raw loop", "the most with the tensor and the mask free")
+
+
+def _texas_holdem() -> Any:
+    """PettingZoo's own ``texas_holdem_v4`` (AEC, action masks), or ``None`` without rlcard."""
+    try:
+        from pettingzoo.classic import texas_holdem_v4
+    except ImportError:
+        return None
+    return texas_holdem_v4.raw_env()  # unwrapped, as ours is here (raw_env)
 
 
 def _against_raw(name: str, config: Any, games: int, repeats: int,

@@ -39,6 +39,8 @@ def test_quick_run_prints_every_row() -> None:
     for row in ROWS:
         assert row in out, row
     assert "| queen, 4 players: random games " in out
+    for label in ("king, 4 players", "queen, 4 players"):  # the bench extra: rlcard
+        assert f"| {label}: PettingZoo rollouts against texas_holdem_v4 " in out
 
 
 def test_without_floor_scripts_it_prints_absolute_figures(tmp_path: Path) -> None:
