@@ -29,8 +29,11 @@ def simulate_until_ctrl_c(flags: Sequence[str], out: Path) -> Interrupted:
     Ctrl-C: SIGINT to its process group, as a terminal sends it to every process of a job.
     """
     argv = [sys.executable, "-m", "skullgames", "simulate", *flags, "--out", str(out)]
+    # SIGINT back to its default in the child, as at a terminal: a suite started with it
+    # ignored (a background job of a shell without job control) would pass that on.
     process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:

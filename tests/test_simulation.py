@@ -310,6 +310,16 @@ def test_a_huge_run_starts_at_once_and_makes_batches_only_as_needed() -> None:
     assert made <= 3 + 2 * 2  # the three back, and at most two per job in flight
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt, even in a suite started with SIGINT ignored (as a
+    background job of a shell without job control is)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_ctrl_c_stops_the_worker_processes_at_once() -> None:
     # batches of 50 whole games of the search bot take minutes: the workers must be ended,
     # not left to finish them
