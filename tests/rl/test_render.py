@@ -179,9 +179,9 @@ def test_a_frame_does_not_depend_on_the_labels_drawn_before() -> None:
     frames = Frames(GAMES["queen"], config)
     views = views_of_a_game("queen", config, 8)
     last = views[-1]
-    _render._SPRITES.clear()
+    _render._forget()
     alone = frames.frame(last).tobytes()
-    _render._SPRITES.clear()
+    _render._forget()
     for view in views[::5]:
         frames.frame(view)
     assert frames.frame(last).tobytes() == alone
