@@ -45,6 +45,7 @@ status and movement lines are new words in most frames.
 from __future__ import annotations
 
 import math
+import os
 import re
 import threading
 from typing import Any
@@ -55,7 +56,7 @@ import numpy.typing as npt
 from skullgames import svg
 from skullgames.errors import ConfigError
 
-__all__ = ["Frames"]
+__all__ = ["Frames", "Window"]
 
 _SIZE = re.compile(r'<svg[^>]* width="(\d+)" height="(\d+)"')
 _TEXT = re.compile(r'<text x="([^"]+)" y="([^"]+)" font-size="([^"]+)" ([^>]*)>([^<]*)</text>')
@@ -369,3 +370,77 @@ class Frames:
             0, 0, width, height, extend="background", background=[255, 255, 255, 255])
         # The table's background is opaque: the first three bands are the picture.
         return _pixels(image.extract_band(0, n=3))
+
+
+def _pygame() -> Any:
+    """The pygame module, its display started, or a ConfigError saying why not."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout
+    try:
+        import pygame
+    except ImportError as error:
+        raise ConfigError(f"render_mode='human' needs pygame ({error}): "
+                          f"pip install skullgames[rl]") from None
+    started = pygame.display.get_init()
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise ConfigError(f"render_mode='human' needs a display, and pygame could not open "
+                          f"one ({error}); render_mode='rgb_array' gives the same pictures "
+                          f"as arrays, without a window") from None
+    driver = pygame.display.get_driver()
+    # With no display, SDL falls back to drawing off screen, where no one sees a window;
+    # that is a display only when asked for by name (SDL_VIDEODRIVER=dummy, as in tests).
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+        if not started:
+            pygame.display.quit()
+        raise ConfigError(f"render_mode='human' needs a display, and pygame found none "
+                          f"(only its {driver!r} driver, which shows nothing; "
+                          f"SDL_VIDEODRIVER={driver} draws there anyway); "
+                          f"render_mode='rgb_array' gives the same pictures as arrays, "
+                          f"without a window")
+    return pygame
+
+
+class Window:
+    """A window that shows frames, for ``render_mode="human"`` (through pygame).
+
+    Made only where pygame can open a display (else
+    :class:`~skullgames.errors.ConfigError`); the window itself opens with the first
+    frame, at the frames' size, and shows at most ``fps`` frames a second, as Gymnasium's
+    ``HumanRendering`` does. pygame has one window a process: environments that show
+    frames in one process share it, and :meth:`close` closes it.
+    """
+
+    def __init__(self, frames: Frames, title: str, fps: float) -> None:
+        self.frames = frames
+        """What draws the pictures."""
+        self.title = title
+        self.fps = fps
+        self._pygame = _pygame()
+        self._screen: Any = None
+        self._clock: Any = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy gets a window of its own, opened with its first frame."""
+        return (Window, (self.frames, self.title, self.fps))
+
+    def show(self, observation: Any) -> None:
+        """Show the picture of ``observation`` (one seat's view) in the window."""
+        frame = self.frames.frame(observation)
+        pygame = self._pygame
+        if self._screen is None or pygame.display.get_surface() is not self._screen:
+            height, width, _ = frame.shape
+            pygame.display.init()
+            pygame.display.set_caption(self.title)
+            self._screen = pygame.display.set_mode((width, height))
+            self._clock = pygame.time.Clock()
+        self._screen.blit(pygame.surfarray.make_surface(frame.transpose(1, 0, 2)), (0, 0))
+        pygame.event.pump()
+        self._clock.tick(self.fps)
+        pygame.display.flip()
+
+    def close(self) -> None:
+        """Close the window (pygame's display), if this window opened it."""
+        if self._screen is not None:
+            self._pygame.display.quit()
+            self._screen = None

@@ -29,7 +29,7 @@ from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
-from skullgames.rl._render import Frames
+from skullgames.rl._render import Frames, Window
 from skullgames.rl._rewards import Rewards, rewards_for
 from skullgames.rl._table import Table
 from skullgames.rl.tensors import encoder_for, steps_for
@@ -58,7 +58,7 @@ class _Setup:
 
     rewards: Rewards
     illegal_action: str
-    frames: Frames | None
+    frames: Frames | Window | None
     rng: random.Random
 
 
@@ -192,14 +192,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
       that names the agents.
     - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
       everything since the last call; ``"rgb_array"``: a picture of the table as the
-      agent to act sees it.
+      agent to act sees it; ``"human"``: the same picture in a window (pygame), drawn
+      at each ``reset`` and ``step``, where a display exists (else
+      :class:`~skullgames.ConfigError`).
     - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment, before
       ``reset`` or in the middle of a game: the copy plays on exactly as the original
       (for tree search over copies of the environment).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
-        "render_modes": ["ansi", "rgb_array"], "name": "skullgames_v0",
+        "render_modes": ["ansi", "rgb_array", "human"], "name": "skullgames_v0",
         "is_parallelizable": False, "render_fps": 4,
     }
     """PettingZoo's metadata; an instance's ``"name"`` is its game's, ``skullking_v0``."""
@@ -214,10 +216,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         if illegal_action not in ("raise", "terminate"):
             raise ConfigError(f"illegal_action: 'raise' or 'terminate', not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode: 'ansi', 'rgb_array' or None, not "
+            raise ConfigError(f"render_mode: 'ansi', 'rgb_array', 'human' or None, not "
                               f"{render_mode!r}")
         self.render_mode = render_mode
-        frames = Frames(self.game, self.config) if render_mode == "rgb_array" else None
+        frames: Frames | Window | None = None
+        if render_mode == "rgb_array":
+            frames = Frames(self.game, self.config)
+        elif render_mode == "human":
+            frames = Window(Frames(self.game, self.config), self.game.title,
+                            self.metadata["render_fps"])
         self._setup = _Setup(rewards, illegal_action, frames, random.Random())
         players = self.config.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -324,6 +331,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         if self.render_mode == "ansi":
             self._narration = Narration(self.game, self.possible_agents)
             self._narration.start(self._state)
+        elif self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, as a tensor, and its action mask.
@@ -399,6 +408,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
                 self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[seat]
+        if self.render_mode == "human":
+            self.render()
 
     def _end_illegally(self, agent: str, why: str) -> None:
         """End the game for an illegal action of ``agent``: its penalty, 0 to the others."""
@@ -410,6 +421,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
         self.infos[agent] = {**self.infos[agent], "illegal_move": why}
+        if self.render_mode == "human":
+            self.render()
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
@@ -441,7 +454,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         the table as :func:`skullgames.svg.table` draws the observation of the agent
         to act (:attr:`agent_selection`; what its seat sees, never the others' hands),
         a new ``uint8`` array of shape ``(height, width, 3)``, the same for every frame
-        of the config.
+        of the config. ``"human"``: the same picture shown in the window; ``None``.
         """
         frames = self._setup.frames
         if frames is not None:
@@ -449,12 +462,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
                 gymnasium.logger.warn("render() before reset(): no table to draw")
                 return None
             seat = self._seat.get(self.agent_selection, 0)
-            return frames.frame(self.game.observe(self._state, seat))
+            view = self.game.observe(self._state, seat)
+            if isinstance(frames, Window):
+                frames.show(view)
+                return None
+            return frames.frame(view)
         if self._narration is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' "
-                                  "or 'rgb_array'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi', "
+                                  "'rgb_array' or 'human'")
             return None
         return self._narration.text()
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Close the window of ``render_mode="human"``; nothing else to release."""
+        if isinstance(self._setup.frames, Window):
+            self._setup.frames.close()
