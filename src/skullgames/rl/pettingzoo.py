@@ -53,7 +53,7 @@ class _Setup:
     has ended) to 38, and a masked random four-player game from 25.9 M to 26.2 M
     instructions (Skull King; Skull Queen 27.8 M to 28.0 M; callgrind, 20 seeded games).
     Grouped here, with the masks and the table writer in helpers of their own, it has
-    28: 25.5 M and 27.4 M.
+    28: 25.5 M and 27.5 M.
     """
 
     rewards: Rewards
