@@ -15,7 +15,7 @@
   steps per second ours make;
 - one ``render_mode="rgb_array"`` frame (the SVG of the table for one seat, rasterized),
   in milliseconds, over the observations of a recorded game (issue 24). They are drawn
-  again and again, so after the first time their labels are kept (see
+  again and again, so after the first time their cards, shapes and labels are kept (see
   ``skullgames.rl._render``): the frames of a game not drawn before take longer.
 
 Skipped with a note when the ``rl`` extra (numpy, pettingzoo) is not installed.

@@ -257,8 +257,12 @@ def test_pettingzoo_api_test(jack: Game[Any, Any, Any, Any]) -> None:
     api_test(table, num_cycles=30)
 
 
-def test_gymnasium_check_env(jack: Game[Any, Any, Any, Any]) -> None:
+def test_gymnasium_check_env(jack: Game[Any, Any, Any, Any],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("gymnasium")
+    # check_env makes every render mode, "human" (a pygame window) too: SDL's dummy
+    # display stands in for a screen, as in tests/rl/conftest.py.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import gymnasium
     from gymnasium.utils.env_checker import check_env
 

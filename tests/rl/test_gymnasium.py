@@ -141,8 +141,8 @@ def test_bad_arguments() -> None:
         SkullGamesEnv("king", opponents=42)
     with pytest.raises(ConfigError, match="illegal_action"):
         SkullGamesEnv("king", illegal_action="ignore")
-    with pytest.raises(ConfigError, match="render_mode"):
-        SkullGamesEnv("king", render_mode="human")
+    with pytest.raises(ConfigError, match="render_mode: 'ansi', 'rgb_array', 'human'"):
+        SkullGamesEnv("king", render_mode="window")
 
 
 def test_ansi_rendering_and_action_masks() -> None:

@@ -2,12 +2,14 @@
 Gymnasium and PettingZoo environments gives ``uint8`` RGB frames of one size per config,
 the table as ``skullgames.svg`` draws one seat's observation, so hidden cards never
 show; Gymnasium's own wrappers that consume frames and PettingZoo's ``render_test``
-take them."""
+take them. ``render_mode="human"`` shows the same frames in a pygame window (tested on
+SDL's dummy display) and is a ``ConfigError`` where pygame finds no display."""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -118,15 +120,89 @@ def test_pettingzoo_frames_are_the_agent_to_acts_view(game: str, config: Any) ->
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
-def test_pettingzoos_render_test() -> None:
-    """PettingZoo's check of every render mode in the metadata ("ansi", "rgb_array").
-    It first asks for "human", which needs a window: no mode of ours, so the probe gets
-    an environment without one."""
-    def make(render_mode: str | None = None) -> Any:
-        mode = None if render_mode == "human" else render_mode
-        return env("king", king.Config(players=3, rounds=(1, 2)), render_mode=mode)
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """pygame on SDL's dummy display, which needs no screen; frames without a wait."""
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # as tests/rl/conftest.py does
+    monkeypatch.setitem(SkullGamesEnv.metadata, "render_fps", 1000)
+    monkeypatch.setitem(raw_env.metadata, "render_fps", 1000)
+    pygame.display.quit()  # a display started before reads the variable again
+    yield pygame
+    pygame.display.quit()
 
+
+def shown(pygame: Any) -> Any:
+    """The window's pixels as an RGB frame (``height, width, 3``)."""
+    return pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+
+
+def test_pettingzoos_render_test(screen: Any) -> None:
+    """PettingZoo's check of every render mode in the metadata ("ansi", "rgb_array",
+    "human")."""
+    def make(render_mode: str | None = None) -> Any:
+        return env("king", king.Config(players=3, rounds=(1, 2)), render_mode=render_mode)
+
+    assert make().metadata["render_modes"] == ["ansi", "rgb_array", "human"]
     render_test(make)
+
+
+def test_gymnasium_human_mode_shows_the_learning_seats_frame(screen: Any) -> None:
+    config = queen.Config(players=3, rounds=1)
+    learner = gymnasium.make(environment_id("queen"), config=config, seat=1,
+                             render_mode="human", opponents="greedy")
+    table = learner.unwrapped
+    frames = Frames(GAMES["queen"], config)
+    _, info = learner.reset(seed=4)
+    assert screen.display.get_surface().get_size() == (900, frames.shape[0])
+    seen = [shown(screen).tobytes()]
+    assert seen[0] == frames.frame(queen.observe(table.game_state, 1)).tobytes()
+    for _ in range(3):  # each step shows the table as the seat sees it after it
+        _, _, _, _, info = learner.step(int(np.flatnonzero(info["action_mask"])[0]))
+        seen.append(shown(screen).tobytes())
+        assert seen[-1] == frames.frame(queen.observe(table.game_state, 1)).tobytes()
+    assert len(set(seen)) > 1
+    assert learner.render() is None  # shown, not returned
+    learner.close()
+    assert not screen.display.get_init()
+
+
+def test_pettingzoo_human_mode_shows_the_agent_to_acts_frame(screen: Any) -> None:
+    config = king.Config(players=3, rounds=(2,))
+    table = raw_env("king", config, render_mode="human", illegal_action="terminate")
+    frames = Frames(GAMES["king"], config)
+    table.reset(seed=6)
+    rng = random.Random(6)
+    for step in range(8):
+        seat = table.possible_agents.index(table.agent_selection)
+        assert shown(screen).tobytes() == \
+            frames.frame(king.observe(table.game_state, seat)).tobytes(), step
+        observation = table.observe(table.agent_selection)
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    illegal = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"] == 0)[0])
+    table.step(illegal)  # the game ends: the window shows the offender's view
+    seat = table.possible_agents.index(table.agent_selection)
+    assert shown(screen).tobytes() == \
+        frames.frame(king.observe(table.game_state, seat)).tobytes()
+    copy = pickle.loads(pickle.dumps(table))  # a copy has a window of its own to open
+    assert copy.render() is None
+    table.close()
+    assert not screen.display.get_init()
+
+
+def test_human_mode_without_a_display_is_a_config_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame = pytest.importorskip("pygame")
+    pygame.display.quit()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    with pytest.raises(ConfigError, match=r"needs a display.*no-such-driver.*rgb_array"):
+        raw_env("queen", render_mode="human")
+    # No display at all: SDL would draw off screen, where no window shows.
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(ConfigError, match=r"found none.*'offscreen'"):
+        gymnasium.make(environment_id("king"), render_mode="human")
+    assert not pygame.display.get_init()
 
 
 def test_frames_survive_a_copy_and_bad_modes_are_config_errors() -> None:
@@ -138,8 +214,8 @@ def test_frames_survive_a_copy_and_bad_modes_are_config_errors() -> None:
     assert learner.unwrapped.render() is None  # before reset: nothing to draw
     with pytest.raises(ConfigError, match="'rgb_array'"):
         raw_env("king", render_mode="rgb")
-    with pytest.raises(ConfigError, match="'rgb_array'"):
-        SkullGamesEnv("king", render_mode="human")  # gymnasium.make wraps it for a window
+    with pytest.raises(ConfigError, match="'rgb_array', 'human'"):
+        SkullGamesEnv("king", render_mode="window")
 
 
 def views_of_a_game(name: str, config: Any, seed: int) -> list[Any]:
@@ -179,9 +255,9 @@ def test_a_frame_does_not_depend_on_the_labels_drawn_before() -> None:
     frames = Frames(GAMES["queen"], config)
     views = views_of_a_game("queen", config, 8)
     last = views[-1]
-    _render._SPRITES.clear()
+    _render._forget()
     alone = frames.frame(last).tobytes()
-    _render._SPRITES.clear()
+    _render._forget()
     for view in views[::5]:
         frames.frame(view)
     assert frames.frame(last).tobytes() == alone

@@ -30,7 +30,7 @@ from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import DEFAULT_GAME, GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
-from skullgames.rl._render import Frames
+from skullgames.rl._render import Frames, Window
 from skullgames.rl._rewards import rewards_for
 from skullgames.rl.tensors import encode, observation_size
 
@@ -87,16 +87,17 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
       the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
       instead. An index outside ``Discrete(size)`` or not an integer always raises it,
       as does a step after the end (call ``reset``).
-    - ``render_mode``: ``"ansi"`` (the narration) or ``"rgb_array"`` (pictures of the
-      table as the learning seat sees it): see :meth:`render`. For a window, wrap the
-      environment in Gymnasium's ``HumanRendering`` (needs pygame and a display).
+    - ``render_mode``: ``"ansi"`` (the narration), ``"rgb_array"`` (pictures of the
+      table as the learning seat sees it) or ``"human"`` (the same pictures in a window,
+      drawn at each ``reset`` and ``step``; needs pygame and a display, else
+      :class:`~skullgames.ConfigError`): see :meth:`render`.
     - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment with its bots
       and random generators: the copy plays on exactly as the original. Your own
       opponents are copied with it, so they must pickle too.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+        "render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "random",
@@ -113,11 +114,16 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if type(seat) is not int or not 0 <= seat < players:
             raise ConfigError(f"seat: 0 to {players - 1}, not {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode: 'ansi', 'rgb_array' or None, not "
+            raise ConfigError(f"render_mode: 'ansi', 'rgb_array', 'human' or None, not "
                               f"{render_mode!r}")
         self.seat = seat
         self.render_mode = render_mode
-        self._frames = Frames(self.game, self.config) if render_mode == "rgb_array" else None
+        self._frames: Frames | Window | None = None
+        if render_mode == "rgb_array":
+            self._frames = Frames(self.game, self.config)
+        elif render_mode == "human":
+            self._frames = Window(Frames(self.game, self.config), self.game.title,
+                                  self.metadata["render_fps"])
         self._opponents = self._seat_opponents(opponents)
         self.actions = self.game.action_space(self.config)
         size = observation_size(self.game, self.config)
@@ -167,6 +173,8 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._narration = Narration(self.game, names, self.seat)
             self._narration.start(self._state)
         self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         return self._seen()
 
     def step(self, action: Any) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool,
@@ -186,6 +194,8 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._ended = True
             observation, info = self._seen()
             info["illegal_move"] = f"{move}: {error}"
+            if self.render_mode == "human":
+                self.render()
             return observation, self.illegal_reward, True, False, info
         points += self._play_opponents()
         rewards = self._rewards
@@ -194,6 +204,8 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if over and not rewards.per_round:
             reward += rewards.at_end(self._state)[self.seat]
         observation, info = self._seen()
+        if self.render_mode == "human":
+            self.render()
         return observation, reward, over, False, info
 
     @property
@@ -219,15 +231,25 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         over. ``"rgb_array"``: the table as :func:`skullgames.svg.table` draws the
         learning seat's observation (what the seat sees, never the others' hands), a new
         ``uint8`` array of shape ``(height, width, 3)``, the same for every frame of the
-        config; ``None`` before the first reset.
+        config; ``None`` before the first reset. ``"human"``: the same picture shown in
+        the window; ``None``.
         """
         if self._frames is not None:
             if self._state is None:
                 return None
-            return self._frames.frame(self.game.observe(self._state, self.seat))
+            view = self.game.observe(self._state, self.seat)
+            if isinstance(self._frames, Window):
+                self._frames.show(view)
+                return None
+            return self._frames.frame(view)
         if self._narration is None:
             return None
         return self._narration.text()
+
+    def close(self) -> None:
+        """Close the window of ``render_mode="human"``."""
+        if isinstance(self._frames, Window):
+            self._frames.close()
 
     def _apply(self, move: Any) -> tuple[int, ...]:
         before = self._state

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+import attrs
 import gymnasium
 import numpy as np
 import numpy.typing as npt
@@ -28,8 +29,8 @@ from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
-from skullgames.rl._render import Frames
-from skullgames.rl._rewards import rewards_for
+from skullgames.rl._render import Frames, Window
+from skullgames.rl._rewards import Rewards, rewards_for
 from skullgames.rl._table import Table
 from skullgames.rl.tensors import encoder_for, steps_for
 
@@ -37,8 +38,104 @@ __all__ = ["env", "environment_name", "raw_env"]
 
 _NOT_WRITTEN = object()  # what the table holds before the first reset: no state
 # What raw_env.__init__ builds from the game and config alone, and a copy builds again.
-_REBUILT = frozenset({"game", "actions", "_encoder", "_masks", "_index_of", "_known",
-                      "_vectors", "_read", "_table", "_table_of", "_steps"})
+_REBUILT = frozenset({"game", "actions", "_masks", "_whole", "_table", "_table_of",
+                      "_steps"})
+
+
+@attrs.frozen(eq=False)
+class _Setup:
+    """What the options made, read off the hot path of a step.
+
+    An environment's attributes are few on purpose: CPython 3.11 keeps up to 29 of an
+    object's attributes in its inline values, where ``self.x`` is read fastest; with a
+    30th, every read goes through a dictionary lookup (a step and a look read some 40).
+    The options of issue 24 had taken the environment from 31 attributes (once a game
+    has ended) to 38, and a masked random four-player game from 25.9 M to 26.2 M
+    instructions (Skull King; Skull Queen 27.8 M to 28.0 M; callgrind, 20 seeded games).
+    Grouped here, with the masks and the table writer in helpers of their own, it has
+    28: 25.5 M and 27.5 M.
+    """
+
+    rewards: Rewards
+    illegal_action: str
+    frames: Frames | Window | None
+    rng: random.Random
+
+
+class _Masks:
+    """The int8 action masks of one action space, made from tuples of legal moves."""
+
+    __slots__ = ("_by_legal", "_index", "_index_of", "_known", "_size")
+
+    def __init__(self, actions: Any) -> None:
+        self._size = actions.size
+        self._index = actions.index
+        self._by_legal: dict[int, tuple[tuple[Any, ...], npt.NDArray[np.int8]]] = {}
+        self._index_of: dict[int, int] = {}
+        self._known: list[Any] = []  # the moves of _index_of, kept alive
+
+    def mask(self, legal: tuple[Any, ...]) -> npt.NDArray[np.int8]:
+        """The int8 mask of the moves ``legal``, a new array."""
+        # The engine hands out the very same tuple for a constant set of legal moves
+        # (the bids of a round, every placement of Skull Queen): its array is made once.
+        if len(legal) > 64:
+            known = self._by_legal.get(id(legal))
+            if known is not None and known[0] is legal:
+                copy: npt.NDArray[np.int8] = known[1].copy()
+                return copy
+        array = np.zeros(self._size, dtype=np.int8)
+        out = array.data  # setting a flag through a memoryview costs less than numpy's
+        index_of = self._index_of.get
+        for move in legal:
+            i = index_of(id(move))
+            out[self._learn(move) if i is None else i] = 1
+        if len(legal) > 64 and len(self._by_legal) < 16:
+            self._by_legal[id(legal)] = (legal, array.copy())
+        return array
+
+    def _learn(self, move: Any) -> int:
+        """The action index of ``move``, kept by the move's identity.
+
+        The engine hands out the same move objects again and again (a card's plays,
+        the bids): finding them by identity costs less than hashing a move. The move is
+        kept alive, so its ``id`` is never another object's; a bounded number are
+        kept, in case an engine makes new ones every time.
+        """
+        index: int = self._index(move)
+        if len(self._index_of) < 4096:
+            self._known.append(move)
+            self._index_of[id(move)] = index
+        return index
+
+
+class _WholeTable:
+    """Writes every seat's tensor of a state into the table at once."""
+
+    __slots__ = ("_encoder", "_game", "_read", "_seats", "_table", "_vectors")
+
+    def __init__(self, game: Any, encoder: Any, table: Table, players: int) -> None:
+        self._game = game
+        self._encoder = encoder
+        self._table = table
+        self._seats = range(players)
+        self._vectors = SeatVectors(encoder, players)
+        self._read = encoder.reader()
+
+    def forget(self) -> None:
+        """Start afresh (a new game): the encoder's caches are by identity."""
+        self._vectors.forget()
+        self._read = self._encoder.reader()
+
+    def write(self, state: Any) -> None:
+        """Every seat's tensor of ``state``, written whole into the table."""
+        to_move = state.to_move  # current_player(state): a state of this environment's game
+        vectors = []
+        for seat in self._seats:
+            inputs = self._read(state, seat, to_move)
+            if inputs is None:  # a phase where the observation hides part of the state
+                inputs = self._encoder.inputs(self._game.observe(state, seat))
+            vectors.append(self._vectors.vector(seat, inputs))
+        self._table.scatter(vectors)
 
 
 def environment_name(game: str | AnyGame) -> str:
@@ -95,14 +192,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
       that names the agents.
     - ``render_mode="ansi"``: :meth:`render` returns the command line's narration of
       everything since the last call; ``"rgb_array"``: a picture of the table as the
-      agent to act sees it.
+      agent to act sees it; ``"human"``: the same picture in a window (pygame), drawn
+      at each ``reset`` and ``step``, where a display exists (else
+      :class:`~skullgames.ConfigError`).
     - ``copy.deepcopy`` and ``pickle`` (any protocol) copy the environment, before
       ``reset`` or in the middle of a game: the copy plays on exactly as the original
       (for tree search over copies of the environment).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's)
-        "render_modes": ["ansi", "rgb_array"], "name": "skullgames_v0",
+        "render_modes": ["ansi", "rgb_array", "human"], "name": "skullgames_v0",
         "is_parallelizable": False, "render_fps": 4,
     }
     """PettingZoo's metadata; an instance's ``"name"`` is its game's, ``skullking_v0``."""
@@ -113,23 +212,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         super().__init__()
         self.game, self.config = game_and_config(game, config)
         self.metadata = {**self.metadata, "name": environment_name(self.game)}
-        self.reward = reward
-        self._rewards = rewards_for(reward, self.game, self.config)
+        rewards = rewards_for(reward, self.game, self.config)
         if illegal_action not in ("raise", "terminate"):
             raise ConfigError(f"illegal_action: 'raise' or 'terminate', not {illegal_action!r}")
-        self.illegal_action = illegal_action
-        self.illegal_reward = self._rewards.penalty
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode: 'ansi', 'rgb_array' or None, not "
+            raise ConfigError(f"render_mode: 'ansi', 'rgb_array', 'human' or None, not "
                               f"{render_mode!r}")
         self.render_mode = render_mode
-        self._frames = Frames(self.game, self.config) if render_mode == "rgb_array" else None
+        frames: Frames | Window | None = None
+        if render_mode == "rgb_array":
+            frames = Frames(self.game, self.config)
+        elif render_mode == "human":
+            frames = Window(Frames(self.game, self.config), self.game.title,
+                            self.metadata["render_fps"])
+        self._setup = _Setup(rewards, illegal_action, frames, random.Random())
         players = self.config.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.actions = self.game.action_space(self.config)
-        self._encoder = encoder_for(self.game, self.config)
-        size = self._encoder.size
+        encoder = encoder_for(self.game, self.config)
+        size = encoder.size
         observation = spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
@@ -137,27 +239,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents,
                                            spaces.Discrete(self.actions.size))
-        self._rng = random.Random()
         self._state: Any = None
         self._narration: Narration | None = None
-        self._masks: dict[int, tuple[tuple[Any, ...], npt.NDArray[np.int8]]] = {}
-        self._index_of: dict[int, int] = {}
-        self._known: list[Any] = []  # the moves of _index_of, kept alive
-        self._vectors = SeatVectors(self._encoder, players)
-        self._read = self._encoder.reader()
+        self._masks = _Masks(self.actions)
         # Every seat's tensor, for the state ``_table_of``: a move's change is written
         # into it, or, for the moves the game's steps do not know, it is written whole.
-        self._table = Table(self._encoder, players)
+        self._table = Table(encoder, players)
         self._table_of: Any = _NOT_WRITTEN
-        self._steps = steps_for(self.game, self._encoder, self._table)
-        self._to_move: int | None = None
+        self._whole = _WholeTable(self.game, encoder, self._table, players)
+        self._steps = steps_for(self.game, encoder, self._table)
+        self._to_move: int | None = None  # the seat whose mask is open (None: no one's)
         self._rewarded = False
-        self._illegal = False  # whether an illegal action ended the game
         self._rounds: tuple[Any, ...] = ()
         # Until reset, no agent is to act: a step or a look says to reset.
         self.agents: list[str] = []
         self.agent_selection = ""  # no agent
         self.terminations: dict[str, bool] = {}
+        # PettingZoo's, set by its dead steps at the end of a game: one attribute more
+        # then would be one more than _Setup's count for the rest of the object's life.
+        self._skip_agent_selection: str | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle or a deep copy keeps: the game and the episode, not the caches.
@@ -175,11 +275,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         """The environment of a pickle or a deep copy: see :meth:`__getstate__`."""
         kept = dict(kept)
         self.__init__(kept.pop("game"), kept["config"],  # type: ignore[misc]
-                      kept["render_mode"], reward=kept["reward"],
-                      illegal_action=kept["illegal_action"])
+                      kept["render_mode"], reward=kept["_setup"].rewards.kind,
+                      illegal_action=kept["_setup"].illegal_action)
         self.__dict__.update(kept)
         if self._state is not None:
             self._rounds = self._state.rounds  # compared by identity in step
+
+    @property
+    def reward(self) -> str:
+        """The ``reward=`` option: ``"points"``, ``"scaled"`` or ``"result"``."""
+        return self._setup.rewards.kind
+
+    @property
+    def illegal_reward(self) -> float:
+        """The reward of an illegal action with ``illegal_action="terminate"``."""
+        return self._setup.rewards.penalty
+
+    @property
+    def illegal_action(self) -> str:
+        """The ``illegal_action=`` option: ``"raise"`` or ``"terminate"``."""
+        return self._setup.illegal_action
 
     @property
     def game_state(self) -> Any:
@@ -197,9 +312,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. With ``seed``, the games from then on repeat exactly."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._setup.rng.seed(seed)
         # 53 bits: within the seeds new_game takes (JSON-safe integers).
-        self._state = self.game.new_game(self.config, seed=self._rng.getrandbits(53))
+        self._state = self.game.new_game(self.config, seed=self._setup.rng.getrandbits(53))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -207,10 +322,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._rewarded = False
-        self._illegal = False
         self._rounds = self._state.rounds
-        self._vectors.forget()
-        self._read = self._encoder.reader()
+        self._whole.forget()
         self._table_of = self._state if self._steps.start(self._state) else None
         # A new game dealt from a seed is never over and never waits for a deal.
         self._to_move = cast(int, self.game.current_player(self._state))
@@ -218,6 +331,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         if self.render_mode == "ansi":
             self._narration = Narration(self.game, self.possible_agents)
             self._narration.start(self._state)
+        elif self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, as a tensor, and its action mask.
@@ -233,54 +348,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             if state is None:
                 raise self._no_agent(agent)
             self._write_table(state)
-        legal = (self.game.legal_moves(state) if seat == self._to_move and not self._illegal
-                 else ())
-        return {"observation": self._table.vector(seat), "action_mask": self._mask(legal)}
+        legal = self.game.legal_moves(state) if seat == self._to_move else ()
+        return {"observation": self._table.vector(seat), "action_mask": self._masks.mask(legal)}
 
     def _write_table(self, state: Any) -> None:
         """Every seat's tensor of ``state``, written whole into the table."""
-        to_move = self._to_move
-        vectors = []
-        for seat in range(len(self.possible_agents)):
-            inputs = self._read(state, seat, to_move)
-            if inputs is None:  # a phase where the observation hides part of the state
-                inputs = self._encoder.inputs(self.game.observe(state, seat))
-            vectors.append(self._vectors.vector(seat, inputs))
-        self._table.scatter(vectors)
+        self._whole.write(state)
         self._table_of = state
-
-    def _mask(self, legal: tuple[Any, ...]) -> npt.NDArray[np.int8]:
-        """The int8 mask of the moves ``legal``, a new array."""
-        # The engine hands out the very same tuple for a constant set of legal moves
-        # (the bids of a round, every placement of Skull Queen): its array is made once.
-        if len(legal) > 64:
-            known = self._masks.get(id(legal))
-            if known is not None and known[0] is legal:
-                copy: npt.NDArray[np.int8] = known[1].copy()
-                return copy
-        array = np.zeros(self.actions.size, dtype=np.int8)
-        out = array.data  # setting a flag through a memoryview costs less than numpy's
-        index_of = self._index_of.get
-        for move in legal:
-            i = index_of(id(move))
-            out[self._learn(move) if i is None else i] = 1
-        if len(legal) > 64 and len(self._masks) < 16:
-            self._masks[id(legal)] = (legal, array.copy())
-        return array
-
-    def _learn(self, move: Any) -> int:
-        """The action index of ``move``, kept by the move's identity.
-
-        The engine hands out the same move objects again and again (a card's plays,
-        the bids): finding them by identity costs less than hashing a move. The move is
-        kept alive, so its ``id`` is never another object's; a bounded number are
-        kept, in case an engine makes new ones every time.
-        """
-        index = self.actions.index(move)
-        if len(self._index_of) < 4096:
-            self._known.append(move)
-            self._index_of[id(move)] = index
-        return index
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move; a dead agent takes ``None``."""
@@ -315,9 +389,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
             assert points is not None
             self._rounds = rounds
             seats = self._seat
-            of_points = self._rewards.of_points
+            of_points = self._setup.rewards.of_points
             self.rewards = {a: of_points(points[seats[a]]) for a in self.agents}
             self._rewarded = True
+            self._accumulate_rewards()
         elif self._rewarded:  # else the rewards are zero already
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
@@ -325,18 +400,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._to_move = seat = after.to_move
         if seat is None:  # the end: no deal waits, since the game deals from its seed
             self.terminations = dict.fromkeys(self.agents, True)
-            if not self._rewards.per_round:
-                ends = self._rewards.at_end(after)
+            rewards = self._setup.rewards
+            if not rewards.per_round:
+                ends = rewards.at_end(after)
                 self.rewards = {a: ends[self._seat[a]] for a in self.agents}
                 self._rewarded = True
+                self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[seat]
-        if self._rewarded:
-            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _end_illegally(self, agent: str, why: str) -> None:
         """End the game for an illegal action of ``agent``: its penalty, 0 to the others."""
-        self._illegal = True
+        self._to_move = None  # no agent may act: every mask is empty
         self.terminations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = self.illegal_reward
@@ -344,6 +421,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
         self.infos[agent] = {**self.infos[agent], "illegal_move": why}
+        if self.render_mode == "human":
+            self.render()
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
@@ -375,19 +454,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
         the table as :func:`skullgames.svg.table` draws the observation of the agent
         to act (:attr:`agent_selection`; what its seat sees, never the others' hands),
         a new ``uint8`` array of shape ``(height, width, 3)``, the same for every frame
-        of the config.
+        of the config. ``"human"``: the same picture shown in the window; ``None``.
         """
-        if self._frames is not None:
+        frames = self._setup.frames
+        if frames is not None:
             if self._state is None:
                 gymnasium.logger.warn("render() before reset(): no table to draw")
                 return None
             seat = self._seat.get(self.agent_selection, 0)
-            return self._frames.frame(self.game.observe(self._state, seat))
+            view = self.game.observe(self._state, seat)
+            if isinstance(frames, Window):
+                frames.show(view)
+                return None
+            return frames.frame(view)
         if self._narration is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' "
-                                  "or 'rgb_array'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi', "
+                                  "'rgb_array' or 'human'")
             return None
         return self._narration.text()
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Close the window of ``render_mode="human"``; nothing else to release."""
+        if isinstance(self._setup.frames, Window):
+            self._setup.frames.close()
