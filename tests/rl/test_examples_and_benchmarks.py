@@ -48,12 +48,16 @@ def test_the_benchmark_rows() -> None:
     assert labels == [
         "king: ActionSpace.mask + index per step", "king: rl.encode per step",
         "king: PettingZoo masked random rollouts",
+        "king: PettingZoo rollouts against texas_holdem_v4",
         "king: PettingZoo ceiling, observations made ahead",
         "queen: ActionSpace.mask + index per step", "queen: rl.encode per step",
         "queen: PettingZoo masked random rollouts",
+        "queen: PettingZoo rollouts against texas_holdem_v4",
         "queen: PettingZoo ceiling, observations made ahead",
     ]
     assert all("× the raw loop" in row[3] for row in rows if row[2] == "steps/s")
+    assert all(row[3].startswith("texas_holdem_v4 ") and float(row[1]) > 0
+               for row in rows if row[2] == "×")
 
 
 def test_the_maskable_ppo_examples_evaluation_and_table() -> None:
