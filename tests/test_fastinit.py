@@ -2,41 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import pickle
-import random
-from typing import Any
-
 import attrs
 import pytest
 
-from skullgames import king
 from skullgames._fastinit import fast_constructor
-from skullgames.king.state import Playing, State, _new_playing
-
-
-def some_states() -> list[State]:
-    states, rng = [], random.Random(4)
-    state = king.new_game(king.Config(players=3, pirate_abilities=True), seed=9)
-    while not king.is_over(state):
-        states.append(state)
-        state = king.apply(state, rng.choice(king.legal_moves(state)))
-    return states[::17]
-
-
-@pytest.mark.parametrize("state", [s for s in some_states() if isinstance(s, Playing)])
-def test_new_playing_equals_the_frozen_init(state: State) -> None:
-    values: dict[str, Any] = {str(f.alias): getattr(state, f.name)
-                              for f in attrs.fields(Playing)}
-    fast, slow = _new_playing(**values), Playing(**values)
-    assert type(fast) is Playing
-    assert fast == slow
-    assert hash(fast) == hash(slow)
-    assert repr(fast) == repr(slow)
-    assert pickle.loads(pickle.dumps(fast)) == slow
-    assert copy.deepcopy(fast) == slow
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        fast.hands = ()  # type: ignore[misc]
 
 
 def test_fast_constructor_refuses_a_class_that_adds_fields() -> None:

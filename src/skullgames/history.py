@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeAlias, overload
-
-import attrs
+from typing import Any, ClassVar, TypeAlias, overload
 
 from skullgames._mypyc import mypyc_attr
 
-__all__ = ["LogCell", "Logged", "MoveLog", "cells_of", "moves_of"]
+__all__ = ["LogCell", "Logged", "MoveLog", "cells_of", "log_of", "moves_of"]
 
 # The cell's second item is a LogCell or None; the recursive alias says so, but mypyc
 # (the compiled build) cannot read a recursive alias.
@@ -120,31 +118,44 @@ def _log_of(moves: tuple[Any, ...]) -> MoveLog | None:
     return MoveLog.of(moves)
 
 
-@mypyc_attr(native_class=False)  # the states that build on it are attrs classes
-class Logged:
-    """A base of both games' states: the moves, kept as plain cells in the field ``_log``.
+def log_of(cell: LogCell | None) -> MoveLog | None:
+    """The :class:`MoveLog` that ends with the plain ``cell`` (``None`` for no moves)."""
+    return None if cell is None else MoveLog(cell)
 
-    Gives the state its :attr:`log` and pickles and copies it with the moves flat (the
-    cells nest one level a move, deeper than pickle and deepcopy recurse in a long game).
-    The state's class is an attrs class whose ``_log`` field has the alias ``log``.
+
+class Logged:
+    """A base of both games' states: equality, hashing, ``repr`` and pickling by fields.
+
+    A state's class names its constructor's parameters, in order, in ``_FIELDS``; each
+    is readable as an attribute of the same name, ``log`` as the state's
+    :class:`MoveLog`. So states compare and hash by their fields, the moves flat (a
+    :class:`MoveLog` compares its moves), their ``repr`` leaves out the log, and pickling
+    and deep copies keep the moves flat (the cells nest one level a move, deeper than
+    pickle and deepcopy recurse in a long game).
     """
 
     __slots__ = ()
-    # The subclass's attrs field: a LogCell, spelt out since the recursive alias is a
-    # string to the docs' type-hint reader, which then gives up on every field's hint.
-    _log: tuple[Any, Any] | None
+    _FIELDS: ClassVar[tuple[str, ...]] = ("log",)
+    """The parameters of the class's constructor, in order; ``log`` among them."""
 
-    @property
-    def log(self) -> MoveLog | None:
-        """Every move so far as a persistent list (``None`` before the first move)."""
-        cell = self._log
-        return None if cell is None else MoveLog(cell)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self._FIELDS)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *(getattr(self, name) for name in self._FIELDS)))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}"
+                           for name in self._FIELDS if name != "log")
+        return f"{type(self).__name__}({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        cls: Any = type(self)
-        values = {f.alias: getattr(self, f.name) for f in attrs.fields(cls)}
-        values["log"] = moves_of(self._log)
-        return (_rebuild, (cls, values))
+        values = {name: getattr(self, name) for name in self._FIELDS}
+        log: MoveLog | None = values["log"]
+        values["log"] = () if log is None else log.moves()
+        return (_rebuild, (type(self), values))
 
 
 def _rebuild(cls: type[Logged], values: dict[str, Any]) -> Logged:

@@ -7,14 +7,18 @@ data as before.
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 import random
 from typing import Any
 
 import attrs
 import pytest
 
+import skullgames
 from skullgames import king
+from skullgames.history import cells_of
 from skullgames.king import observation, scoring, state, tricks
 from skullgames.king.state import (
     Bidding,
@@ -31,9 +35,6 @@ from .positions import bid_all, dealt, play
 
 
 @pytest.mark.parametrize(("maker", "cls"), [
-    (state._new_table, state.Table),
-    (state._new_playing, state.Playing),
-    (state._new_bidding, state.Bidding),
     (tricks._new_result, tricks.TrickResult),
     (tricks._new_bonus, tricks.Bonus),
     (scoring._new_score, scoring.SeatScore),
@@ -54,6 +55,107 @@ def test_every_fast_constructor_is_typed_with_the_fields_in_order(maker: Any, cl
         assert annotation.startswith("Callable[[") and annotation.endswith(f"], {cls.__name__}]")
         assert len(fields) <= 5
     assert list(inspect.signature(maker).parameters) == fields
+
+
+def states_of_every_phase() -> list[State]:
+    """A state of each phase, with a pending ability, a shot and finished rounds."""
+    config = king.Config(players=3, rounds=(1, 2), scoring=king.Scoring.RASCAL, cannonball=True,
+                         pirate_abilities=True)
+    found: dict[type[State], State] = {}
+    current = king.new_game(config, auto_deal=False)
+    found[type(current)] = current
+    for seed in range(40):
+        current = king.new_game(config, seed=seed)
+        rng = random.Random(seed)
+        while not king.is_over(current):
+            found.setdefault(type(current), current)
+            current = king.apply(current, rng.choice(king.legal_moves(current)))
+        found.setdefault(type(current), current)
+        if len(found) == 6:
+            break
+    return list(found.values())
+
+
+STATES = states_of_every_phase()
+
+
+def records_of(state_: State) -> list[Any]:
+    """The state and every record of this module it holds."""
+    records: list[Any] = [state_, state_.setup, state_.past, *state_.past.rounds]
+    if state_.table is not None:
+        records.append(state_.table)
+    if state_.pending is not None:
+        records.append(state_.pending)
+    return records
+
+
+def test_the_states_cover_every_phase() -> None:
+    assert {type(s) for s in STATES} == {
+        Dealing, Bidding, Shooting, Playing, Choosing, Finished}
+    assert any(s.past.rounds for s in STATES)
+
+
+@pytest.mark.parametrize("record", [r for s in STATES for r in records_of(s)],
+                         ids=lambda r: type(r).__name__)
+def test_a_record_pickles_copies_compares_and_hashes_by_its_fields(record: Any) -> None:
+    for copied in (pickle.loads(pickle.dumps(record)), copy.deepcopy(record)):
+        assert type(copied) is type(record)
+        assert copied == record and (copied != record) is False
+        assert hash(copied) == hash(record)
+        assert repr(copied) == repr(record)
+    assert record != object() and (record == object()) is False
+    assert repr(record).startswith(f"{type(record).__name__}(")
+
+
+@pytest.mark.parametrize("state_", STATES, ids=lambda s: type(s).__name__)
+def test_a_state_compares_its_moves_and_leaves_them_out_of_its_repr(state_: State) -> None:
+    assert "log=" not in repr(state_) and "_log" not in repr(state_)
+    assert repr(state_).startswith(f"{type(state_).__name__}(setup={state_.setup!r}, ")
+    moves = (*state_.history, king.Bid(0))  # one move more: the same fields otherwise
+    other = pickle.loads(pickle.dumps(state_))
+    assert other.history == state_.history and other.log == state_.log
+    values = dict(state_.__reduce__()[1][1])
+    values["log"] = cells_of(moves)
+    longer = type(state_)(**values)
+    assert longer != state_ and longer.history == moves
+
+
+def test_a_long_log_pickles_flat() -> None:
+    # The cells nest one level a move: pickled as cells, a long game overflows the stack.
+    state_ = STATES[0]
+    values = dict(state_.__reduce__()[1][1])
+    values["log"] = cells_of([king.Bid(0)] * 100_000)
+    long = type(state_)(**values)
+    assert pickle.loads(pickle.dumps(long)) == long
+    assert copy.deepcopy(long) == long
+
+
+def test_records_print_as_attrs_did() -> None:
+    assert repr(state.Pending(king.Pirate.ROSIE, 1)) == (
+        f"Pending(pirate={king.Pirate.ROSIE!r}, seat=1, drawn=0)")
+    setup = state.Setup(config=king.Config(players=3), seed=4, auto_deal=True)
+    assert repr(setup) == f"Setup(config={king.Config(players=3)!r}, seed=4, auto_deal=True)"
+    assert repr(state.Past(0, 1, (0, 0, 0), ())) == (
+        "Past(round_index=0, dealer=1, totals=(0, 0, 0), rounds=())")
+
+
+# A field of each record, to assign.
+FIELD = {"Setup": "seed", "Past": "dealer", "Table": "leader", "Pending": "seat",
+         "RoundResult": "dealer"}
+
+
+@pytest.mark.parametrize("state_", STATES, ids=lambda s: type(s).__name__)
+def test_the_compiled_build_refuses_assignment(state_: State) -> None:
+    # The pure build enforces it statically (Final, mypy --strict; see docs/architecture.md).
+    if not skullgames.COMPILED:
+        assert not hasattr(state_, "__dict__")  # no new attributes, at least
+        return
+    for record in records_of(state_)[1:]:
+        name = FIELD[type(record).__name__]
+        with pytest.raises(AttributeError, match="not writable"):
+            setattr(record, name, getattr(record, name))
+    with pytest.raises(AttributeError, match="not writable"):
+        state_.setup = state_.setup  # type: ignore[misc]
 
 
 def test_a_play_shares_every_record_it_does_not_change() -> None:

@@ -6,14 +6,16 @@ Positions cite RESEARCH.md §1 and DECISIONS.md Q1–Q9.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+import copy
+import pickle
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
+import skullgames
 from skullgames import IllegalMoveError, queen, svg
+from skullgames.history import cells_of
 from skullgames.queen import (
     PLACES,
     Config,
@@ -38,7 +40,15 @@ from skullgames.queen import (
     winners,
 )
 from skullgames.queen.scoring import winners_of
-from skullgames.queen.state import Playing, Table, _new_playing, _new_table
+from skullgames.queen.state import (
+    _STATE_CLASSES,
+    Match,
+    Placing,
+    Playing,
+    Round,
+    RoundResult,
+    Table,
+)
 from tests.queen.helpers import (
     BLUE,
     GREEN,
@@ -426,23 +436,78 @@ def test_deal_is_refused_during_play() -> None:
         apply(state, Deal(state.hands))
 
 
-def test_the_fast_constructors_build_the_same_frozen_records() -> None:
+def states_of_every_phase() -> list[State]:
+    """A state of each phase, with finished rounds."""
+    found: dict[type[State], State] = {type(new_game(THREE, auto_deal=False)): new_game(
+        THREE, auto_deal=False)}
     state = new_game(THREE, seed=9)
-    for _ in range(5):
+    while not is_over(state):
+        found.setdefault(type(state), state)
+        if state.rounds:
+            found[type(state)] = state
         state = apply(state, legal_moves(state)[0])
+    found[type(state)] = state
+    return list(found.values())
+
+
+STATES = states_of_every_phase()
+
+
+def records_of(state: State) -> list[Any]:
+    """The state and every record of skullgames.queen.state it holds."""
     stage = state.stage
-    assert isinstance(stage, Playing)
-    records: list[tuple[type[Any], Callable[..., Any], Any]] = [
-        (Playing, _new_playing, stage), (Table, _new_table, stage.table)]
-    for cls, make, record in records:
-        fields = attrs.fields(cls)
-        assert not any(f.validator or f.converter for f in fields)
-        assert not hasattr(cls, "__attrs_post_init__")
-        values = {str(f.alias): getattr(record, f.name) for f in fields}
-        assert make(**values) == cls(**values) == record
-        assert type(make(**values)) is cls
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            make(**values).to_move = 0
+    records: list[Any] = [state, state.match, *state.rounds]
+    if isinstance(stage, (Placing, Playing)):
+        records.append(stage.round)
+    if isinstance(stage, Playing):
+        records.append(stage.table)
+    return records
+
+
+def test_the_states_cover_every_phase_and_record() -> None:
+    assert {type(s) for s in STATES} == set(_STATE_CLASSES)
+    assert {type(r) for s in STATES for r in records_of(s)} >= {Match, Round, Table, RoundResult}
+
+
+@pytest.mark.parametrize("record", [r for s in STATES for r in records_of(s)],
+                         ids=lambda r: type(r).__name__)
+def test_a_record_pickles_copies_compares_and_hashes_by_its_fields(record: Any) -> None:
+    for copied in (pickle.loads(pickle.dumps(record)), copy.deepcopy(record)):
+        assert type(copied) is type(record)
+        assert copied == record and (copied != record) is False
+        assert hash(copied) == hash(record)
+        assert repr(copied) == repr(record)
+    assert record != object() and (record == object()) is False
+    assert repr(record).startswith(f"{type(record).__name__}(")
+
+
+@pytest.mark.parametrize("state", STATES, ids=lambda s: type(s).__name__)
+def test_a_state_compares_its_moves_and_leaves_them_out_of_its_repr(state: State) -> None:
+    assert "log=" not in repr(state)
+    assert repr(state).startswith(f"{type(state).__name__}(match={state.match!r}, ")
+    values = dict(state.__reduce__()[1][1])
+    values["log"] = cells_of((*state.history, PLACES[0]))  # one move more
+    longer = type(state)(**values)
+    assert longer != state and longer.history == (*state.history, PLACES[0])
+
+
+def test_records_print_as_attrs_did() -> None:
+    deal = Deal(((card("R1"),),) * 3)
+    assert repr(Round(index=0, dealer=1, deal=deal)) == f"Round(index=0, dealer=1, deal={deal!r})"
+    with pytest.raises(TypeError):
+        Round(0, 1, deal)  # type: ignore[call-arg]  # keyword-only, as before
+
+
+def test_the_compiled_build_refuses_assignment() -> None:
+    # The pure build enforces it statically (Final, mypy --strict; docs/architecture.md).
+    state = STATES[-1]
+    if not skullgames.COMPILED:
+        assert not hasattr(state, "__dict__")
+        return
+    with pytest.raises(AttributeError, match="not writable"):
+        state.match = state.match  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="not writable"):
+        state.match.seed = None  # type: ignore[misc]
 
 
 def test_an_observation_remembers_the_finished_rounds() -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import random
 
-import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +35,7 @@ from skullgames.queen import (
 )
 from skullgames.queen.invariants import check_invariants
 from skullgames.queen.moves import PLAYS
-from skullgames.queen.state import Placing, Playing
+from skullgames.queen.state import Placing, Playing, Round, Table
 from tests.queen.helpers import WITHOUT_SHRINKING
 
 PLAYERS = st.integers(min_value=2, max_value=6)
@@ -85,12 +84,15 @@ def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
     if isinstance(stage, Placing):
         placements = tuple(p if s == seat or p is None else rng.choice(PLACES)
                            for s, p in enumerate(stage.placements))
-        stage = attrs.evolve(stage, hands=tuple(hands), ghost=ghost, placements=placements,
-                             round=attrs.evolve(stage.round, deal=Deal(())))
+        round_ = Round(index=stage.round.index, dealer=stage.round.dealer, deal=Deal(()))
+        stage = Placing(stage.match, stage._log, round_, tuple(hands), ghost, stage.center,
+                        stage.set_aside, placements, stage.to_move)
     elif isinstance(stage, Playing):
-        stage = attrs.evolve(stage, hands=tuple(hands), trick=tuple(trick),
-                             table=attrs.evolve(stage.table, ghost=ghost),
-                             round=attrs.evolve(stage.round, deal=Deal(())))
+        round_ = Round(index=stage.round.index, dealer=stage.round.dealer, deal=Deal(()))
+        t = stage.table
+        table = Table(t.placements, t.planks, t.tricks, t.leader, ghost, t.center, t.set_aside)
+        stage = Playing(stage.match, stage._log, round_, table, tuple(hands), tuple(trick),
+                        stage.trick_color, stage.to_move)
     return stage
 
 

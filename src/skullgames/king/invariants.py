@@ -32,10 +32,11 @@ def check_invariants(state: State) -> None:
     >>> from skullgames.king.invariants import InvariantError, check_invariants
     >>> state = king.new_game(seed=1)
     >>> check_invariants(state)  # a state made by the engine: nothing to report
-    >>> import attrs
+    >>> from skullgames.king.state import Bidding, Past
+    >>> past = Past(round_index=0, dealer=state.dealer, totals=(5, 0, 0, 0), rounds=())
     >>> try:
-    ...     past = attrs.evolve(state.past, totals=(5, 0, 0, 0))
-    ...     check_invariants(attrs.evolve(state, past=past))
+    ...     check_invariants(Bidding(state.setup, past, state.hands, state.log, state.table,
+    ...                              state.to_move, state.bids))
     ... except InvariantError as error:
     ...     print(error)
     totals are not the sum of the rounds' points

@@ -17,15 +17,11 @@ The flat names of the game's data (``state.bids``, ``state.trick``, ``state.lead
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Protocol, cast
-
-import attrs
+from typing import Any, ClassVar, Final, cast
 
 from skullgames._deprecated import module_getattr, warn_renamed
-from skullgames._fastinit import fast_constructor
-from skullgames._mypyc import mypyc_attr
 from skullgames._pictures import svg_of
-from skullgames.history import LogCell, Logged, MoveLog, moves_of
+from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
 from skullgames.king.moves import Deal, Move, Play
@@ -74,17 +70,36 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
-@attrs.frozen
 class Pending:
     """A pirate ability waiting for its owner's decision."""
 
-    pirate: Pirate
-    seat: int
-    drawn: int = 0
+    __slots__ = ("drawn", "pirate", "seat")
+
+    pirate: Final[Pirate]
+    seat: Final[int]
+    drawn: Final[int]
     """For Bendt the Bandit: how many cards were drawn, and so must be discarded."""
 
+    def __init__(self, pirate: Pirate, seat: int, drawn: int = 0) -> None:
+        self.pirate = pirate
+        self.seat = seat
+        self.drawn = drawn
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Pending:
+            return NotImplemented
+        return (self.pirate, self.seat, self.drawn) == (other.pirate, other.seat, other.drawn)
+
+    def __hash__(self) -> int:
+        return hash((self.pirate, self.seat, self.drawn))
+
+    def __repr__(self) -> str:
+        return f"Pending(pirate={self.pirate!r}, seat={self.seat!r}, drawn={self.drawn!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Pending, (self.pirate, self.seat, self.drawn))
+
+
 class RoundResult:
     """A finished round: its deal, bids, tricks and every seat's score.
 
@@ -104,14 +119,57 @@ class RoundResult:
     (1, (0, 1, 0), 1, (10, 20, 10))
     """
 
-    round_number: int
-    dealer: int
-    deal: Deal
-    bids: tuple[int, ...]
-    tricks: tuple[TrickResult, ...]
-    scores: tuple[SeatScore, ...]
-    shots: tuple[bool, ...] = ()
-    wagers: tuple[int, ...] = ()
+    __slots__ = (
+        "bids",
+        "deal",
+        "dealer",
+        "round_number",
+        "scores",
+        "shots",
+        "tricks",
+        "wagers",
+    )
+
+    round_number: Final[int]
+    dealer: Final[int]
+    deal: Final[Deal]
+    bids: Final[tuple[int, ...]]
+    tricks: Final[tuple[TrickResult, ...]]
+    scores: Final[tuple[SeatScore, ...]]
+    shots: Final[tuple[bool, ...]]
+    wagers: Final[tuple[int, ...]]
+
+    def __init__(self, round_number: int, dealer: int, deal: Deal, bids: tuple[int, ...],
+                 tricks: tuple[TrickResult, ...], scores: tuple[SeatScore, ...],
+                 shots: tuple[bool, ...] = (), wagers: tuple[int, ...] = ()) -> None:
+        self.round_number = round_number
+        self.dealer = dealer
+        self.deal = deal
+        self.bids = bids
+        self.tricks = tricks
+        self.scores = scores
+        self.shots = shots
+        self.wagers = wagers
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round_number, self.dealer, self.deal, self.bids, self.tricks,
+                self.scores, self.shots, self.wagers)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RoundResult:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"RoundResult(round_number={self.round_number!r}, dealer={self.dealer!r}, "
+                f"deal={self.deal!r}, bids={self.bids!r}, tricks={self.tricks!r}, "
+                f"scores={self.scores!r}, shots={self.shots!r}, wagers={self.wagers!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RoundResult, self._fields())
 
     @property
     def cards_dealt(self) -> int:
@@ -129,44 +187,76 @@ Hands = tuple[tuple[Card, ...], ...]
 TrickPlays = tuple[tuple[Seat, Play], ...]
 
 
-@attrs.frozen
 class Setup:
     """What a game is: its rules and how it is dealt. Never changes during a game."""
 
-    config: Config
-    seed: int | None
+    __slots__ = ("auto_deal", "config", "seed")
+
+    config: Final[Config]
+    seed: Final[int | None]
     """The seed every round is dealt from (``None`` for a game dealt by the caller)."""
-    auto_deal: bool
+    auto_deal: Final[bool]
+
+    def __init__(self, config: Config, seed: int | None, auto_deal: bool) -> None:
+        self.config = config
+        self.seed = seed
+        self.auto_deal = auto_deal
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Setup:
+            return NotImplemented
+        return (self.config, self.seed, self.auto_deal) == (
+            other.config, other.seed, other.auto_deal)
+
+    def __hash__(self) -> int:
+        return hash((self.config, self.seed, self.auto_deal))
+
+    def __repr__(self) -> str:
+        return (f"Setup(config={self.config!r}, seed={self.seed!r}, "
+                f"auto_deal={self.auto_deal!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Setup, (self.config, self.seed, self.auto_deal))
 
 
-@attrs.frozen
 class Past:
     """The finished rounds and where the game stands in its round plan."""
 
-    round_index: int
+    __slots__ = ("dealer", "round_index", "rounds", "totals")
+
+    round_index: Final[int]
     """The round being played, from 0 (the number of rounds when the game is over)."""
-    dealer: int
-    totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    dealer: Final[int]
+    totals: Final[tuple[int, ...]]
+    rounds: Final[tuple[RoundResult, ...]]
+
+    def __init__(self, round_index: int, dealer: int, totals: tuple[int, ...],
+                 rounds: tuple[RoundResult, ...]) -> None:
+        self.round_index = round_index
+        self.dealer = dealer
+        self.totals = totals
+        self.rounds = rounds
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round_index, self.dealer, self.totals, self.rounds)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Past:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Past(round_index={self.round_index!r}, dealer={self.dealer!r}, "
+                f"totals={self.totals!r}, rounds={self.rounds!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Past, self._fields())
 
 
-@attrs.define
-class _TableFields:
-    deal: Deal
-    undealt: tuple[Card, ...]
-    ghost: tuple[Card, ...]
-    bids: tuple[int, ...]
-    shots: tuple[bool, ...]
-    tricks_won: tuple[int, ...]
-    leader: Seat
-    tricks: tuple[TrickResult, ...]
-    wagers: tuple[int, ...]
-    discarded: tuple[tuple[Card, ...], ...]
-    peeked: tuple[tuple[Card, ...] | None, ...]
-
-
-@attrs.frozen
-class Table(_TableFields):
+class Table:
     """The table of a dealt round: what changes at most once a trick.
 
     Shared by every play of a trick; called ``Round`` before, renamed after Skull Queen's
@@ -179,20 +269,71 @@ class Table(_TableFields):
     ``discarded`` and ``peeked`` belong to the pirate abilities, per seat.
     """
 
+    __slots__ = (
+        "bids",
+        "deal",
+        "discarded",
+        "ghost",
+        "leader",
+        "peeked",
+        "shots",
+        "tricks",
+        "tricks_won",
+        "undealt",
+        "wagers",
+    )
 
-class _TableMaker(Protocol):
-    def __call__(self, *, deal: Deal, undealt: tuple[Card, ...], ghost: tuple[Card, ...],
+    deal: Final[Deal]
+    undealt: Final[tuple[Card, ...]]
+    ghost: Final[tuple[Card, ...]]
+    bids: Final[tuple[int, ...]]
+    shots: Final[tuple[bool, ...]]
+    tricks_won: Final[tuple[int, ...]]
+    leader: Final[Seat]
+    tricks: Final[tuple[TrickResult, ...]]
+    wagers: Final[tuple[int, ...]]
+    discarded: Final[tuple[tuple[Card, ...], ...]]
+    peeked: Final[tuple[tuple[Card, ...] | None, ...]]
+
+    def __init__(self, deal: Deal, undealt: tuple[Card, ...], ghost: tuple[Card, ...],
                  bids: tuple[int, ...], shots: tuple[bool, ...], tricks_won: tuple[int, ...],
                  leader: Seat, tricks: tuple[TrickResult, ...], wagers: tuple[int, ...],
                  discarded: tuple[tuple[Card, ...], ...],
-                 peeked: tuple[tuple[Card, ...] | None, ...]) -> Table: ...
+                 peeked: tuple[tuple[Card, ...] | None, ...]) -> None:
+        self.deal = deal
+        self.undealt = undealt
+        self.ghost = ghost
+        self.bids = bids
+        self.shots = shots
+        self.tricks_won = tricks_won
+        self.leader = leader
+        self.tricks = tricks
+        self.wagers = wagers
+        self.discarded = discarded
+        self.peeked = peeked
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.deal, self.undealt, self.ghost, self.bids, self.shots, self.tricks_won,
+                self.leader, self.tricks, self.wagers, self.discarded, self.peeked)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Table:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Table(deal={self.deal!r}, undealt={self.undealt!r}, ghost={self.ghost!r}, "
+                f"bids={self.bids!r}, shots={self.shots!r}, tricks_won={self.tricks_won!r}, "
+                f"leader={self.leader!r}, tricks={self.tricks!r}, wagers={self.wagers!r}, "
+                f"discarded={self.discarded!r}, peeked={self.peeked!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Table, self._fields())
 
 
-_new_table: _TableMaker = fast_constructor(Table)
-"""Build a :class:`Table` from its fields, by keyword (fast; used by the engine)."""
-
-
-@mypyc_attr(native_class=False)  # the phases are attrs classes
 class State(Logged):
     """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
 
@@ -226,14 +367,24 @@ class State(Logged):
     ('Bidding', True)
     """
 
-    __slots__ = ()
+    __slots__ = ("_log", "hands", "past", "setup")
 
     phase: ClassVar[Phase]
     """What the game waits for."""
-    setup: Setup
-    past: Past
-    hands: Hands
-    _log: LogCell | None
+    _FIELDS: ClassVar[tuple[str, ...]] = ("setup", "past", "hands", "log")
+    setup: Final[Setup]
+    past: Final[Past]
+    hands: Final[Hands]
+    # The moves as plain (move, previous) cells: a play makes one small tuple, where a
+    # MoveLog cell cost 2.5 % of the instructions of a random game (10.42 M -> 10.16 M).
+    # Equality and hashing compare the moves, flat (Logged).
+    _log: Final[LogCell | None]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None) -> None:
+        self.setup = setup
+        self.past = past
+        self.hands = hands
+        self._log = log
 
     @classmethod
     def assemble(
@@ -261,7 +412,7 @@ class State(Logged):
         if deal is None:
             raise ValueError(f"a state in phase {phase.value} has a deal")
         complete = phase is not Phase.BID and None not in bids
-        table = _new_table(
+        table = Table(
             deal=deal, undealt=undealt, ghost=ghost,
             bids=tuple(b for b in bids if b is not None) if complete else (),
             shots=tuple(s for s in shots if s is not None)
@@ -278,14 +429,14 @@ class State(Logged):
         if to_move is None:
             raise ValueError(f"a state in phase {phase.value} has a seat to move")
         if phase is Phase.BID:
-            return _new_bidding(setup=setup, past=past, hands=hands, table=table,
-                                to_move=to_move, bids=bids, log=log)
+            return Bidding(setup=setup, past=past, hands=hands, table=table,
+                           to_move=to_move, bids=bids, log=log)
         if phase is Phase.SHOT:
             return Shooting(setup=setup, past=past, hands=hands, table=table,
                             to_move=to_move, shots=shots, log=log)
-        return _new_playing(setup=setup, past=past, hands=hands, table=table,
-                            to_move=to_move, trick=trick, suit_state=suit_state,
-                            lead_suit=lead_suit, log=log)
+        return Playing(setup=setup, past=past, hands=hands, table=table,
+                       to_move=to_move, trick=trick, suit_state=suit_state,
+                       lead_suit=lead_suit, log=log)
 
     # -- The setup and the past rounds ---------------------------------------------------
 
@@ -467,6 +618,11 @@ class State(Logged):
         return None
 
     @property
+    def log(self) -> MoveLog | None:
+        """Every move so far as a persistent list (``None`` before the first move)."""
+        return log_of(self._log)
+
+    @property
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, deals included, in order.
 
@@ -481,43 +637,51 @@ class State(Logged):
 
 
 # -- The phases ----------------------------------------------------------------------------
-# Each phase is a frozen class over a plain slotted one that declares its fields, so that
-# the engine builds it with a fast constructor (skullgames._fastinit). One object a move:
-# a play used to build a stage record and a state around it (two objects); measured,
-# one object saves 3.4 % of the instructions of a 4-player random game (10.77 M -> 10.40 M).
+# One object a move: a play used to build a stage record and a state around it (two
+# objects); measured, one object saves 3.4 % of the instructions of a 4-player random game
+# (10.77 M -> 10.40 M). A phase's fields that the base reads as properties of a wider type
+# (``table``, ``to_move``, ``pending``) are stored under ``_name`` and read by a property:
+# the compiled build (mypyc) cannot override a property by an attribute of another type.
 
 
-@attrs.define
-class _Shared(State):
-    """The fields of every phase: the records a move shares with the state before."""
-
-    setup: Setup
-    past: Past
-    hands: Hands
-    # The moves as plain (move, previous) cells: a play makes one small tuple, where a
-    # MoveLog cell cost 2.5 % of the instructions of a random game (10.42 M -> 10.16 M).
-    # Equality and hashing compare the moves, flat.
-    _log: LogCell | None = attrs.field(repr=False, eq=moves_of, alias="log")
-
-
-@attrs.frozen
-class Dealing(_Shared):
+class Dealing(State):
     """Between rounds: the game waits for a :class:`~skullgames.king.Deal` (no round is dealt)."""
 
+    __slots__ = ()
 
-@attrs.define
-class _BiddingFields(_Shared):
-    table: Table
-    to_move: int
-    bids: tuple[int | None, ...]
+    phase: ClassVar[Phase] = Phase.DEAL
 
 
-@attrs.frozen
-class Bidding(_BiddingFields):
+class Bidding(State):
     """The bidding: ``bids`` so far (``None`` for a seat still to bid, K13).
 
     The :class:`Table` holds no bids yet; they go into it once all are in.
     """
+
+    __slots__ = ("_table", "_to_move", "bids")
+
+    phase: ClassVar[Phase] = Phase.BID
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "to_move", "bids")
+    _table: Final[Table]
+    _to_move: Final[int]
+    bids: Final[tuple[int | None, ...]]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
+                 table: Table, to_move: int, bids: tuple[int | None, ...]) -> None:
+        super().__init__(setup, past, hands, log)
+        self._table = table
+        self._to_move = to_move
+        self.bids = bids
+
+    @property
+    def table(self) -> Table:
+        """The :class:`Table` of the round, without bids until all are in."""
+        return self._table
+
+    @property
+    def to_move(self) -> int:
+        """The seat to bid."""
+        return self._to_move
 
     @property
     def shots(self) -> tuple[bool | None, ...]:
@@ -526,86 +690,121 @@ class Bidding(_BiddingFields):
         return (None,) * config.players if config.cannonball else ()
 
 
-class _BiddingMaker(Protocol):
-    def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table, to_move: int, bids: tuple[int | None, ...]) -> Bidding: ...
-
-
-_new_bidding: _BiddingMaker = fast_constructor(Bidding)
-"""Build a :class:`Bidding` state from its fields, by keyword (fast)."""
-
-
-@attrs.define
-class _ShootingFields(_Shared):
-    table: Table
-    to_move: int
-    shots: tuple[bool | None, ...]
-
-
-@attrs.frozen
-class Shooting(_ShootingFields):
+class Shooting(State):
     """Grapeshot or Cannonball (K11): ``shots`` so far (``None`` for a seat still to choose)."""
 
+    __slots__ = ("_table", "_to_move", "shots")
 
-@attrs.define
-class _PlayingFields(_Shared):
-    table: Table
-    to_move: int
-    trick: TrickPlays
-    suit_state: SuitState
-    lead_suit: Suit | None
+    phase: ClassVar[Phase] = Phase.SHOT
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "to_move", "shots")
+    _table: Final[Table]
+    _to_move: Final[int]
+    shots: Final[tuple[bool | None, ...]]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
+                 table: Table, to_move: int, shots: tuple[bool | None, ...]) -> None:
+        super().__init__(setup, past, hands, log)
+        self._table = table
+        self._to_move = to_move
+        self.shots = shots
+
+    @property
+    def table(self) -> Table:
+        """The :class:`Table` of the round, with the final bids."""
+        return self._table
+
+    @property
+    def to_move(self) -> int:
+        """The seat to choose."""
+        return self._to_move
 
 
-@attrs.frozen
-class Playing(_PlayingFields):
+class Playing(State):
     """Cards played to a trick: the trick so far and the suit it must follow."""
 
+    __slots__ = ("_table", "_to_move", "lead_suit", "suit_state", "trick")
 
-class _PlayingMaker(Protocol):
-    def __call__(self, *, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
+    phase: ClassVar[Phase] = Phase.PLAY
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        *State._FIELDS, "table", "to_move", "trick", "suit_state", "lead_suit")
+    _table: Final[Table]
+    _to_move: Final[int]
+    trick: Final[TrickPlays]
+    suit_state: Final[SuitState]
+    lead_suit: Final[Suit | None]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
                  table: Table, to_move: int, trick: TrickPlays, suit_state: SuitState,
-                 lead_suit: Suit | None) -> Playing: ...
+                 lead_suit: Suit | None) -> None:
+        super().__init__(setup, past, hands, log)
+        self._table = table
+        self._to_move = to_move
+        self.trick = trick
+        self.suit_state = suit_state
+        self.lead_suit = lead_suit
+
+    @property
+    def table(self) -> Table:
+        """The :class:`Table` as the trick in progress began."""
+        return self._table
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play."""
+        return self._to_move
 
 
-_new_playing: _PlayingMaker = fast_constructor(Playing)
-"""Build a :class:`Playing` state from its fields, by keyword (fast)."""
-
-
-@attrs.define
-class _ChoosingFields(_Shared):
-    table: Table
-    pending: Pending
-
-
-@attrs.frozen
-class Choosing(_ChoosingFields):
+class Choosing(State):
     """A pirate's ability waits for its owner's decision (K12); the trick is over."""
+
+    __slots__ = ("_pending", "_table")
+
+    phase: ClassVar[Phase] = Phase.ABILITY
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "pending")
+    _table: Final[Table]
+    _pending: Final[Pending]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
+                 table: Table, pending: Pending) -> None:
+        super().__init__(setup, past, hands, log)
+        self._table = table
+        self._pending = pending
+
+    @property
+    def table(self) -> Table:
+        """The :class:`Table` with the trick just won."""
+        return self._table
+
+    @property
+    def pending(self) -> Pending:
+        """The ability that waits."""
+        return self._pending
 
     @property
     def to_move(self) -> int:
         """The owner of the ability decides."""
-        return self.pending.seat
+        return self._pending.seat
 
 
-@attrs.define
-class _FinishedFields(_Shared):
-    table: Table
-
-
-@attrs.frozen
-class Finished(_FinishedFields):
+class Finished(State):
     """The game is over; ``table`` is the last round's, as it ended."""
 
+    __slots__ = ("_table",)
 
-# Each phase's class attribute, set here and not in the class bodies: the compiled build
-# (mypyc) lists every name a class body assigns in the class's annotations, and attrs would
-# take it for a field.
-Dealing.phase = Phase.DEAL
-Bidding.phase = Phase.BID
-Shooting.phase = Phase.SHOT
-Playing.phase = Phase.PLAY
-Choosing.phase = Phase.ABILITY
-Finished.phase = Phase.OVER
+    phase: ClassVar[Phase] = Phase.OVER
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table")
+    _table: Final[Table]
+
+    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
+                 table: Table) -> None:
+        super().__init__(setup, past, hands, log)
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        """The last round's :class:`Table`, as it ended."""
+        return self._table
+
 
 Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 """Every state is one of these, one class per :class:`Phase`."""

@@ -28,15 +28,11 @@ True
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Protocol, cast
-
-import attrs
+from typing import Any, ClassVar, Final, cast
 
 from skullgames._deprecated import module_getattr
-from skullgames._fastinit import fast_constructor
-from skullgames._mypyc import mypyc_attr
 from skullgames._pictures import svg_of
-from skullgames.history import LogCell, Logged, moves_of
+from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
 from skullgames.queen.moves import Deal, Move, Place, Play
@@ -72,17 +68,49 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
-@attrs.frozen
 class RoundResult:
     """A finished round: its deal, placements, tricks, final planks and points."""
 
-    round_number: int
-    dealer: int
-    deal: Deal
-    placements: tuple[Place, ...]
-    tricks: tuple[TrickResult, ...]
-    planks: tuple[Plank, ...]
-    points: tuple[int, ...]
+    __slots__ = ("deal", "dealer", "placements", "planks", "points", "round_number", "tricks")
+
+    round_number: Final[int]
+    dealer: Final[int]
+    deal: Final[Deal]
+    placements: Final[tuple[Place, ...]]
+    tricks: Final[tuple[TrickResult, ...]]
+    planks: Final[tuple[Plank, ...]]
+    points: Final[tuple[int, ...]]
+
+    def __init__(self, round_number: int, dealer: int, deal: Deal,
+                 placements: tuple[Place, ...], tricks: tuple[TrickResult, ...],
+                 planks: tuple[Plank, ...], points: tuple[int, ...]) -> None:
+        self.round_number = round_number
+        self.dealer = dealer
+        self.deal = deal
+        self.placements = placements
+        self.tricks = tricks
+        self.planks = planks
+        self.points = points
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round_number, self.dealer, self.deal, self.placements, self.tricks,
+                self.planks, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RoundResult:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"RoundResult(round_number={self.round_number!r}, dealer={self.dealer!r}, "
+                f"deal={self.deal!r}, placements={self.placements!r}, "
+                f"tricks={self.tricks!r}, planks={self.planks!r}, points={self.points!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RoundResult, self._fields())
 
     def moves(self) -> tuple[Move, ...]:
         """The moves of the round in the order they were made.
@@ -96,45 +124,90 @@ class RoundResult:
                   if seat is not None))
 
 
-@attrs.frozen(kw_only=True)
 class Match:
     """The whole game: its options and seed, the finished rounds and the running totals.
 
     Rebuilt once a round, when a round is scored.
     """
 
-    config: Config
-    seed: int | None
+    __slots__ = ("auto_deal", "config", "rounds", "seed", "totals")
+
+    config: Final[Config]
+    seed: Final[int | None]
     """The seed the rounds are dealt from (``None`` for a game dealt by the caller)."""
-    auto_deal: bool
-    totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    auto_deal: Final[bool]
+    totals: Final[tuple[int, ...]]
+    rounds: Final[tuple[RoundResult, ...]]
+
+    def __init__(self, *, config: Config, seed: int | None, auto_deal: bool,
+                 totals: tuple[int, ...], rounds: tuple[RoundResult, ...]) -> None:
+        self.config = config
+        self.seed = seed
+        self.auto_deal = auto_deal
+        self.totals = totals
+        self.rounds = rounds
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.config, self.seed, self.auto_deal, self.totals, self.rounds)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Match:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Match(config={self.config!r}, seed={self.seed!r}, "
+                f"auto_deal={self.auto_deal!r}, totals={self.totals!r}, "
+                f"rounds={self.rounds!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_match, self._fields())
 
 
-@attrs.frozen(kw_only=True)
+def _match(config: Config, seed: int | None, auto_deal: bool, totals: tuple[int, ...],
+           rounds: tuple[RoundResult, ...]) -> Match:
+    """A :class:`Match` from its fields in order (for pickling: it takes keywords only)."""
+    return Match(config=config, seed=seed, auto_deal=auto_deal, totals=totals, rounds=rounds)
+
+
 class Round:
     """The round being played: its index (from 0), its dealer and its deal."""
 
-    index: int
-    dealer: int
-    deal: Deal
+    __slots__ = ("deal", "dealer", "index")
+
+    index: Final[int]
+    dealer: Final[int]
+    deal: Final[Deal]
+
+    def __init__(self, *, index: int, dealer: int, deal: Deal) -> None:
+        self.index = index
+        self.dealer = dealer
+        self.deal = deal
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Round:
+            return NotImplemented
+        return (self.index, self.dealer, self.deal) == (other.index, other.dealer, other.deal)
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.dealer, self.deal))
+
+    def __repr__(self) -> str:
+        return f"Round(index={self.index!r}, dealer={self.dealer!r}, deal={self.deal!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_round, (self.index, self.dealer, self.deal))
 
 
-@attrs.define
-class _TableFields:
-    """The fields of :class:`Table`, in a plain slotted class that the engine fills fast."""
-
-    placements: tuple[Place, ...]
-    planks: tuple[Plank, ...]
-    tricks: tuple[TrickResult, ...]
-    leader: Seat
-    ghost: tuple[Card, ...]
-    center: tuple[Card, ...]
-    set_aside: tuple[Card, ...]
+def _round(index: int, dealer: int, deal: Deal) -> Round:
+    """A :class:`Round` from its fields in order (for pickling: it takes keywords only)."""
+    return Round(index=index, dealer=dealer, deal=deal)
 
 
-@attrs.frozen
-class Table(_TableFields):
+class Table:
     """The table as the trick in progress began; unchanged until that trick ends.
 
     ``placements`` are every seat's placement, revealed; ``planks`` the planks as the
@@ -144,8 +217,48 @@ class Table(_TableFields):
     evaluated this round.
     """
 
+    __slots__ = ("center", "ghost", "leader", "placements", "planks", "set_aside", "tricks")
 
-@mypyc_attr(native_class=False)  # the phases are attrs classes
+    placements: Final[tuple[Place, ...]]
+    planks: Final[tuple[Plank, ...]]
+    tricks: Final[tuple[TrickResult, ...]]
+    leader: Final[Seat]
+    ghost: Final[tuple[Card, ...]]
+    center: Final[tuple[Card, ...]]
+    set_aside: Final[tuple[Card, ...]]
+
+    def __init__(self, placements: tuple[Place, ...], planks: tuple[Plank, ...],
+                 tricks: tuple[TrickResult, ...], leader: Seat, ghost: tuple[Card, ...],
+                 center: tuple[Card, ...], set_aside: tuple[Card, ...]) -> None:
+        self.placements = placements
+        self.planks = planks
+        self.tricks = tricks
+        self.leader = leader
+        self.ghost = ghost
+        self.center = center
+        self.set_aside = set_aside
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.placements, self.planks, self.tricks, self.leader, self.ghost,
+                self.center, self.set_aside)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Table:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Table(placements={self.placements!r}, planks={self.planks!r}, "
+                f"tricks={self.tricks!r}, leader={self.leader!r}, ghost={self.ghost!r}, "
+                f"center={self.center!r}, set_aside={self.set_aside!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Table, self._fields())
+
+
 class State(Logged):
     """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
 
@@ -177,12 +290,20 @@ class State(Logged):
     :class:`Match`, the moves and its phase's own fields: a move builds one object.
     """
 
-    __slots__ = ()
+    __slots__ = ("_log", "match")
 
     phase: ClassVar[Phase]
     """What the game waits for."""
-    match: Match
-    _log: LogCell | None
+    _FIELDS: ClassVar[tuple[str, ...]] = ("match", "log")
+    match: Final[Match]
+    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
+    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
+    # hashing compare the moves, flat (Logged); State.log gives them as a MoveLog.
+    _log: Final[LogCell | None]
+
+    def __init__(self, match: Match, log: LogCell | None) -> None:
+        self.match = match
+        self._log = log
 
     @property
     def stage(self) -> Stage:
@@ -338,6 +459,11 @@ class State(Logged):
         return None
 
     @property
+    def log(self) -> MoveLog | None:
+        """Every move so far as a persistent list (``None`` before the first move)."""
+        return log_of(self._log)
+
+    @property
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, deals included, in order.
 
@@ -351,81 +477,115 @@ class State(Logged):
         return svg_of(self)
 
 
-@attrs.define
-class _Shared(State):
-    """The fields of every phase: the match and the moves."""
-
-    match: Match
-    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
-    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
-    # hashing compare the moves, flat; State.log gives them as a MoveLog.
-    _log: LogCell | None = attrs.field(repr=False, eq=moves_of, alias="log")
-
-
-@attrs.frozen(kw_only=True)
-class Dealing(_Shared):
+class Dealing(State):
     """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
 
-    round_index: int
-    dealer: int
+    __slots__ = ("dealer", "round_index")
+
+    phase: ClassVar[Phase] = Phase.DEAL
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
+    round_index: Final[int]
+    dealer: Final[int]
+
+    def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
+                 dealer: int) -> None:
+        super().__init__(match, log)
+        self.round_index = round_index
+        self.dealer = dealer
 
 
-@attrs.define
-class _PlacingFields(_Shared):
-    round: Round
-    hands: tuple[tuple[Card, ...], ...]
-    ghost: tuple[Card, ...]
-    center: tuple[Card, ...]
-    set_aside: tuple[Card, ...]
-    placements: tuple[Place | None, ...]
-    to_move: int
-
-
-@attrs.frozen
-class Placing(_PlacingFields):
+class Placing(State):
     """The placements: one seat at a time, hidden until all are in (Q2).
 
     ``hands``, ``ghost``, ``center`` and ``set_aside`` are as dealt (after the options
     that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
     """
 
+    __slots__ = ("_to_move", "center", "ghost", "hands", "placements", "round", "set_aside")
 
-@attrs.define
-class _PlayingFields(_Shared):
-    """The fields of :class:`Playing`, in a plain slotted class that the engine fills fast."""
+    phase: ClassVar[Phase] = Phase.PLACE
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        *State._FIELDS, "round", "hands", "ghost", "center", "set_aside", "placements",
+        "to_move")
+    round: Final[Round]
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    ghost: Final[tuple[Card, ...]]
+    center: Final[tuple[Card, ...]]
+    set_aside: Final[tuple[Card, ...]]
+    placements: Final[tuple[Place | None, ...]]
+    _to_move: Final[int]
 
-    round: Round
-    table: Table
-    hands: tuple[tuple[Card, ...], ...]
-    trick: tuple[tuple[Seat, Play], ...]
-    trick_color: Color | None
-    to_move: int
+    def __init__(self, match: Match, log: LogCell | None, round: Round,
+                 hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
+                 center: tuple[Card, ...], set_aside: tuple[Card, ...],
+                 placements: tuple[Place | None, ...], to_move: int) -> None:
+        super().__init__(match, log)
+        self.round = round
+        self.hands = hands
+        self.ghost = ghost
+        self.center = center
+        self.set_aside = set_aside
+        self.placements = placements
+        self._to_move = to_move
+
+    @property
+    def to_move(self) -> int:
+        """The seat to place."""
+        return self._to_move
 
 
-@attrs.frozen
-class Playing(_PlayingFields):
+class Playing(State):
     """The stage of the tricks: the round, the table, the hands and the trick in progress.
 
     ``trick`` holds ``(seat, Play)`` pairs in play order, the ghost's card with seat
     ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
     """
 
+    __slots__ = ("_to_move", "hands", "round", "table", "trick", "trick_color")
 
-@attrs.frozen(kw_only=True)
-class Finished(_Shared):
+    phase: ClassVar[Phase] = Phase.PLAY
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        *State._FIELDS, "round", "table", "hands", "trick", "trick_color", "to_move")
+    round: Final[Round]
+    table: Final[Table]
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    trick: Final[tuple[tuple[Seat, Play], ...]]
+    trick_color: Final[Color | None]
+    _to_move: Final[int]
+
+    def __init__(self, match: Match, log: LogCell | None, round: Round, table: Table,
+                 hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
+                 trick_color: Color | None, to_move: int) -> None:
+        super().__init__(match, log)
+        self.round = round
+        self.table = table
+        self.hands = hands
+        self.trick = trick
+        self.trick_color = trick_color
+        self._to_move = to_move
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play."""
+        return self._to_move
+
+
+class Finished(State):
     """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
 
-    round_index: int
-    dealer: int
+    __slots__ = ("dealer", "round_index")
 
+    phase: ClassVar[Phase] = Phase.OVER
+    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
+    round_index: Final[int]
+    dealer: Final[int]
 
-# Each phase's class attribute, set here and not in the class bodies: the compiled build
-# (mypyc) lists every name a class body assigns in the class's annotations, and attrs would
-# take it for a field.
-Dealing.phase = Phase.DEAL
-Placing.phase = Phase.PLACE
-Playing.phase = Phase.PLAY
-Finished.phase = Phase.OVER
+    def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
+                 dealer: int) -> None:
+        super().__init__(match, log)
+        self.round_index = round_index
+        self.dealer = dealer
+
 
 Stage = Dealing | Placing | Playing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
@@ -433,30 +593,6 @@ Stage = Dealing | Placing | Playing | Finished
 _STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, Finished})
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
 
-
-class _PlayingMaker(Protocol):
-    def __call__(self, *, match: Match, log: LogCell | None, round: Round, table: Table,
-                 hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
-                 trick_color: Color | None, to_move: int) -> Playing: ...
-
-
-class _PlacingMaker(Protocol):
-    def __call__(self, *, match: Match, log: LogCell | None, round: Round,
-                 hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
-                 center: tuple[Card, ...], set_aside: tuple[Card, ...],
-                 placements: tuple[Place | None, ...], to_move: int) -> Placing: ...
-
-
-# The records built on every play or trick are built fast (skullgames._fastinit), by
-# typed signatures mypy checks. Measured against attrs' own __init__ in instructions of a
-# 4-player random game (valgrind, 10 games): Playing 8.7 %, Table 3.5 %. A move builds one
-# state object (a Playing, a Placing, ...), not a state around a stage record.
-_new_placing: _PlacingMaker = fast_constructor(Placing)
-"""Build a :class:`Placing` state from its fields, by keyword (fast): once a placement."""
-_new_playing: _PlayingMaker = fast_constructor(Playing)
-"""Build a :class:`Playing` state from its fields, by keyword (fast): once a play."""
-_new_table = fast_constructor(Table)
-"""Builds a :class:`Table` fast, by keyword: once a trick."""
 
 # Renamed so that both games name it alike (Skull King's ``Finished``); kept one release.
 # Stored through globals() as Skull King's ``Round`` is (skullgames.king.state says why).
