@@ -290,20 +290,27 @@ class State(Logged):
     :class:`Match`, the moves and its phase's own fields: a move builds one object.
     """
 
-    __slots__ = ("_log", "match")
+    __slots__ = ()
 
     phase: ClassVar[Phase]
     """What the game waits for."""
     _FIELDS: ClassVar[tuple[str, ...]] = ("match", "log")
-    match: Final[Match]
-    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
-    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game. Equality and
-    # hashing compare the moves, flat (Logged); State.log gives them as a MoveLog.
-    _log: Final[LogCell | None]
 
-    def __init__(self, match: Match, log: LogCell | None) -> None:
-        self.match = match
-        self._log = log
+    # The fields every phase has: each phase class declares and stores them itself, in its
+    # one __init__ (a base __init__ called through super() costs a call a move; Skull
+    # King's state module has the figure). The moves are kept as plain (move, previous)
+    # cells: a move makes one small tuple, where a MoveLog cell cost 2.5 % of the
+    # instructions of a Skull King random game.
+
+    @property
+    def match(self) -> Match:
+        """The options, the seed, the finished rounds and the totals."""
+        raise NotImplementedError
+
+    @property
+    def _log(self) -> LogCell | None:
+        """The moves as plain cells; see :attr:`log`."""
+        raise NotImplementedError
 
     @property
     def stage(self) -> Stage:
@@ -480,16 +487,19 @@ class State(Logged):
 class Dealing(State):
     """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
 
-    __slots__ = ("dealer", "round_index")
+    __slots__ = ("_log", "dealer", "match", "round_index")
 
     phase: ClassVar[Phase] = Phase.DEAL
     _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
+    match: Final[Match]
+    _log: Final[LogCell | None]
     round_index: Final[int]
     dealer: Final[int]
 
     def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
                  dealer: int) -> None:
-        super().__init__(match, log)
+        self.match = match
+        self._log = log
         self.round_index = round_index
         self.dealer = dealer
 
@@ -501,12 +511,15 @@ class Placing(State):
     that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
     """
 
-    __slots__ = ("_to_move", "center", "ghost", "hands", "placements", "round", "set_aside")
+    __slots__ = ("_log", "_to_move", "center", "ghost", "hands", "match", "placements", "round",
+                 "set_aside")
 
     phase: ClassVar[Phase] = Phase.PLACE
     _FIELDS: ClassVar[tuple[str, ...]] = (
         *State._FIELDS, "round", "hands", "ghost", "center", "set_aside", "placements",
         "to_move")
+    match: Final[Match]
+    _log: Final[LogCell | None]
     round: Final[Round]
     hands: Final[tuple[tuple[Card, ...], ...]]
     ghost: Final[tuple[Card, ...]]
@@ -519,7 +532,8 @@ class Placing(State):
                  hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
                  center: tuple[Card, ...], set_aside: tuple[Card, ...],
                  placements: tuple[Place | None, ...], to_move: int) -> None:
-        super().__init__(match, log)
+        self.match = match
+        self._log = log
         self.round = round
         self.hands = hands
         self.ghost = ghost
@@ -541,11 +555,13 @@ class Playing(State):
     ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
     """
 
-    __slots__ = ("_to_move", "hands", "round", "table", "trick", "trick_color")
+    __slots__ = ("_log", "_to_move", "hands", "match", "round", "table", "trick", "trick_color")
 
     phase: ClassVar[Phase] = Phase.PLAY
     _FIELDS: ClassVar[tuple[str, ...]] = (
         *State._FIELDS, "round", "table", "hands", "trick", "trick_color", "to_move")
+    match: Final[Match]
+    _log: Final[LogCell | None]
     round: Final[Round]
     table: Final[Table]
     hands: Final[tuple[tuple[Card, ...], ...]]
@@ -556,7 +572,8 @@ class Playing(State):
     def __init__(self, match: Match, log: LogCell | None, round: Round, table: Table,
                  hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
                  trick_color: Color | None, to_move: int) -> None:
-        super().__init__(match, log)
+        self.match = match
+        self._log = log
         self.round = round
         self.table = table
         self.hands = hands
@@ -573,16 +590,19 @@ class Playing(State):
 class Finished(State):
     """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
 
-    __slots__ = ("dealer", "round_index")
+    __slots__ = ("_log", "dealer", "match", "round_index")
 
     phase: ClassVar[Phase] = Phase.OVER
     _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
+    match: Final[Match]
+    _log: Final[LogCell | None]
     round_index: Final[int]
     dealer: Final[int]
 
     def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
                  dealer: int) -> None:
-        super().__init__(match, log)
+        self.match = match
+        self._log = log
         self.round_index = round_index
         self.dealer = dealer
 
