@@ -214,3 +214,13 @@ def test_assemble_from_the_flat_names_gives_the_same_state(seed: int) -> None:
             "totals", "rounds", "log")}
         assert State.assemble(**flat) == current
         current = king.apply(current, rng.choice(king.legal_moves(current)))
+
+
+def test_openspiels_text_lists_a_records_fields_in_order() -> None:
+    # The records are no attrs classes: their fields come from _FIELDS, as before.
+    from skullgames.rl.openspiel._views import render
+
+    assert render(state.Past(0, 1, (0, 0, 0), ())) == (
+        "Past{round_index=0 dealer=1 totals=(0 0 0) rounds=()}")
+    assert render(state.Pending(king.Pirate.ROSIE, 1)) == (
+        f"Pending{{pirate={king.Pirate.ROSIE.value} seat=1 drawn=0}}")

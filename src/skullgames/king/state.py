@@ -74,6 +74,8 @@ class Pending:
     """A pirate ability waiting for its owner's decision."""
 
     __slots__ = ("drawn", "pirate", "seat")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("pirate", "seat", "drawn")
+    """The constructor's parameters, in order."""
 
     pirate: Final[Pirate]
     seat: Final[int]
@@ -129,6 +131,9 @@ class RoundResult:
         "tricks",
         "wagers",
     )
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "round_number", "dealer", "deal", "bids", "tricks", "scores", "shots", "wagers")
+    """The constructor's parameters, in order."""
 
     round_number: Final[int]
     dealer: Final[int]
@@ -191,6 +196,8 @@ class Setup:
     """What a game is: its rules and how it is dealt. Never changes during a game."""
 
     __slots__ = ("auto_deal", "config", "seed")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal")
+    """The constructor's parameters, in order."""
 
     config: Final[Config]
     seed: Final[int | None]
@@ -223,6 +230,8 @@ class Past:
     """The finished rounds and where the game stands in its round plan."""
 
     __slots__ = ("dealer", "round_index", "rounds", "totals")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("round_index", "dealer", "totals", "rounds")
+    """The constructor's parameters, in order."""
 
     round_index: Final[int]
     """The round being played, from 0 (the number of rounds when the game is over)."""
@@ -282,6 +291,10 @@ class Table:
         "undealt",
         "wagers",
     )
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "deal", "undealt", "ghost", "bids", "shots", "tricks_won", "leader", "tricks",
+        "wagers", "discarded", "peeked")
+    """The constructor's parameters, in order."""
 
     deal: Final[Deal]
     undealt: Final[tuple[Card, ...]]

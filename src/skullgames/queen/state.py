@@ -72,6 +72,9 @@ class RoundResult:
     """A finished round: its deal, placements, tricks, final planks and points."""
 
     __slots__ = ("deal", "dealer", "placements", "planks", "points", "round_number", "tricks")
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "round_number", "dealer", "deal", "placements", "tricks", "planks", "points")
+    """The constructor's parameters, in order."""
 
     round_number: Final[int]
     dealer: Final[int]
@@ -131,6 +134,8 @@ class Match:
     """
 
     __slots__ = ("auto_deal", "config", "rounds", "seed", "totals")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal", "totals", "rounds")
+    """The constructor's parameters, in order."""
 
     config: Final[Config]
     seed: Final[int | None]
@@ -177,6 +182,8 @@ class Round:
     """The round being played: its index (from 0), its dealer and its deal."""
 
     __slots__ = ("deal", "dealer", "index")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("index", "dealer", "deal")
+    """The constructor's parameters, in order."""
 
     index: Final[int]
     dealer: Final[int]
@@ -218,6 +225,9 @@ class Table:
     """
 
     __slots__ = ("center", "ghost", "leader", "placements", "planks", "set_aside", "tricks")
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "placements", "planks", "tricks", "leader", "ghost", "center", "set_aside")
+    """The constructor's parameters, in order."""
 
     placements: Final[tuple[Place, ...]]
     planks: Final[tuple[Plank, ...]]

@@ -25,6 +25,7 @@ from skullgames.rl.openspiel._views import (
     HistoryLayout,
     InfoLog,
     MadeIn,
+    field_names,
     hidden_positions,
     render,
     render_observation,
@@ -347,22 +348,12 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
         progress = self._progress
         engine = progress.engine
         text = " ".join(f"{name}={render(getattr(engine, name))}"
-                        for name in _field_names(engine)
+                        for name in field_names(type(engine))
                         if name not in ("config", "log", "seed", "auto_deal"))
         if progress.dealing:
             setup = self._setup
             text += " dealing=" + render(tuple(setup.deck[i] for i in progress.dealing))
         return text
-
-
-def _field_names(engine: Any) -> tuple[str, ...]:
-    """The names of an engine state's fields: its constructor's parameters, as the states
-    of both games list them (``skullgames.history.Logged``), or an attrs class's fields."""
-    cls = type(engine)
-    if attrs.has(cls):
-        return tuple(attrs.fields_dict(cls))
-    names: tuple[str, ...] = cls._FIELDS
-    return names
 
 
 class _NotChanceError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[misc]

@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["HistoryLayout", "InfoLog", "MadeIn", "hidden_positions", "render",
+__all__ = ["HistoryLayout", "InfoLog", "MadeIn", "field_names", "hidden_positions", "render",
            "render_observation"]
 
 _SKIPPED = frozenset({"config", "legal_moves"})
@@ -44,19 +44,25 @@ def render(value: object) -> str:
     kind = type(value)
     if kind.__str__ is not object.__str__:  # cards, moves, movements: their notation
         return str(value)
-    if attrs.has(kind):
+    if attrs.has(kind) or hasattr(kind, "_FIELDS"):
         return kind.__name__ + "{" + " ".join(
-            f"{name}={render(getattr(value, name))}" for name in _names(kind)) + "}"
+            f"{name}={render(getattr(value, name))}" for name in field_names(kind)) + "}"
     return repr(value)
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _names(kind: type) -> tuple[str, ...]:
+def field_names(kind: type) -> tuple[str, ...]:
+    """The public fields of an attrs class or an engine record, in order (cached)."""
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        names = tuple(f.name for f in attrs.fields(kind) if not f.name.startswith("_"))
+        # An attrs class's fields, or those a record of the engine lists in ``_FIELDS``
+        # (its constructor's parameters, in order: the states and their records).
+        record: Any = kind
+        fields = [f.name for f in attrs.fields(kind)] if attrs.has(kind) else list(
+            record._FIELDS)
+        names = tuple(name for name in fields if not name.startswith("_"))
         _FIELD_NAMES[kind] = names
     return names
 
@@ -64,13 +70,13 @@ def _names(kind: type) -> tuple[str, ...]:
 def render_observation(observation: Any, skip: frozenset[str] = _SKIPPED) -> str:
     """Every field of ``observation`` but those in ``skip``, as ``name=value``."""
     return " ".join(f"{name}={render(getattr(observation, name))}"
-                    for name in _names(type(observation)) if name not in skip)
+                    for name in field_names(type(observation)) if name not in skip)
 
 
 def _changes(before: Any, after: Any) -> str:
     """What changed from ``before`` to ``after``; a tuple that grew shows only the new end."""
     parts = []
-    for name in _names(type(after)):
+    for name in field_names(type(after)):
         if name in _SKIPPED:
             continue
         new = getattr(after, name)
