@@ -217,7 +217,7 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     # -- queen/scoring.py: side_values, Plank, check_spaces, check_plank, score_round -------
     ("queen side_values", lambda: side_values("front"),  # type: ignore[call-overload]
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
-    ("queen plank side", lambda: Plank("front", (0, 0, 0, 0)),  # type: ignore[arg-type]
+    ("queen plank side", lambda: Plank("front", (0, 0, 0, 0)),
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
     ("queen plank spaces", lambda: Plank(Side.FRONT, 4),  # type: ignore[arg-type]
      TypeError, "spaces must be four spaces 0..4 (or None), not int"),
@@ -229,7 +229,7 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("queen plank after the water", lambda: Plank(Side.BACK, (None, 5, 0, 0)),
      IllegalMoveError,
      "plank: four spaces 0..4 (or None for the water) in colour order, not (None, 5, 0, 0)"),
-    ("queen plank length", lambda: Plank(Side.BACK, [0, None, 0]),  # type: ignore[arg-type]
+    ("queen plank length", lambda: Plank(Side.BACK, [0, None, 0]),
      IllegalMoveError,
      "plank: four spaces 0..4 (or None for the water) in colour order, not (0, None, 0)"),
     ("queen check_spaces", lambda: check_spaces((0, 0, 0, -1), "mine"),

@@ -7,12 +7,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skullgames import king, simulate
+from skullgames._records import replace
 from skullgames.bots import BOT_NAMES, Bot, make_bot
 from skullgames.bots.king import (
     BOTS,
@@ -126,7 +126,7 @@ def test_a_bot_decides_from_the_observation_alone() -> None:
     other = sample_world(view, random.Random(5))
     assert other.hands != state.hands
     # the sample's record starts with this round; the view summarises the finished ones
-    other_view = attrs.evolve(king.observe(other, seat), rounds=view.rounds)
+    other_view = replace(king.observe(other, seat), rounds=view.rounds)
     assert other_view == view
     for name in BOT_NAMES:
         a = make_bot("king", name, random.Random(9)).choose(view)
@@ -209,7 +209,7 @@ def test_sample_world_is_consistent_with_the_observation(
     # The seat cannot tell the sample from the real game (whose record starts with this
     # round: the observation only summarises the finished ones)...
     assert world.rounds == ()
-    assert attrs.evolve(king.observe(world, seat), rounds=view.rounds) == view
+    assert replace(king.observe(world, seat), rounds=view.rounds) == view
     # ...which is a game the engine could have reached...
     if view.round_number == 1:
         assert king.replay(world.config, world.history) == world
@@ -243,7 +243,7 @@ def test_sample_world_with_juanitas_look_and_bendts_draw() -> None:
             for seat in range(config.players):
                 view = king.observe(state, seat)
                 world = sample_world(view, random.Random(seed * 10 + seat))
-                assert attrs.evolve(king.observe(world, seat), rounds=view.rounds) == view
+                assert replace(king.observe(world, seat), rounds=view.rounds) == view
                 if view.phase is not Phase.DEAL:  # every card in one place
                     places = Counter(c for hand in world.hands for c in hand)
                     places.update(world.undealt)
@@ -317,7 +317,7 @@ def test_sample_world_at_the_end_of_the_game() -> None:
     view = king.observe(state, 1)
     world = sample_world(view, random.Random(0))
     assert king.is_over(world) and world.totals == state.totals
-    assert attrs.evolve(king.observe(world, 1), rounds=view.rounds) == view
+    assert replace(king.observe(world, 1), rounds=view.rounds) == view
 
 
 def test_a_small_comparison_runs() -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skullgames import IllegalMoveError, from_json, to_json
+from skullgames._records import replace
 from skullgames.king import (
     ROUND_PRESETS,
     AdjustBid,
@@ -190,7 +190,7 @@ def test_what_a_seat_cannot_see_can_change_without_changing_its_observation(
     if view.round_number == 1 and view.phase is not Phase.OVER:
         check_invariants(world)  # a sample's record starts with this round
     # The view summarises the finished rounds, which the sample does not carry.
-    seen = attrs.evolve(observe(world, seat), rounds=view.rounds)
+    seen = replace(observe(world, seat), rounds=view.rounds)
     assert seen == view
     assert to_json(seen) == to_json(view)
     if state.phase is not Phase.OVER and state.phase is not Phase.DEAL:

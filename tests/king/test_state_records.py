@@ -8,18 +8,16 @@ data as before.
 from __future__ import annotations
 
 import copy
-import inspect
 import pickle
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 import skullgames
 from skullgames import king
 from skullgames.history import cells_of
-from skullgames.king import observation, scoring, state, tricks
+from skullgames.king import state
 from skullgames.king.state import (
     Bidding,
     Choosing,
@@ -32,29 +30,6 @@ from skullgames.king.state import (
 )
 
 from .positions import bid_all, dealt, play
-
-
-@pytest.mark.parametrize(("maker", "cls"), [
-    (tricks._new_result, tricks.TrickResult),
-    (tricks._new_bonus, tricks.Bonus),
-    (scoring._new_score, scoring.SeatScore),
-    (observation._new_observation, observation.Observation),
-])
-def test_every_fast_constructor_is_typed_with_the_fields_in_order(maker: Any, cls: Any) -> None:
-    module = inspect.getmodule(cls)
-    assert module is not None
-    hints = inspect.get_annotations(module, eval_str=False)
-    name = next(n for n, v in vars(module).items() if v is maker)
-    annotation = str(hints[name])
-    fields = [f.alias for f in attrs.fields(cls)]  # the parameters: names or aliases
-    if "Maker" in annotation:  # a Protocol with keyword-only parameters, named as the fields
-        protocol = getattr(module, annotation)
-        parameters = list(inspect.signature(protocol.__call__).parameters)[1:]
-        assert parameters == fields
-    else:  # Callable[[...], cls] with the fields' types in order: at most a handful
-        assert annotation.startswith("Callable[[") and annotation.endswith(f"], {cls.__name__}]")
-        assert len(fields) <= 5
-    assert list(inspect.signature(maker).parameters) == fields
 
 
 def states_of_every_phase() -> list[State]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import random
 
-import attrs
 import pytest
 
 from skullgames import from_json, to_json
+from skullgames._records import replace
 from skullgames.cli.king import why
 from skullgames.king import (
     Config,
@@ -117,10 +117,10 @@ def test_the_command_line_explains_a_trick_by_its_reason() -> None:
     """``why`` reads the reason rather than working it out again: change it, and it follows."""
     result = trick("Y12", "Y5", "B2")
     assert why(result) == "black trumps yellow"
-    assert why(attrs.evolve(result, reason=Reason.LEAD_SUIT)) == "highest black, the suit led"
+    assert why(replace(result, reason=Reason.LEAD_SUIT)) == "highest black, the suit led"
     whale = trick("SK", "ROSIE", "WHALE", advanced=True)
     assert why(whale) == "the White Whale with only special cards: the trick is discarded"
-    texts = {why(attrs.evolve(result, reason=reason)) for reason in Reason}
+    texts = {why(replace(result, reason=reason)) for reason in Reason}
     assert len(texts) == len(Reason)
 
 

@@ -106,11 +106,11 @@ def test_a_plank_of_the_wrong_types_is_a_type_error(spaces: Any) -> None:
     with pytest.raises(TypeError, match="spaces"):
         Plank(Side.FRONT, spaces)
     with pytest.raises(TypeError, match="side"):
-        Plank("front", (0, 0, 0, 0))  # type: ignore[arg-type]
+        Plank("front", (0, 0, 0, 0))
 
 
 def test_a_plank_keeps_its_spaces_as_a_tuple() -> None:
-    plank = Plank(Side.BACK, [0, None, 4, 2])  # type: ignore[arg-type]
+    plank = Plank(Side.BACK, [0, None, 4, 2])
     assert plank.spaces == (0, None, 4, 2)
     assert plank.points() == 8 + 0 + 1 + 3  # back side: 8, 5, 3, 2, 1 bottom to top (Q1)
     assert hash(plank) == hash(Plank(Side.BACK, (0, None, 4, 2)))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +15,7 @@ pytest.importorskip("gymnasium")
 
 import skullgames.rl as rl  # noqa: E402
 from skullgames import GAMES, ConfigError, king, queen  # noqa: E402
+from skullgames._records import replace  # noqa: E402
 from skullgames.bots.king import sample_world as king_world  # noqa: E402
 from skullgames.bots.queen import sample_world as queen_world  # noqa: E402
 from tests.king.test_actions import every_option  # noqa: E402
@@ -42,7 +42,7 @@ def check_game(game: Any, config: Any, seed: int, choices: int, sample_world: An
             # Another world this seat cannot tell from this one: the same tensor.
             world = sample_world(view, random.Random(step))
             # (a sample's record starts with this round: the view summarises finished ones)
-            seen = attrs.evolve(game.observe(world, seat), rounds=view.rounds)
+            seen = replace(game.observe(world, seat), rounds=view.rounds)
             assert seen == view
             assert np.array_equal(rl.encode(seen), vector)
             assert np.array_equal(rl.encode(game.observe(world, seat)), vector)

@@ -8,13 +8,13 @@
 
 from __future__ import annotations
 
-from typing import Protocol, overload
+from typing import Final, overload
 
 import attrs
 
 from skullgames._checks import wrong_type
-from skullgames._fastinit import fast_constructor
 from skullgames._pictures import svg_of
+from skullgames._records import record_repr
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.king.cards import Card, Suit
@@ -77,41 +77,16 @@ class RoundSummary:
 _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
 
-@attrs.define
-class _ObservationFields:
-    """The fields of :class:`Observation`, filled fast by :func:`observe`."""
-
-    config: Config
-    seat: int
-    phase: Phase
-    round_number: int
-    cards_dealt: int
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    ghost_size: int
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
-    shots: tuple[bool | None, ...]
-    has_shot: tuple[bool, ...]
-    tricks_won: tuple[int, ...]
-    leader: Seat
-    to_move: int | None
-    trick: tuple[tuple[Seat, Play], ...]
-    suit_state: SuitState
-    lead_suit: Suit | None
-    tricks: tuple[TrickResult, ...]
-    pending: Pending | None
-    wagers: tuple[int, ...]
-    undealt: tuple[Card, ...] | None
-    discarded: tuple[Card, ...]
-    totals: tuple[int, ...]
-    rounds: tuple[RoundSummary, ...]
-    legal_moves: tuple[Move, ...]
+_ObservationValues = tuple[
+    Config, int, Phase, int, int, int, tuple[Card, ...], tuple[int, ...], int,
+    tuple[int | None, ...], tuple[bool, ...], tuple[bool | None, ...], tuple[bool, ...],
+    tuple[int, ...], Seat, int | None, tuple[tuple[Seat, Play], ...], SuitState, Suit | None,
+    tuple[TrickResult, ...], Pending | None, tuple[int, ...], tuple[Card, ...] | None,
+    tuple[Card, ...], tuple[int, ...], tuple[RoundSummary, ...], tuple[Move, ...],
+]
 
 
-@attrs.frozen
-class Observation(_ObservationFields):
+class Observation:
     """The game as seat :attr:`seat` sees it: its own hand and everything public.
 
     Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
@@ -132,6 +107,124 @@ class Observation(_ObservationFields):
 
     Typed shortcuts for a bot: :attr:`plays`, :attr:`own_bid`, :attr:`still_to_play`.
     """
+
+    __slots__ = ("bids", "cards_dealt", "config", "dealer", "discarded", "ghost_size", "hand",
+                "hand_sizes", "has_bid", "has_shot", "lead_suit", "leader", "legal_moves",
+                "pending", "phase", "round_number", "rounds", "seat", "shots", "suit_state",
+                "to_move", "totals", "trick", "tricks", "tricks_won", "undealt", "wagers")
+    __match_args__: Final = ("config", "seat", "phase", "round_number", "cards_dealt", "dealer",
+                             "hand", "hand_sizes", "ghost_size", "bids", "has_bid", "shots",
+                             "has_shot", "tricks_won", "leader", "to_move", "trick",
+                             "suit_state", "lead_suit", "tricks", "pending", "wagers",
+                             "undealt", "discarded", "totals", "rounds", "legal_moves")
+
+    config: Final[Config]
+    seat: Final[int]
+    phase: Final[Phase]
+    round_number: Final[int]
+    cards_dealt: Final[int]
+    dealer: Final[int]
+    hand: Final[tuple[Card, ...]]
+    hand_sizes: Final[tuple[int, ...]]
+    ghost_size: Final[int]
+    bids: Final[tuple[int | None, ...]]
+    has_bid: Final[tuple[bool, ...]]
+    shots: Final[tuple[bool | None, ...]]
+    has_shot: Final[tuple[bool, ...]]
+    tricks_won: Final[tuple[int, ...]]
+    leader: Final[Seat]
+    to_move: Final[int | None]
+    trick: Final[tuple[tuple[Seat, Play], ...]]
+    suit_state: Final[SuitState]
+    lead_suit: Final[Suit | None]
+    tricks: Final[tuple[TrickResult, ...]]
+    pending: Final[Pending | None]
+    wagers: Final[tuple[int, ...]]
+    undealt: Final[tuple[Card, ...] | None]
+    discarded: Final[tuple[Card, ...]]
+    totals: Final[tuple[int, ...]]
+    rounds: Final[tuple[RoundSummary, ...]]
+    legal_moves: Final[tuple[Move, ...]]
+
+    def __init__(
+        self,
+        config: Config,
+        seat: int,
+        phase: Phase,
+        round_number: int,
+        cards_dealt: int,
+        dealer: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        ghost_size: int,
+        bids: tuple[int | None, ...],
+        has_bid: tuple[bool, ...],
+        shots: tuple[bool | None, ...],
+        has_shot: tuple[bool, ...],
+        tricks_won: tuple[int, ...],
+        leader: Seat,
+        to_move: int | None,
+        trick: tuple[tuple[Seat, Play], ...],
+        suit_state: SuitState,
+        lead_suit: Suit | None,
+        tricks: tuple[TrickResult, ...],
+        pending: Pending | None,
+        wagers: tuple[int, ...],
+        undealt: tuple[Card, ...] | None,
+        discarded: tuple[Card, ...],
+        totals: tuple[int, ...],
+        rounds: tuple[RoundSummary, ...],
+        legal_moves: tuple[Move, ...],
+    ) -> None:
+        self.config = config
+        self.seat = seat
+        self.phase = phase
+        self.round_number = round_number
+        self.cards_dealt = cards_dealt
+        self.dealer = dealer
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.ghost_size = ghost_size
+        self.bids = bids
+        self.has_bid = has_bid
+        self.shots = shots
+        self.has_shot = has_shot
+        self.tricks_won = tricks_won
+        self.leader = leader
+        self.to_move = to_move
+        self.trick = trick
+        self.suit_state = suit_state
+        self.lead_suit = lead_suit
+        self.tricks = tricks
+        self.pending = pending
+        self.wagers = wagers
+        self.undealt = undealt
+        self.discarded = discarded
+        self.totals = totals
+        self.rounds = rounds
+        self.legal_moves = legal_moves
+
+    def _values(self) -> _ObservationValues:
+        return (self.config, self.seat, self.phase, self.round_number, self.cards_dealt,
+                self.dealer, self.hand, self.hand_sizes, self.ghost_size, self.bids,
+                self.has_bid, self.shots, self.has_shot, self.tricks_won, self.leader,
+                self.to_move, self.trick, self.suit_state, self.lead_suit, self.tricks,
+                self.pending, self.wagers, self.undealt, self.discarded, self.totals,
+                self.rounds, self.legal_moves)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Observation:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[Observation], _ObservationValues]:
+        return (Observation, self._values())
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -183,42 +276,6 @@ class Observation(_ObservationFields):
     def _repr_svg_(self) -> str | None:
         """The table as an SVG picture, which Jupyter shows (:func:`skullgames.svg.table`)."""
         return svg_of(self)
-
-
-class _ObservationMaker(Protocol):
-    def __call__(
-        self, *,
-        config: Config,
-        seat: int,
-        phase: Phase,
-        round_number: int,
-        cards_dealt: int,
-        dealer: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        ghost_size: int,
-        bids: tuple[int | None, ...],
-        has_bid: tuple[bool, ...],
-        shots: tuple[bool | None, ...],
-        has_shot: tuple[bool, ...],
-        tricks_won: tuple[int, ...],
-        leader: Seat,
-        to_move: int | None,
-        trick: tuple[tuple[Seat, Play], ...],
-        suit_state: SuitState,
-        lead_suit: Suit | None,
-        tricks: tuple[TrickResult, ...],
-        pending: Pending | None,
-        wagers: tuple[int, ...],
-        undealt: tuple[Card, ...] | None,
-        discarded: tuple[Card, ...],
-        totals: tuple[int, ...],
-        rounds: tuple[RoundSummary, ...],
-        legal_moves: tuple[Move, ...],
-    ) -> Observation: ...
-
-
-_new_observation: _ObservationMaker = fast_constructor(Observation)
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
@@ -282,7 +339,7 @@ def observe(state: object, player: object) -> Observation:
     elif type(stage) is Choosing:
         pending = stage.pending
         to_move = pending.seat
-    return _new_observation(
+    return Observation(
         config=config,
         seat=player,
         phase=stage.phase,

@@ -13,13 +13,11 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, overload
-
-import attrs
+from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._fastinit import fast_constructor
 from skullgames._outcome import winners_of
+from skullgames._records import record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
@@ -29,21 +27,10 @@ LOOT_ALLIANCE_POINTS = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
 
 
-@attrs.define
-class _SeatScoreFields:
-    """The fields of :class:`SeatScore`, filled fast by the engine."""
-
-    bid: int
-    tricks: int
-    base: int
-    bonus: int = 0
-    loot: int = 0
-    wager: int = 0
-    cannonball: bool = False
+_ScoreValues = tuple[int, int, int, int, int, int, bool]
 
 
-@attrs.frozen
-class SeatScore(_SeatScoreFields):
+class SeatScore:
     """One seat's score for a round, itemised so that a UI can explain it.
 
     ``total`` = ``base`` + ``bonus`` + ``loot`` + ``wager``. ``base`` is the points for
@@ -56,6 +43,45 @@ class SeatScore(_SeatScoreFields):
     (40, 30, 70, True)
     """
 
+    __slots__ = ("base", "bid", "bonus", "cannonball", "loot", "tricks", "wager")
+    __match_args__: Final = ("bid", "tricks", "base", "bonus", "loot", "wager", "cannonball")
+
+    bid: Final[int]
+    tricks: Final[int]
+    base: Final[int]
+    bonus: Final[int]
+    loot: Final[int]
+    wager: Final[int]
+    cannonball: Final[bool]
+
+    def __init__(self, bid: int, tricks: int, base: int, bonus: int = 0, loot: int = 0,
+                 wager: int = 0, cannonball: bool = False) -> None:
+        self.bid = bid
+        self.tricks = tricks
+        self.base = base
+        self.bonus = bonus
+        self.loot = loot
+        self.wager = wager
+        self.cannonball = cannonball
+
+    def _values(self) -> _ScoreValues:
+        return (self.bid, self.tricks, self.base, self.bonus, self.loot, self.wager,
+                self.cannonball)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not SeatScore:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[SeatScore], _ScoreValues]:
+        return (SeatScore, self._values())
+
     @property
     def exact(self) -> bool:
         """True when the seat took exactly the tricks it bid."""
@@ -65,14 +91,6 @@ class SeatScore(_SeatScoreFields):
     def total(self) -> int:
         """The seat's points for the round."""
         return self.base + self.bonus + self.loot + self.wager
-
-
-class _ScoreMaker(Protocol):
-    def __call__(self, *, bid: int, tricks: int, base: int, bonus: int, loot: int,
-                 wager: int, cannonball: bool) -> SeatScore: ...
-
-
-_new_score: _ScoreMaker = fast_constructor(SeatScore)
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
@@ -162,8 +180,9 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        scores.append(_new_score(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
-                                 wager=wager, cannonball=cannonballs[seat]))
+        # Positional, in the order of the fields: the pure build calls a class with
+        # keywords at about three times the cost (see tricks._won).
+        scores.append(SeatScore(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
     return tuple(scores)
 
 

@@ -16,13 +16,11 @@ A mermaid takes the Skull King even when a pirate is in the trick (:ref:`king-wi
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
-
-import attrs
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._fastinit import fast_constructor
+from skullgames._records import record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
     ROLE_ESCAPE,
@@ -133,17 +131,7 @@ _BONUS_TEXT = {
 }
 
 
-@attrs.define
-class _BonusFields:
-    """The fields of :class:`Bonus`, filled fast by the engine."""
-
-    kind: BonusKind
-    card: Card
-    points: int
-
-
-@attrs.frozen
-class Bonus(_BonusFields):
+class Bonus:
     """One bonus item in a trick: which card earned how many points, and why.
 
     >>> from skullgames.king import Play, card, resolve_trick
@@ -152,28 +140,45 @@ class Bonus(_BonusFields):
     (card('B14'), 20, '+20 for B14')
     """
 
+    __slots__ = ("card", "kind", "points")
+    __match_args__: Final = ("kind", "card", "points")
+
+    kind: Final[BonusKind]
+    card: Final[Card]
+    points: Final[int]
+
+    def __init__(self, kind: BonusKind, card: Card, points: int) -> None:
+        self.kind = kind
+        self.card = card
+        self.points = points
+
+    def _values(self) -> tuple[BonusKind, Card, int]:
+        return (self.kind, self.card, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Bonus:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[Bonus], tuple[BonusKind, Card, int]]:
+        return (Bonus, self._values())
+
     def __str__(self) -> str:
         return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
 
 
-@attrs.define
-class _TrickResultFields:
-    """The fields of :class:`TrickResult`, filled fast by the engine."""
-
-    plays: tuple[tuple[Seat, Play], ...]
-    outcome: Outcome
-    winner: Seat
-    winning_card: Card | None
-    next_leader: Seat
-    bonus: int
-    bonus_items: tuple[Bonus, ...] = ()
-    lead_suit: Suit | None = None
-    loot_alliances: tuple[tuple[int, int], ...] = ()
-    reason: Reason | None = None
+_Plays = tuple[tuple[Seat, Play], ...]
+_TrickValues = tuple[_Plays, Outcome, Seat, Card | None, Seat, int, tuple[Bonus, ...],
+                     Suit | None, tuple[tuple[int, int], ...], Reason | None]
 
 
-@attrs.frozen
-class TrickResult(_TrickResultFields):
+class TrickResult:
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     ``winner`` is the seat that captured the trick; it is ``None`` when nobody did
@@ -193,17 +198,66 @@ class TrickResult(_TrickResultFields):
     <Reason.LEAD_SUIT: 'lead_suit'>
     """
 
+    __slots__ = (
+        "bonus",
+        "bonus_items",
+        "lead_suit",
+        "loot_alliances",
+        "next_leader",
+        "outcome",
+        "plays",
+        "reason",
+        "winner",
+        "winning_card",
+    )
+    __match_args__: Final = ("plays", "outcome", "winner", "winning_card", "next_leader",
+                             "bonus", "bonus_items", "lead_suit", "loot_alliances", "reason")
 
-class _ResultMaker(Protocol):
-    def __call__(self, *, plays: tuple[tuple[Seat, Play], ...], outcome: Outcome,
-                 winner: Seat, winning_card: Card | None, next_leader: Seat, bonus: int,
-                 bonus_items: tuple[Bonus, ...], lead_suit: Suit | None,
-                 loot_alliances: tuple[tuple[int, int], ...], reason: Reason | None
-                 ) -> TrickResult: ...
+    plays: Final[_Plays]
+    outcome: Final[Outcome]
+    winner: Final[Seat]
+    winning_card: Final[Card | None]
+    next_leader: Final[Seat]
+    bonus: Final[int]
+    bonus_items: Final[tuple[Bonus, ...]]
+    lead_suit: Final[Suit | None]
+    loot_alliances: Final[tuple[tuple[int, int], ...]]
+    reason: Final[Reason | None]
 
+    def __init__(self, plays: _Plays, outcome: Outcome, winner: Seat,
+                 winning_card: Card | None, next_leader: Seat, bonus: int,
+                 bonus_items: tuple[Bonus, ...] = (), lead_suit: Suit | None = None,
+                 loot_alliances: tuple[tuple[int, int], ...] = (),
+                 reason: Reason | None = None) -> None:
+        self.plays = plays
+        self.outcome = outcome
+        self.winner = winner
+        self.winning_card = winning_card
+        self.next_leader = next_leader
+        self.bonus = bonus
+        self.bonus_items = bonus_items
+        self.lead_suit = lead_suit
+        self.loot_alliances = loot_alliances
+        self.reason = reason
 
-_new_result: _ResultMaker = fast_constructor(TrickResult)
-_new_bonus: Callable[[BonusKind, Card, int], Bonus] = fast_constructor(Bonus)
+    def _values(self) -> _TrickValues:
+        return (self.plays, self.outcome, self.winner, self.winning_card, self.next_leader,
+                self.bonus, self.bonus_items, self.lead_suit, self.loot_alliances,
+                self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not TrickResult:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[TrickResult], _TrickValues]:
+        return (TrickResult, self._values())
 
 
 _ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
@@ -352,7 +406,7 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
         next_leader = next(seat for seat in after if seat is not None)
     else:
         next_leader = _would_have_won(plays, roles, creatures)
-    return _new_result(plays=tuple(plays), outcome=_DESTROYED, winner=None,
+    return TrickResult(plays=tuple(plays), outcome=_DESTROYED, winner=None,
                        winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
                        bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
                        reason=_KRAKEN_ACTS)
@@ -386,7 +440,7 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = _would_have_won(plays, roles, [active])
         else:
             next_leader = plays[active][0]
-        return _new_result(plays=tuple(plays), outcome=_DISCARDED, winner=None,
+        return TrickResult(plays=tuple(plays), outcome=_DISCARDED, winner=None,
                            winning_card=None, next_leader=next_leader, bonus=0,
                            bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
                            reason=_WHALE_ACTS)
@@ -420,18 +474,19 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
             if c.rank == 14:
                 items.append(_fourteen(c))
             elif roles[i] == prey or (mary and c.kind is _TIGRESS):
-                items.append(_new_bonus(kind, c, points))
+                items.append(Bonus(kind, c, points))
     alliances = tuple(
         (seat, winner)
         for seat, play in plays
         if play.card.kind is _LOOT and seat is not None and winner is not None
         and seat != winner
     ) if (config.loot if loot is None else loot) else ()
-    return _new_result(plays=tuple(plays), outcome=_WON, winner=winner,
-                       winning_card=winning.card, next_leader=winner,
-                       bonus=sum([b.points for b in items]) if items else 0,
-                       bonus_items=tuple(items), lead_suit=lead_suit, loot_alliances=alliances,
-                       reason=reason)
+    # Positional, in the order of the fields (plays, outcome, winner, winning_card,
+    # next_leader, bonus, bonus_items, lead_suit, loot_alliances, reason): the pure build
+    # calls a class with ten keywords at three times the cost (1.0 against 0.33 us).
+    return TrickResult(tuple(plays), _WON, winner, winning.card, winner,
+                       sum([b.points for b in items]) if items else 0,
+                       tuple(items), lead_suit, alliances, reason)
 
 
 # The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
@@ -447,8 +502,8 @@ _CLASSIC_CAPTURES = {_PIRATE: (None, 0), _SKULL_KING: (_PIRATE, 30), _MERMAID: (
 
 def _fourteen(c: Card) -> Bonus:
     if c.suit is _BLACK:
-        return _new_bonus(_BLACK_FOURTEEN, c, 20)
-    return _new_bonus(_FOURTEEN, c, 10)
+        return Bonus(_BLACK_FOURTEEN, c, 20)
+    return Bonus(_FOURTEEN, c, 10)
 
 
 def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = None

@@ -39,7 +39,7 @@ from skullgames.queen.rules import (
     playable,
     trick_color,
 )
-from skullgames.queen.scoring import Plank, new_plank
+from skullgames.queen.scoring import Plank, shared_plank
 from skullgames.queen.state import _STATE_CLASSES as _STATES
 from skullgames.queen.state import (
     Dealing,
@@ -217,7 +217,7 @@ def _apply_place(state: State, stage: Placing, move: Place) -> State:
     # Every seat has placed: the placements are revealed and play begins (ruling Q2).
     revealed = tuple([p for p in placements if p is not None])
     return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
-                       planks=tuple([new_plank(p.side, p.spaces) for p in revealed]),
+                       planks=tuple([shared_plank(p.side, p.spaces) for p in revealed]),
                        tricks=(), leader=first_to_act(stage.round.dealer, len(placements)),
                        ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside)
 

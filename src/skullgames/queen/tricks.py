@@ -20,16 +20,15 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Iterable, Sequence
-
-import attrs
+from typing import Final
 
 from skullgames._checks import as_tuple
-from skullgames._fastinit import fast_constructor
+from skullgames._records import record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.moves import PLAYS, Play
 from skullgames.queen.rules import Seat, next_leader, trick_color
-from skullgames.queen.scoring import BOTTOM, TOP, Plank, check_plank, new_plank
+from skullgames.queen.scoring import BOTTOM, TOP, Plank, check_plank, shared_plank
 
 __all__ = ["Movement", "Reason", "TrickResult", "resolve", "resolve_trick"]
 
@@ -44,20 +43,10 @@ class Reason(enum.Enum):
     """Its owner played the lowest card of an evaluated colour: down."""
 
 
-@attrs.define
-class _MovementFields:
-    """The fields of :class:`Movement`, in a plain slotted class that the engine fills fast."""
-
-    seat: int
-    color: Color
-    steps: int
-    reason: Reason
-    card: Card
-    doubled_by: Card | None = None
+_MovementValues = tuple[int, Color, int, Reason, Card, Card | None]
 
 
-@attrs.frozen
-class Movement(_MovementFields):
+class Movement:
     """One pawn the rules move after a trick (:ref:`queen-evaluating`).
 
     ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
@@ -65,6 +54,42 @@ class Movement(_MovementFields):
     "Quick Snack" (the 5, for the lowest), else 1. ``card`` is the seat's card that was
     the highest or lowest. A pawn already in the water does not move (E10).
     """
+
+    __slots__ = ("card", "color", "doubled_by", "reason", "seat", "steps")
+    __match_args__: Final = ("seat", "color", "steps", "reason", "card", "doubled_by")
+
+    seat: Final[int]
+    color: Final[Color]
+    steps: Final[int]
+    reason: Final[Reason]
+    card: Final[Card]
+    doubled_by: Final[Card | None]
+
+    def __init__(self, seat: int, color: Color, steps: int, reason: Reason, card: Card,
+                 doubled_by: Card | None = None) -> None:
+        self.seat = seat
+        self.color = color
+        self.steps = steps
+        self.reason = reason
+        self.card = card
+        self.doubled_by = doubled_by
+
+    def _values(self) -> _MovementValues:
+        return (self.seat, self.color, self.steps, self.reason, self.card, self.doubled_by)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Movement:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[Movement], _MovementValues]:
+        return (Movement, self._values())
 
     def __str__(self) -> str:
         way = "up" if self.steps > 0 else "down"
@@ -75,24 +100,14 @@ class Movement(_MovementFields):
         return text + ")"
 
 
-@attrs.define
-class _TrickResultFields:
-    """The fields of :class:`TrickResult`, in a plain slotted class that the engine fills fast."""
-
-    plays: tuple[tuple[Seat, Play], ...]
-    center_before: tuple[Card, ...]
-    trick_colors: tuple[Color, ...]
-    movements: tuple[Movement, ...]
-    evaluated: tuple[Color, ...]
-    set_aside: tuple[Card, ...]
-    center: tuple[Card, ...]
-    next_leader: Seat
-    planks: tuple[Plank, ...] | None = None
-    falls: tuple[tuple[int, Color], ...] = ()
+_TrickValues = tuple[
+    tuple[tuple[Seat, Play], ...], tuple[Card, ...], tuple[Color, ...], tuple[Movement, ...],
+    tuple[Color, ...], tuple[Card, ...], tuple[Card, ...], Seat, tuple[Plank, ...] | None,
+    tuple[tuple[int, Color], ...],
+]
 
 
-@attrs.frozen
-class TrickResult(_TrickResultFields):
+class TrickResult:
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     - ``plays``: the trick in play order as ``(seat, Play)`` pairs (the ghost's seat
@@ -108,15 +123,64 @@ class TrickResult(_TrickResultFields):
       pawns that fell into the water, when the planks were known (always in a game).
     """
 
+    __slots__ = ("center", "center_before", "evaluated", "falls", "movements", "next_leader",
+                 "planks", "plays", "set_aside", "trick_colors")
+    __match_args__: Final = ("plays", "center_before", "trick_colors", "movements",
+                             "evaluated", "set_aside", "center", "next_leader", "planks",
+                             "falls")
+
+    plays: Final[tuple[tuple[Seat, Play], ...]]
+    center_before: Final[tuple[Card, ...]]
+    trick_colors: Final[tuple[Color, ...]]
+    movements: Final[tuple[Movement, ...]]
+    evaluated: Final[tuple[Color, ...]]
+    set_aside: Final[tuple[Card, ...]]
+    center: Final[tuple[Card, ...]]
+    next_leader: Final[Seat]
+    planks: Final[tuple[Plank, ...] | None]
+    falls: Final[tuple[tuple[int, Color], ...]]
+
+    def __init__(self, plays: tuple[tuple[Seat, Play], ...], center_before: tuple[Card, ...],
+                 trick_colors: tuple[Color, ...], movements: tuple[Movement, ...],
+                 evaluated: tuple[Color, ...], set_aside: tuple[Card, ...],
+                 center: tuple[Card, ...], next_leader: Seat,
+                 planks: tuple[Plank, ...] | None = None,
+                 falls: tuple[tuple[int, Color], ...] = ()) -> None:
+        self.plays = plays
+        self.center_before = center_before
+        self.trick_colors = trick_colors
+        self.movements = movements
+        self.evaluated = evaluated
+        self.set_aside = set_aside
+        self.center = center
+        self.next_leader = next_leader
+        self.planks = planks
+        self.falls = falls
+
+    def _values(self) -> _TrickValues:
+        return (self.plays, self.center_before, self.trick_colors, self.movements,
+                self.evaluated, self.set_aside, self.center, self.next_leader, self.planks,
+                self.falls)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not TrickResult:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[TrickResult], _TrickValues]:
+        return (TrickResult, self._values())
+
     @property
     def to_center(self) -> tuple[Card, ...]:
         """The cards played this trick that went to the centre as singles."""
         played = {play.card.index for _, play in self.plays}
         return tuple(c for c in self.center if c.index in played)
-
-
-_new_movement = fast_constructor(Movement)
-_new_result = fast_constructor(TrickResult)
 
 
 _HIGHEST, _LOWEST = Reason.HIGHEST, Reason.LOWEST
@@ -194,12 +258,12 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         seat = high[0]
         if seat is not None:
             steps = 1 if eight is None else 2
-            movements.append(_new_movement(seat, color, steps, _HIGHEST, high[1], eight))
+            movements.append(Movement(seat, color, steps, _HIGHEST, high[1], eight))
             pawns.append((seat, ci, steps))
         seat = low[0]
         if seat is not None:
             steps = -1 if five is None else -2
-            movements.append(_new_movement(seat, color, steps, _LOWEST, low[1], five))
+            movements.append(Movement(seat, color, steps, _LOWEST, low[1], five))
             pawns.append((seat, ci, steps))
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
@@ -209,7 +273,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
-    return _new_result(tuple(plays), tuple(center), trick_colors,
+    return TrickResult(tuple(plays), tuple(center), trick_colors,
                        tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
                        next_leader(plays), new_planks, falls)
 
@@ -235,7 +299,7 @@ def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
             falls.append((seat, COLORS[ci]))
         spaces = list(plank.spaces)
         spaces[ci] = space
-        moved[seat] = new_plank(plank.side, tuple(spaces))
+        moved[seat] = shared_plank(plank.side, tuple(spaces))
     return tuple(moved), tuple(falls)
 
 

@@ -1,0 +1,58 @@
+"""What the engine's records share: their field names, their ``repr``, a changed copy.
+
+An engine record (a trick result, a score, an observation) is a plain class that mypyc
+compiles to a native class: ``__slots__``, each field annotated ``Final`` and stored by
+an explicit ``__init__``, and ``__match_args__`` naming the fields in order. Its
+``__eq__``, ``__hash__`` and ``__reduce__`` compare, hash and pickle the same tuple of
+values, so both builds behave alike; attrs classes (the values users build) answer the
+same questions through attrs.
+
+>>> from skullgames.king import Play, card, resolve_trick
+>>> bonus = resolve_trick([(0, Play(card("B14"))), (1, Play(card("B2")))]).bonus_items[0]
+>>> field_names(type(bonus))
+('kind', 'card', 'points')
+>>> replace(bonus, points=30)
+Bonus(kind=<BonusKind.BLACK_FOURTEEN: 'black_fourteen'>, card=card('B14'), points=30)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["field_names", "record_repr", "replace"]
+
+R = TypeVar("R")
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a record class, or of an attrs class, in order."""
+    if attrs.has(cls):
+        return tuple(f.name for f in attrs.fields(cls))
+    names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
+    return names
+
+
+def record_repr(record: object, values: tuple[object, ...]) -> str:
+    """``Name(field=value!r, ...)``, as attrs writes it, for a record and its values."""
+    cls = type(record)
+    return f"{cls.__name__}(" + ", ".join(
+        f"{name}={value!r}" for name, value in zip(field_names(cls), values, strict=True)
+    ) + ")"
+
+
+def replace(record: R, **changes: Any) -> R:
+    """A copy of ``record`` with the fields in ``changes`` changed (as ``attrs.evolve``).
+
+    Built by the record's class, so its constructor checks what it checks; a name that is
+    not a field is a ``TypeError``.
+    """
+    cls: Any = type(record)
+    names = field_names(cls)
+    unknown = set(changes) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    changed: R = cls(**{name: changes[name] if name in changes else getattr(record, name)
+                        for name in names})
+    return changed
