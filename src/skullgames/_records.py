@@ -21,9 +21,19 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["field_names", "record_repr", "replace"]
+__all__ = ["Values", "field_names", "record_repr", "replace"]
 
 R = TypeVar("R")
+
+Values = tuple[object, ...]
+"""What a record's ``_values()`` gives: its fields' values in order, as a plain tuple.
+
+Typed as a tuple of objects on purpose. mypyc compiles ``==`` between two tuples of a
+fixed shape (``tuple[Card, int]``) item by item, and ``==`` between two objects of a class
+it sees no ``__eq__`` in (an attrs class such as a card or a config) as identity: a record
+holding an equal copy of a card would compare unequal in the compiled build. A tuple of
+objects is compared as Python compares tuples.
+"""
 
 
 def field_names(cls: type) -> tuple[str, ...]:

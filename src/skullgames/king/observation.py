@@ -14,7 +14,7 @@ import attrs
 
 from skullgames._checks import wrong_type
 from skullgames._pictures import svg_of
-from skullgames._records import record_repr
+from skullgames._records import Values, record_repr
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.king.cards import Card, Suit
@@ -76,14 +76,6 @@ class RoundSummary:
 
 _summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
 
-
-_ObservationValues = tuple[
-    Config, int, Phase, int, int, int, tuple[Card, ...], tuple[int, ...], int,
-    tuple[int | None, ...], tuple[bool, ...], tuple[bool | None, ...], tuple[bool, ...],
-    tuple[int, ...], Seat, int | None, tuple[tuple[Seat, Play], ...], SuitState, Suit | None,
-    tuple[TrickResult, ...], Pending | None, tuple[int, ...], tuple[Card, ...] | None,
-    tuple[Card, ...], tuple[int, ...], tuple[RoundSummary, ...], tuple[Move, ...],
-]
 
 
 class Observation:
@@ -204,7 +196,7 @@ class Observation:
         self.rounds = rounds
         self.legal_moves = legal_moves
 
-    def _values(self) -> _ObservationValues:
+    def _values(self) -> Values:
         return (self.config, self.seat, self.phase, self.round_number, self.cards_dealt,
                 self.dealer, self.hand, self.hand_sizes, self.ghost_size, self.bids,
                 self.has_bid, self.shots, self.has_shot, self.tricks_won, self.leader,
@@ -223,7 +215,7 @@ class Observation:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[Observation], _ObservationValues]:
+    def __reduce__(self) -> tuple[type[Observation], Values]:
         return (Observation, self._values())
 
     @property

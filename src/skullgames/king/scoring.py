@@ -17,7 +17,7 @@ from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import record_repr
+from skullgames._records import Values, record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
@@ -25,9 +25,6 @@ __all__ = ["SeatScore", "round_breakdown", "score_round", "winners_of"]
 
 LOOT_ALLIANCE_POINTS = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
-
-
-_ScoreValues = tuple[int, int, int, int, int, int, bool]
 
 
 class SeatScore:
@@ -64,7 +61,7 @@ class SeatScore:
         self.wager = wager
         self.cannonball = cannonball
 
-    def _values(self) -> _ScoreValues:
+    def _values(self) -> Values:
         return (self.bid, self.tricks, self.base, self.bonus, self.loot, self.wager,
                 self.cannonball)
 
@@ -79,7 +76,7 @@ class SeatScore:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[SeatScore], _ScoreValues]:
+    def __reduce__(self) -> tuple[type[SeatScore], Values]:
         return (SeatScore, self._values())
 
     @property

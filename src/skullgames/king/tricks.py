@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._records import record_repr
+from skullgames._records import Values, record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
     ROLE_ESCAPE,
@@ -152,7 +152,7 @@ class Bonus:
         self.card = card
         self.points = points
 
-    def _values(self) -> tuple[BonusKind, Card, int]:
+    def _values(self) -> Values:
         return (self.kind, self.card, self.points)
 
     def __eq__(self, other: object) -> bool:
@@ -166,7 +166,7 @@ class Bonus:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[Bonus], tuple[BonusKind, Card, int]]:
+    def __reduce__(self) -> tuple[type[Bonus], Values]:
         return (Bonus, self._values())
 
     def __str__(self) -> str:
@@ -174,8 +174,6 @@ class Bonus:
 
 
 _Plays = tuple[tuple[Seat, Play], ...]
-_TrickValues = tuple[_Plays, Outcome, Seat, Card | None, Seat, int, tuple[Bonus, ...],
-                     Suit | None, tuple[tuple[int, int], ...], Reason | None]
 
 
 class TrickResult:
@@ -240,7 +238,7 @@ class TrickResult:
         self.loot_alliances = loot_alliances
         self.reason = reason
 
-    def _values(self) -> _TrickValues:
+    def _values(self) -> Values:
         return (self.plays, self.outcome, self.winner, self.winning_card, self.next_leader,
                 self.bonus, self.bonus_items, self.lead_suit, self.loot_alliances,
                 self.reason)
@@ -256,7 +254,7 @@ class TrickResult:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[TrickResult], _TrickValues]:
+    def __reduce__(self) -> tuple[type[TrickResult], Values]:
         return (TrickResult, self._values())
 
 

@@ -21,7 +21,7 @@ from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import record_repr
+from skullgames._records import Values, record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
@@ -87,7 +87,7 @@ class Plank:
         self.side = side
         self.spaces = spaces
 
-    def _values(self) -> tuple[Side, tuple[int | None, ...]]:
+    def _values(self) -> Values:
         return (self.side, self.spaces)
 
     def __eq__(self, other: object) -> bool:
@@ -101,7 +101,7 @@ class Plank:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[Plank], tuple[Side, tuple[int | None, ...]]]:
+    def __reduce__(self) -> tuple[type[Plank], Values]:
         return (Plank, self._values())
 
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from skullgames._checks import as_tuple
-from skullgames._records import record_repr
+from skullgames._records import Values, record_repr
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.moves import PLAYS, Play
@@ -41,9 +41,6 @@ class Reason(enum.Enum):
     """Its owner played the highest card of an evaluated colour: up."""
     LOWEST = "lowest"
     """Its owner played the lowest card of an evaluated colour: down."""
-
-
-_MovementValues = tuple[int, Color, int, Reason, Card, Card | None]
 
 
 class Movement:
@@ -74,7 +71,7 @@ class Movement:
         self.card = card
         self.doubled_by = doubled_by
 
-    def _values(self) -> _MovementValues:
+    def _values(self) -> Values:
         return (self.seat, self.color, self.steps, self.reason, self.card, self.doubled_by)
 
     def __eq__(self, other: object) -> bool:
@@ -88,7 +85,7 @@ class Movement:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[Movement], _MovementValues]:
+    def __reduce__(self) -> tuple[type[Movement], Values]:
         return (Movement, self._values())
 
     def __str__(self) -> str:
@@ -98,13 +95,6 @@ class Movement:
         if self.doubled_by is not None:
             text += f", doubled by {self.doubled_by}"
         return text + ")"
-
-
-_TrickValues = tuple[
-    tuple[tuple[Seat, Play], ...], tuple[Card, ...], tuple[Color, ...], tuple[Movement, ...],
-    tuple[Color, ...], tuple[Card, ...], tuple[Card, ...], Seat, tuple[Plank, ...] | None,
-    tuple[tuple[int, Color], ...],
-]
 
 
 class TrickResult:
@@ -157,7 +147,7 @@ class TrickResult:
         self.planks = planks
         self.falls = falls
 
-    def _values(self) -> _TrickValues:
+    def _values(self) -> Values:
         return (self.plays, self.center_before, self.trick_colors, self.movements,
                 self.evaluated, self.set_aside, self.center, self.next_leader, self.planks,
                 self.falls)
@@ -173,7 +163,7 @@ class TrickResult:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[TrickResult], _TrickValues]:
+    def __reduce__(self) -> tuple[type[TrickResult], Values]:
         return (TrickResult, self._values())
 
     @property
@@ -358,12 +348,13 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
                                "First Mate a colour")
     board: tuple[Plank, ...] | None = None
     if planks is not None:
-        board = as_tuple(planks, "planks", "one Plank per seat, or None")
+        given: tuple[object, ...] = as_tuple(planks, "planks", "one Plank per seat, or None")
         for seat in seats:
-            if seat >= len(board):
+            if seat >= len(given):
                 raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")
-        for seat, plank in enumerate(board):
-            check_plank(plank, f"plank of seat {seat}")
+        # Read as objects until checked: the compiled build checks a Plank's type on reading.
+        board = tuple([check_plank(plank, f"plank of seat {seat}")
+                       for seat, plank in enumerate(given)])
     neutral.sort(key=_BY_INDEX)
     return resolve(checked, neutral, board)
 
