@@ -1,4 +1,4 @@
-"""The engine's records (trick results, bonuses, scores, observations, movements, planks).
+"""The engine's records (trick results, bonuses, scores, movements, planks, observations).
 
 They are plain classes that mypyc compiles to native classes (skullgames._records); each
 must behave alike in both builds: equal by value, hashed by value, an attrs-style repr,
@@ -27,7 +27,7 @@ from skullgames.queen.scoring import Plank, Side, shared_plank
 from skullgames.queen.tricks import Movement
 
 RECORD_CLASSES: list[type[Any]] = [king.TrickResult, Bonus, SeatScore, king.Observation,
-                                   queen.TrickResult, Movement, Plank]
+                                   queen.TrickResult, Movement, Plank, queen.Observation]
 
 
 def _king_records() -> Iterator[object]:
@@ -49,6 +49,8 @@ def _queen_records() -> Iterator[object]:
     rng = random.Random(6)
     state = queen.new_game(queen.Config(players=4), seed=6)
     while not queen.is_over(state):
+        if rng.random() < 0.05:
+            yield queen.observe(state, rng.randrange(4))
         state = queen.apply(state, rng.choice(queen.legal_moves(state)))
     for result in state.rounds:
         for trick in result.tricks:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skullgames import queen
+from skullgames._records import replace
 from skullgames.bots import Bot, make_bot
 from skullgames.bots.queen import (
     BOTS,
@@ -124,7 +124,7 @@ def test_sample_world_is_consistent_with_the_observation(config: Config, seed: i
     world = sample_world(view, random.Random(seed))
     # the record of the sample starts with this round: the view summarises finished ones
     assert world.rounds == ()
-    assert attrs.evolve(queen.observe(world, seat), rounds=view.rounds) == view
+    assert replace(queen.observe(world, seat), rounds=view.rounds) == view
     if world.phase in (Phase.PLACE, Phase.PLAY):
         assert world.deal is not None
         # every card of the deck is accounted for, once
@@ -150,7 +150,7 @@ def test_bots_decide_from_the_observation_only(config: Config, seed: int, stop: 
     assert seat is not None
     other = twin(state, seat, random.Random(seed + 1))
     view = queen.observe(state, seat)
-    other_view = attrs.evolve(queen.observe(other, seat), rounds=view.rounds)
+    other_view = replace(queen.observe(other, seat), rounds=view.rounds)
     assert view == other_view
     for make in (lambda: RandomBot(random.Random(7)), GreedyBot,
                  lambda: SearchBot(random.Random(7), worlds=1)):
@@ -179,7 +179,7 @@ def test_sample_world_deals_the_face_down_card_legally() -> None:
                 view = queen.observe(state, seat)
                 assert view.face_down
                 world = sample_world(view, rng)
-                assert attrs.evolve(queen.observe(world, seat), rounds=view.rounds) == view
+                assert replace(queen.observe(world, seat), rounds=view.rounds) == view
                 if view.round_number == 1:
                     assert queen.replay(config, world.history) == world
                 break
