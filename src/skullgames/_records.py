@@ -2,10 +2,10 @@
 
 An engine record (a trick result, a score, an observation) is a plain class that mypyc
 compiles to a native class: ``__slots__``, each field annotated ``Final`` and stored by
-an explicit ``__init__``, and ``__match_args__`` naming the fields in order. Its
-``__eq__``, ``__hash__`` and ``__reduce__`` compare, hash and pickle the same tuple of
-values, so both builds behave alike; attrs classes (the values users build) answer the
-same questions through attrs.
+an explicit ``__init__``, and ``_FIELDS`` naming the fields in order (the constructor's
+parameters), as the states do. Its ``__eq__``, ``__hash__`` and ``__reduce__`` compare,
+hash and pickle the same tuple of values, so both builds behave alike; attrs classes (the
+values users build) answer the same questions through attrs.
 
 >>> from skullgames.king import Play, card, resolve_trick
 >>> bonus = resolve_trick([(0, Play(card("B14"))), (1, Play(card("B2")))]).bonus_items[0]
@@ -40,7 +40,7 @@ def field_names(cls: type) -> tuple[str, ...]:
     """The fields of a record class, or of an attrs class, in order."""
     if attrs.has(cls):
         return tuple(f.name for f in attrs.fields(cls))
-    names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
+    names: tuple[str, ...] = cls._FIELDS  # type: ignore[attr-defined]
     return names
 
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Final, overload
+from typing import ClassVar, Final, overload
 
 import attrs
 
@@ -104,11 +104,14 @@ class Observation:
                 "hand_sizes", "has_bid", "has_shot", "lead_suit", "leader", "legal_moves",
                 "pending", "phase", "round_number", "rounds", "seat", "shots", "suit_state",
                 "to_move", "totals", "trick", "tricks", "tricks_won", "undealt", "wagers")
-    __match_args__: Final = ("config", "seat", "phase", "round_number", "cards_dealt", "dealer",
-                             "hand", "hand_sizes", "ghost_size", "bids", "has_bid", "shots",
-                             "has_shot", "tricks_won", "leader", "to_move", "trick",
-                             "suit_state", "lead_suit", "tricks", "pending", "wagers",
-                             "undealt", "discarded", "totals", "rounds", "legal_moves")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seat", "phase", "round_number",
+                                          "cards_dealt", "dealer", "hand", "hand_sizes",
+                                          "ghost_size", "bids", "has_bid", "shots",
+                                          "has_shot", "tricks_won", "leader", "to_move",
+                                          "trick", "suit_state", "lead_suit", "tricks",
+                                          "pending", "wagers", "undealt", "discarded",
+                                          "totals", "rounds", "legal_moves")
+    """The constructor's parameters, in order."""
 
     config: Final[Config]
     seat: Final[int]

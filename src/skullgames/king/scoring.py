@@ -13,7 +13,7 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, overload
+from typing import Any, ClassVar, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
@@ -41,7 +41,9 @@ class SeatScore:
     """
 
     __slots__ = ("base", "bid", "bonus", "cannonball", "loot", "tricks", "wager")
-    __match_args__: Final = ("bid", "tricks", "base", "bonus", "loot", "wager", "cannonball")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("bid", "tricks", "base", "bonus", "loot", "wager",
+                                          "cannonball")
+    """The constructor's parameters, in order."""
 
     bid: Final[int]
     tricks: Final[int]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._records import Values, record_repr
@@ -141,7 +141,8 @@ class Bonus:
     """
 
     __slots__ = ("card", "kind", "points")
-    __match_args__: Final = ("kind", "card", "points")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("kind", "card", "points")
+    """The constructor's parameters, in order."""
 
     kind: Final[BonusKind]
     card: Final[Card]
@@ -208,8 +209,10 @@ class TrickResult:
         "winner",
         "winning_card",
     )
-    __match_args__: Final = ("plays", "outcome", "winner", "winning_card", "next_leader",
-                             "bonus", "bonus_items", "lead_suit", "loot_alliances", "reason")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("plays", "outcome", "winner", "winning_card",
+                                          "next_leader", "bonus", "bonus_items",
+                                          "lead_suit", "loot_alliances", "reason")
+    """The constructor's parameters, in order."""
 
     plays: Final[_Plays]
     outcome: Final[Outcome]

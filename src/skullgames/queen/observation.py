@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Final, overload
+from typing import ClassVar, Final, overload
 
 import attrs
 
@@ -77,10 +77,13 @@ class Observation:
                 "has_placed", "leader", "legal_moves", "phase", "placements", "planks",
                 "round_number", "rounds", "seat", "set_aside", "to_move", "totals", "trick",
                 "trick_color", "tricks")
-    __match_args__: Final = ("config", "seat", "phase", "round_number", "dealer", "hand",
-                             "hand_sizes", "ghost_size", "center", "set_aside", "placements",
-                             "has_placed", "planks", "leader", "to_move", "trick", "face_down",
-                             "trick_color", "tricks", "totals", "rounds", "legal_moves")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seat", "phase", "round_number",
+                                          "dealer", "hand", "hand_sizes", "ghost_size",
+                                          "center", "set_aside", "placements", "has_placed",
+                                          "planks", "leader", "to_move", "trick",
+                                          "face_down", "trick_color", "tricks", "totals",
+                                          "rounds", "legal_moves")
+    """The constructor's parameters, in order."""
 
     config: Final[Config]
     seat: Final[int]

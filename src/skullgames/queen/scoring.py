@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Final, overload
+from typing import Any, ClassVar, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
@@ -70,7 +70,8 @@ class Plank:
     """
 
     __slots__ = ("side", "spaces")
-    __match_args__: Final = ("side", "spaces")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("side", "spaces")
+    """The constructor's parameters, in order."""
 
     side: Final[Side]
     spaces: Final[tuple[int | None, ...]]

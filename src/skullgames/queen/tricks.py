@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from skullgames._checks import as_tuple
 from skullgames._records import Values, record_repr
@@ -53,7 +53,9 @@ class Movement:
     """
 
     __slots__ = ("card", "color", "doubled_by", "reason", "seat", "steps")
-    __match_args__: Final = ("seat", "color", "steps", "reason", "card", "doubled_by")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("seat", "color", "steps", "reason", "card",
+                                          "doubled_by")
+    """The constructor's parameters, in order."""
 
     seat: Final[int]
     color: Final[Color]
@@ -115,9 +117,10 @@ class TrickResult:
 
     __slots__ = ("center", "center_before", "evaluated", "falls", "movements", "next_leader",
                  "planks", "plays", "set_aside", "trick_colors")
-    __match_args__: Final = ("plays", "center_before", "trick_colors", "movements",
-                             "evaluated", "set_aside", "center", "next_leader", "planks",
-                             "falls")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("plays", "center_before", "trick_colors",
+                                          "movements", "evaluated", "set_aside", "center",
+                                          "next_leader", "planks", "falls")
+    """The constructor's parameters, in order."""
 
     plays: Final[tuple[tuple[Seat, Play], ...]]
     center_before: Final[tuple[Card, ...]]
