@@ -147,8 +147,8 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
 
 
 def on_process_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
-    """Show the public bases of a class: the engines' private field classes (see
-    ``skullgames._fastinit``) are an implementation detail."""
+    """Show the public bases of a class: private base classes (``skullgames.history.
+    Logged``'s kind) are an implementation detail."""
     bases[:] = [_unmocked(base) for base in bases
                 if not getattr(base, "__name__", "").startswith("_")] or [object]
 
