@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import cast, overload
+from typing import Final, cast, overload
 
 import attrs
 
@@ -87,16 +87,17 @@ __all__ = [
 # The plays of a card are found by its order, which is one per face: hashing a Card (attrs
 # hashes its enum fields) would cost more than the rest of legal_moves, and even id(c) is
 # a call, where c.order is a slot.
-_PLAYS: dict[int, tuple[Play, ...]] = {c.order: plays_of(c) for c in map(interned, ALL_CARDS)}
+_PLAYS: Final[dict[int, tuple[Play, ...]]] = {
+    c.order: plays_of(c) for c in map(interned, ALL_CARDS)}
 assert len(_PLAYS) == len(ALL_CARDS)
-_BIDS = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
-_SHOTS = (Shot(False), Shot(True))
-_WAGERS = tuple(Wager(points) for points in WAGER_POINTS)
-_ADJUSTMENTS = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
+_BIDS: Final = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
+_SHOTS: Final = (Shot(False), Shot(True))
+_WAGERS: Final = tuple(Wager(points) for points in WAGER_POINTS)
+_ADJUSTMENTS: Final = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
 # Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
-_GHOST_PLAY = {key: plays[-1] for key, plays in _PLAYS.items()}
+_GHOST_PLAY: Final = {key: plays[-1] for key, plays in _PLAYS.items()}
 
-_OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
+_OPEN: Final = SuitState.OPEN  # bound once: enum members are slow to read in 3.11 (tricks.py)
 
 # The states and tables built on every move are built by position, in the order of their
 # constructors' typed parameters (mypy checks each argument's type): CPython 3.11 passes a

@@ -36,7 +36,7 @@ from skullgames.king.state import (
 from skullgames.king.tricks import Seat, TrickResult
 from skullgames.king.visibility import bids_seen, discarded_seen, shots_seen, undealt_seen
 
-_OPEN = SuitState.OPEN  # bound once: enum members are slow to read in CPython 3.11 (tricks.py)
+_OPEN: Final = SuitState.OPEN  # bound once: enum members are slow to read in 3.11 (tricks.py)
 
 __all__ = ["Observation", "RoundSummary", "observe"]
 
@@ -74,7 +74,7 @@ class RoundSummary:
                    tuple(score.tricks for score in result.scores), result.points)
 
 
-_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
+_summaries: Final[Summaries[RoundResult, RoundSummary]] = Summaries(RoundSummary.of)
 
 
 

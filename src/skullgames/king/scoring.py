@@ -23,7 +23,7 @@ from skullgames.king.config import Config, Edition, Scoring
 
 __all__ = ["SeatScore", "round_breakdown", "score_round", "winners_of"]
 
-LOOT_ALLIANCE_POINTS = 20
+LOOT_ALLIANCE_POINTS: Final = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
 
 

@@ -122,7 +122,7 @@ class BonusKind(enum.Enum):
     SKULL_KING_BY_MERMAID = "skull_king_by_mermaid"
 
 
-_BONUS_TEXT = {
+_BONUS_TEXT: Final = {
     BonusKind.FOURTEEN: "for {}",
     BonusKind.BLACK_FOURTEEN: "for {}",
     BonusKind.MERMAID_BY_PIRATE: "for {} taken by a pirate",
@@ -261,19 +261,38 @@ class TrickResult:
         return (TrickResult, self._values())
 
 
-_ESCAPE, _NUMBER, _PIRATE, _SKULL_KING, _MERMAID, _KRAKEN, _WHALE = (
-    ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE)
+_ESCAPE: Final = ROLE_ESCAPE
+_NUMBER: Final = ROLE_NUMBER
+_PIRATE: Final = ROLE_PIRATE
+_SKULL_KING: Final = ROLE_SKULL_KING
+_MERMAID: Final = ROLE_MERMAID
+_KRAKEN: Final = ROLE_KRAKEN
+_WHALE: Final = ROLE_WHALE
 # Enum members read in every trick, bound once: in CPython 3.11 reading a member from its
 # class (Suit.BLACK) costs about ten times a global. Measured with the ones of rules.py and
 # game.py: 5.4 % of the instructions of a 4-player random game (11.56 M without, 10.97 M
-# with; callgrind instruction counts of 20 seeded games), so they stay.
-_BLACK, _TIGRESS, _LOOT, _CLASSIC = Suit.BLACK, Kind.TIGRESS, Kind.LOOT, Edition.CLASSIC
-_WON, _DESTROYED, _DISCARDED = Outcome.WON, Outcome.DESTROYED, Outcome.DISCARDED
-_FOURTEEN, _BLACK_FOURTEEN = BonusKind.FOURTEEN, BonusKind.BLACK_FOURTEEN
-_LEAD_SUIT, _TRUMP, _FIRST_CARD, _KRAKEN_ACTS, _WHALE_ACTS = (
-    Reason.LEAD_SUIT, Reason.TRUMP, Reason.FIRST_CARD, Reason.KRAKEN, Reason.WHITE_WHALE)
-_PIRATE_WINS, _SKULL_KING_WINS, _MERMAID_WINS, _MERMAID_TAKES_SKULL_KING = (
-    Reason.PIRATE, Reason.SKULL_KING, Reason.MERMAID, Reason.MERMAID_TAKES_SKULL_KING)
+# with; callgrind instruction counts of 20 seeded games), so they stay. Final, because the
+# compiled build reads a Final name from a C static and any other global from the module's
+# dict: in a loop of reads, the dict was 20 times slower (and as slow as the enum member
+# it replaces is fast there, since mypyc keeps enum members in statics too).
+_BLACK: Final = Suit.BLACK
+_TIGRESS: Final = Kind.TIGRESS
+_LOOT: Final = Kind.LOOT
+_CLASSIC: Final = Edition.CLASSIC
+_WON: Final = Outcome.WON
+_DESTROYED: Final = Outcome.DESTROYED
+_DISCARDED: Final = Outcome.DISCARDED
+_FOURTEEN: Final = BonusKind.FOURTEEN
+_BLACK_FOURTEEN: Final = BonusKind.BLACK_FOURTEEN
+_LEAD_SUIT: Final = Reason.LEAD_SUIT
+_TRUMP: Final = Reason.TRUMP
+_FIRST_CARD: Final = Reason.FIRST_CARD
+_KRAKEN_ACTS: Final = Reason.KRAKEN
+_WHALE_ACTS: Final = Reason.WHITE_WHALE
+_PIRATE_WINS: Final = Reason.PIRATE
+_SKULL_KING_WINS: Final = Reason.SKULL_KING
+_MERMAID_WINS: Final = Reason.MERMAID
+_MERMAID_TAKES_SKULL_KING: Final = Reason.MERMAID_TAKES_SKULL_KING
 
 
 def _roles(plays: Sequence[tuple[Seat, Play]]) -> list[int]:
@@ -493,12 +512,13 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
 # The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
 # for a bonus, the bonus and its points; the classic edition's part and points apart (no
 # mermaid bonus there).
-_CAPTURES = {
+_CAPTURES: Final = {
     _PIRATE: (_MERMAID, BonusKind.MERMAID_BY_PIRATE, 20),
     _SKULL_KING: (_PIRATE, BonusKind.PIRATE_BY_SKULL_KING, 30),
     _MERMAID: (_SKULL_KING, BonusKind.SKULL_KING_BY_MERMAID, 40),
 }
-_CLASSIC_CAPTURES = {_PIRATE: (None, 0), _SKULL_KING: (_PIRATE, 30), _MERMAID: (_SKULL_KING, 50)}
+_CLASSIC_CAPTURES: Final = {
+    _PIRATE: (None, 0), _SKULL_KING: (_PIRATE, 30), _MERMAID: (_SKULL_KING, 50)}
 
 
 def _fourteen(c: Card) -> Bonus:

@@ -221,7 +221,7 @@ class Observation:
         return svg_of(self)
 
 
-_summaries: Summaries[RoundResult, RoundSummary] = Summaries(RoundSummary.of)
+_summaries: Final[Summaries[RoundResult, RoundSummary]] = Summaries(RoundSummary.of)
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)

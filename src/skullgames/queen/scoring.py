@@ -28,9 +28,9 @@ from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_va
 
 __all__ = ["Plank", "Side", "score_round", "side_values", "winners_of"]
 
-BOTTOM = 0
+BOTTOM: Final = 0
 """The space at the wide end of a plank, nearest the player."""
-TOP = 4
+TOP: Final = 4
 """The space at the narrow end of a plank."""
 
 
@@ -124,9 +124,9 @@ class Plank:
         return tuple(color for color, s in zip(COLORS, self.spaces, strict=True) if s is None)
 
 
-_FRONT = Side.FRONT  # bound once: enum members are slow to read in CPython 3.11
-_SHARED_FRONT: dict[tuple[int | None, ...], Plank] = {}
-_SHARED_BACK: dict[tuple[int | None, ...], Plank] = {}
+_FRONT: Final = Side.FRONT  # bound once: enum members are slow to read in CPython 3.11
+_SHARED_FRONT: Final[dict[tuple[int | None, ...], Plank]] = {}
+_SHARED_BACK: Final[dict[tuple[int | None, ...], Plank]] = {}
 
 
 def shared_plank(side: Side, spaces: tuple[int | None, ...]) -> Plank:

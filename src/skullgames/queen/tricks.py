@@ -176,8 +176,9 @@ class TrickResult:
         return tuple(c for c in self.center if c.index in played)
 
 
-_HIGHEST, _LOWEST = Reason.HIGHEST, Reason.LOWEST
-_BY_INDEX = operator.attrgetter("index")  # sorts interned cards into canonical order
+_HIGHEST: Final = Reason.HIGHEST  # bound once, Final: see skullgames.king.tricks
+_LOWEST: Final = Reason.LOWEST
+_BY_INDEX: Final = operator.attrgetter("index")  # sorts interned cards into canonical order
 
 
 def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
