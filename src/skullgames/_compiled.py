@@ -28,6 +28,7 @@ __all__ = ["ENGINE_MODULES", "compiled_modules", "is_compiled"]
 ENGINE_MODULES: tuple[str, ...] = (
     "skullgames._checks",
     "skullgames._outcome",
+    "skullgames._records",
     "skullgames.errors",
     "skullgames.history",
     "skullgames.king.actions",

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Values", "field_names", "record_repr", "replace"]
+__all__ = ["Record", "Values", "field_names", "record_repr", "replace"]
 
 R = TypeVar("R")
 
@@ -34,6 +34,34 @@ it sees no ``__eq__`` in (an attrs class such as a card or a config) as identity
 holding an equal copy of a card would compare unequal in the compiled build. A tuple of
 objects is compared as Python compares tuples.
 """
+
+
+class Record:
+    """The base of the engine's records: equality, hashing, ``repr`` and pickling by value.
+
+    A record gives its fields' values in order through ``_values()``: two records are
+    equal when they are of the same class with equal values, a record hashes and pickles
+    as those values, and its ``repr`` names them by ``_FIELDS``.
+    """
+
+    __slots__ = ()
+
+    def _values(self) -> Values:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return record_repr(self, self._values())
+
+    def __reduce__(self) -> tuple[type[Record], Values]:
+        return (type(self), self._values())
 
 
 def field_names(cls: type) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ import attrs
 
 from skullgames._checks import wrong_type
 from skullgames._pictures import svg_of
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.king.cards import Card, Suit
@@ -78,7 +78,7 @@ _summaries: Final[Summaries[RoundResult, RoundSummary]] = Summaries(RoundSummary
 
 
 
-class Observation:
+class Observation(Record):
     """The game as seat :attr:`seat` sees it: its own hand and everything public.
 
     Other hands, Graybeard's stack and the undealt cards are absent (``hand_sizes`` and
@@ -206,20 +206,6 @@ class Observation:
                 self.to_move, self.trick, self.suit_state, self.lead_suit, self.tricks,
                 self.pending, self.wagers, self.undealt, self.discarded, self.totals,
                 self.rounds, self.legal_moves)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Observation:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[Observation], Values]:
-        return (Observation, self._values())
 
     @property
     def plays(self) -> tuple[Play, ...]:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
@@ -27,7 +27,7 @@ LOOT_ALLIANCE_POINTS: Final = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
 
 
-class SeatScore:
+class SeatScore(Record):
     """One seat's score for a round, itemised so that a UI can explain it.
 
     ``total`` = ``base`` + ``bonus`` + ``loot`` + ``wager``. ``base`` is the points for
@@ -66,20 +66,6 @@ class SeatScore:
     def _values(self) -> Values:
         return (self.bid, self.tricks, self.base, self.bonus, self.loot, self.wager,
                 self.cannonball)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not SeatScore:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[SeatScore], Values]:
-        return (SeatScore, self._values())
 
     @property
     def exact(self) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
     ROLE_ESCAPE,
@@ -131,7 +131,7 @@ _BONUS_TEXT: Final = {
 }
 
 
-class Bonus:
+class Bonus(Record):
     """One bonus item in a trick: which card earned how many points, and why.
 
     >>> from skullgames.king import Play, card, resolve_trick
@@ -156,20 +156,6 @@ class Bonus:
     def _values(self) -> Values:
         return (self.kind, self.card, self.points)
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Bonus:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[Bonus], Values]:
-        return (Bonus, self._values())
-
     def __str__(self) -> str:
         return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
 
@@ -177,7 +163,7 @@ class Bonus:
 _Plays = tuple[tuple[Seat, Play], ...]
 
 
-class TrickResult:
+class TrickResult(Record):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     ``winner`` is the seat that captured the trick; it is ``None`` when nobody did
@@ -245,20 +231,6 @@ class TrickResult:
         return (self.plays, self.outcome, self.winner, self.winning_card, self.next_leader,
                 self.bonus, self.bonus_items, self.lead_suit, self.loot_alliances,
                 self.reason)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not TrickResult:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[TrickResult], Values]:
-        return (TrickResult, self._values())
 
 
 _ESCAPE: Final = ROLE_ESCAPE

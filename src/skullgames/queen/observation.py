@@ -18,7 +18,7 @@ import attrs
 from skullgames._checks import wrong_type
 from skullgames._deprecated import warn_renamed
 from skullgames._pictures import svg_of
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
@@ -57,7 +57,7 @@ class RoundSummary:
         return cls(result.round_number, result.placements, result.planks, result.points)
 
 
-class Observation:
+class Observation(Record):
     """The game as seat :attr:`seat` sees it: its own hand and everything public.
 
     Other hands, the Pirate King's stack and the cards of future rounds are absent.
@@ -162,20 +162,6 @@ class Observation:
                 self.has_placed, self.planks, self.leader, self.to_move, self.trick,
                 self.face_down, self.trick_color, self.tricks, self.totals, self.rounds,
                 self.legal_moves)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Observation:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[Observation], Values]:
-        return (Observation, self._values())
 
     @property
     def ghost_cards(self) -> int:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
@@ -62,7 +62,7 @@ def side_values(side: object, plank_values: object = DEFAULT_PLANK_VALUES) -> tu
     raise wrong_type("side", "Side.FRONT or Side.BACK", side)
 
 
-class Plank:
+class Plank(Record):
     """One player's plank as it stands: the side in use and where each pawn is.
 
     ``spaces`` has one entry per colour in colour order (red, yellow, green, blue): the
@@ -90,20 +90,6 @@ class Plank:
 
     def _values(self) -> Values:
         return (self.side, self.spaces)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Plank:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[Plank], Values]:
-        return (Plank, self._values())
 
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
         """What the plank scores: each pawn still on it scores its space (:ref:`queen-scoring`)."""

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 from skullgames._checks import as_tuple
-from skullgames._records import Values, record_repr
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.moves import PLAYS, Play
@@ -43,7 +43,7 @@ class Reason(enum.Enum):
     """Its owner played the lowest card of an evaluated colour: down."""
 
 
-class Movement:
+class Movement(Record):
     """One pawn the rules move after a trick (:ref:`queen-evaluating`).
 
     ``steps`` is signed: positive is up (toward the narrow end), negative down. It is 2
@@ -76,20 +76,6 @@ class Movement:
     def _values(self) -> Values:
         return (self.seat, self.color, self.steps, self.reason, self.card, self.doubled_by)
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Movement:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[Movement], Values]:
-        return (Movement, self._values())
-
     def __str__(self) -> str:
         way = "up" if self.steps > 0 else "down"
         text = (f"seat {self.seat} moves {self.color.label} {abs(self.steps)} {way} "
@@ -99,7 +85,7 @@ class Movement:
         return text + ")"
 
 
-class TrickResult:
+class TrickResult(Record):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
     - ``plays``: the trick in play order as ``(seat, Play)`` pairs (the ghost's seat
@@ -154,20 +140,6 @@ class TrickResult:
         return (self.plays, self.center_before, self.trick_colors, self.movements,
                 self.evaluated, self.set_aside, self.center, self.next_leader, self.planks,
                 self.falls)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not TrickResult:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return record_repr(self, self._values())
-
-    def __reduce__(self) -> tuple[type[TrickResult], Values]:
-        return (TrickResult, self._values())
 
     @property
     def to_center(self) -> tuple[Card, ...]:
