@@ -17,10 +17,11 @@ The flat names of the game's data (``state.bids``, ``state.trick``, ``state.lead
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final, cast
+from typing import ClassVar, Final, cast
 
 from skullgames._deprecated import module_getattr, warn_renamed
 from skullgames._pictures import svg_of
+from skullgames._records import Record, Values
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
@@ -70,7 +71,7 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
-class Pending:
+class Pending(Record):
     """A pirate ability waiting for its owner's decision."""
 
     __slots__ = ("drawn", "pirate", "seat")
@@ -87,22 +88,11 @@ class Pending:
         self.seat = seat
         self.drawn = drawn
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Pending:
-            return NotImplemented
-        return (self.pirate, self.seat, self.drawn) == (other.pirate, other.seat, other.drawn)
-
-    def __hash__(self) -> int:
-        return hash((self.pirate, self.seat, self.drawn))
-
-    def __repr__(self) -> str:
-        return f"Pending(pirate={self.pirate!r}, seat={self.seat!r}, drawn={self.drawn!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Pending, (self.pirate, self.seat, self.drawn))
+    def _values(self) -> Values:
+        return (self.pirate, self.seat, self.drawn)
 
 
-class RoundResult:
+class RoundResult(Record):
     """A finished round: its deal, bids, tricks and every seat's score.
 
     ``deal`` is public: the hands as play revealed them (the undealt cards and Bendt the
@@ -156,25 +146,9 @@ class RoundResult:
         self.shots = shots
         self.wagers = wagers
 
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.round_number, self.dealer, self.deal, self.bids, self.tricks,
-                self.scores, self.shots, self.wagers)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not RoundResult:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"RoundResult(round_number={self.round_number!r}, dealer={self.dealer!r}, "
-                f"deal={self.deal!r}, bids={self.bids!r}, tricks={self.tricks!r}, "
-                f"scores={self.scores!r}, shots={self.shots!r}, wagers={self.wagers!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (RoundResult, self._fields())
+    def _values(self) -> Values:
+        return (self.round_number, self.dealer, self.deal, self.bids, self.tricks, self.scores,
+                self.shots, self.wagers)
 
     @property
     def cards_dealt(self) -> int:
@@ -192,7 +166,7 @@ Hands = tuple[tuple[Card, ...], ...]
 TrickPlays = tuple[tuple[Seat, Play], ...]
 
 
-class Setup:
+class Setup(Record):
     """What a game is: its rules and how it is dealt. Never changes during a game."""
 
     __slots__ = ("auto_deal", "config", "seed")
@@ -209,24 +183,11 @@ class Setup:
         self.seed = seed
         self.auto_deal = auto_deal
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Setup:
-            return NotImplemented
-        return (self.config, self.seed, self.auto_deal) == (
-            other.config, other.seed, other.auto_deal)
-
-    def __hash__(self) -> int:
-        return hash((self.config, self.seed, self.auto_deal))
-
-    def __repr__(self) -> str:
-        return (f"Setup(config={self.config!r}, seed={self.seed!r}, "
-                f"auto_deal={self.auto_deal!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Setup, (self.config, self.seed, self.auto_deal))
+    def _values(self) -> Values:
+        return (self.config, self.seed, self.auto_deal)
 
 
-class Past:
+class Past(Record):
     """The finished rounds and where the game stands in its round plan."""
 
     __slots__ = ("dealer", "round_index", "rounds", "totals")
@@ -246,26 +207,11 @@ class Past:
         self.totals = totals
         self.rounds = rounds
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _values(self) -> Values:
         return (self.round_index, self.dealer, self.totals, self.rounds)
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Past:
-            return NotImplemented
-        return self._fields() == other._fields()
 
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Past(round_index={self.round_index!r}, dealer={self.dealer!r}, "
-                f"totals={self.totals!r}, rounds={self.rounds!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Past, self._fields())
-
-
-class Table:
+class Table(Record):
     """The table of a dealt round: what changes at most once a trick.
 
     Shared by every play of a trick; called ``Round`` before, renamed after Skull Queen's
@@ -325,26 +271,9 @@ class Table:
         self.discarded = discarded
         self.peeked = peeked
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _values(self) -> Values:
         return (self.deal, self.undealt, self.ghost, self.bids, self.shots, self.tricks_won,
                 self.leader, self.tricks, self.wagers, self.discarded, self.peeked)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Table:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Table(deal={self.deal!r}, undealt={self.undealt!r}, ghost={self.ghost!r}, "
-                f"bids={self.bids!r}, shots={self.shots!r}, tricks_won={self.tricks_won!r}, "
-                f"leader={self.leader!r}, tricks={self.tricks!r}, wagers={self.wagers!r}, "
-                f"discarded={self.discarded!r}, peeked={self.peeked!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Table, self._fields())
 
 
 class State(Logged):

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Final, cast
 
 from skullgames._deprecated import module_getattr
 from skullgames._pictures import svg_of
+from skullgames._records import Record, Values
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
@@ -68,7 +69,7 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
-class RoundResult:
+class RoundResult(Record):
     """A finished round: its deal, placements, tricks, final planks and points."""
 
     __slots__ = ("deal", "dealer", "placements", "planks", "points", "round_number", "tricks")
@@ -95,25 +96,9 @@ class RoundResult:
         self.planks = planks
         self.points = points
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _values(self) -> Values:
         return (self.round_number, self.dealer, self.deal, self.placements, self.tricks,
                 self.planks, self.points)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not RoundResult:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"RoundResult(round_number={self.round_number!r}, dealer={self.dealer!r}, "
-                f"deal={self.deal!r}, placements={self.placements!r}, "
-                f"tricks={self.tricks!r}, planks={self.planks!r}, points={self.points!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (RoundResult, self._fields())
 
     def moves(self) -> tuple[Move, ...]:
         """The moves of the round in the order they were made.
@@ -214,7 +199,7 @@ def _round(index: int, dealer: int, deal: Deal) -> Round:
     return Round(index=index, dealer=dealer, deal=deal)
 
 
-class Table:
+class Table(Record):
     """The table as the trick in progress began; unchanged until that trick ends.
 
     ``placements`` are every seat's placement, revealed; ``planks`` the planks as the
@@ -248,25 +233,9 @@ class Table:
         self.center = center
         self.set_aside = set_aside
 
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.placements, self.planks, self.tricks, self.leader, self.ghost,
-                self.center, self.set_aside)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Table:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Table(placements={self.placements!r}, planks={self.planks!r}, "
-                f"tricks={self.tricks!r}, leader={self.leader!r}, ghost={self.ghost!r}, "
-                f"center={self.center!r}, set_aside={self.set_aside!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Table, self._fields())
+    def _values(self) -> Values:
+        return (self.placements, self.planks, self.tricks, self.leader, self.ghost, self.center,
+                self.set_aside)
 
 
 class State(Logged):
