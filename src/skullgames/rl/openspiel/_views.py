@@ -24,6 +24,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from skullgames._records import field_names as all_fields
+
 __all__ = ["HistoryLayout", "InfoLog", "MadeIn", "field_names", "hidden_positions", "render",
            "render_observation"]
 
@@ -57,12 +59,7 @@ def field_names(kind: type) -> tuple[str, ...]:
     """The public fields of an attrs class or an engine record, in order (cached)."""
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        # An attrs class's fields, or those a record of the engine lists in ``_FIELDS``
-        # (its constructor's parameters, in order: the states and their records).
-        record: Any = kind
-        fields = [f.name for f in attrs.fields(kind)] if attrs.has(kind) else list(
-            record._FIELDS)
-        names = tuple(name for name in fields if not name.startswith("_"))
+        names = tuple(name for name in all_fields(kind) if not name.startswith("_"))
         _FIELD_NAMES[kind] = names
     return names
 
