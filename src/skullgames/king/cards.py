@@ -12,8 +12,6 @@ from __future__ import annotations
 import enum
 from typing import Final, overload
 
-import attrs
-
 from skullgames.errors import InvalidNotationError
 
 __all__ = ["Card", "Kind", "Pirate", "Suit", "card"]
@@ -107,12 +105,15 @@ _SPECIAL_NAMES: Final = {
 }
 
 
-@attrs.frozen(repr=False)
 class Card:
     """One Skull King card. Build cards with :func:`card`; every card prints as its text.
 
     Number cards have a :attr:`suit` and a :attr:`rank`; pirates have a :attr:`pirate`.
-    Cards of one face are equal (the five escapes are interchangeable).
+    Cards of one face are equal (the five escapes are interchangeable), and a copy or an
+    unpickled card is the library's own instance of its face.
+
+    ``Card(kind, suit=None, rank=0, pirate=None)`` takes a :class:`Kind`, a :class:`Suit`
+    (number cards), an ``int`` rank 1..14 (number cards) and a :class:`Pirate` (pirates).
 
     >>> from skullgames.king import card
     >>> c = card("y3")
@@ -120,36 +121,51 @@ class Card:
     (card('Y3'), 'Y3', 'yellow 3', <Suit.YELLOW: 'Y'>, 3, True)
     """
 
-    kind: Kind
-    suit: Suit | None = None
-    rank: int = 0
-    pirate: Pirate | None = None
+    __slots__ = ("_text", "kind", "order", "pirate", "rank", "role", "suit")
+
+    kind: Final[Kind]
+    """What the card is for the rules."""
+    suit: Final[Suit | None]
+    """The suit of a number card, else ``None``."""
+    rank: Final[int]
+    """The rank 1..14 of a number card, else 0."""
+    pirate: Final[Pirate | None]
+    """Which pirate a pirate card is, else ``None``."""
     # Derived once, read in the hot paths of the engine: the place of the card in a
     # sorted hand, and its part in a trick (see tricks.role).
-    order: int = attrs.field(init=False, eq=False, repr=False)
-    role: int = attrs.field(init=False, eq=False, repr=False)
-    _text: str = attrs.field(init=False, eq=False, repr=False, alias="_text")
+    order: Final[int]
+    """The card's place in a sorted hand: one number for each face."""
+    role: Final[int]
+    """The part the card takes in a trick (see :func:`skullgames.king.tricks.role`)."""
+    _text: Final[str]
 
-    def __attrs_post_init__(self) -> None:
-        for name, value, expected in (("kind", self.kind, Kind), ("suit", self.suit, Suit),
-                                      ("pirate", self.pirate, Pirate)):
-            if not isinstance(value, expected) and not (value is None and name != "kind"):
-                raise TypeError(f"Card {name} must be a {expected.__name__}, not {value!r}; "
-                                "build cards with card('Y3')")
-        rank = getattr(self, "rank")  # noqa: B009  # as it is: the compiled build reads True as 1
+    # The parts are typed object and checked here, so that both builds refuse a wrong part
+    # with the same message (the compiled build would check typed parameters itself).
+    def __init__(self, kind: object, suit: object = None, rank: object = 0,
+                 pirate: object = None) -> None:
+        if not isinstance(kind, Kind):
+            raise _wrong_part("kind", Kind, kind)
+        if suit is not None and not isinstance(suit, Suit):
+            raise _wrong_part("suit", Suit, suit)
+        if pirate is not None and not isinstance(pirate, Pirate):
+            raise _wrong_part("pirate", Pirate, pirate)
         if type(rank) is not int:
             raise TypeError(f"Card rank must be an int, not {rank!r}")
-        is_number = self.kind is Kind.NUMBER
-        if is_number != (self.suit is not None) or is_number != (self.rank != 0):
+        is_number = kind is Kind.NUMBER
+        if is_number != (suit is not None) or is_number != (rank != 0):
             raise InvalidNotationError("a number card has a suit and a rank, and no other does")
-        if is_number and not 1 <= self.rank <= 14:
-            raise InvalidNotationError(f"rank {self.rank} is not 1..14")
-        if (self.kind is Kind.PIRATE) != (self.pirate is not None):
+        if is_number and not 1 <= rank <= 14:
+            raise InvalidNotationError(f"rank {rank} is not 1..14")
+        if (kind is Kind.PIRATE) != (pirate is not None):
             raise InvalidNotationError("a pirate card names its pirate, and no other does")
-        group, within, rank = sort_key(self)
-        object.__setattr__(self, "order", group * 1000 + within * 100 + rank)
-        object.__setattr__(self, "role", _ROLE[self.kind])
-        object.__setattr__(self, "_text", _text_of(self))
+        self.kind = kind
+        self.suit = suit
+        self.rank = rank
+        self.pirate = pirate
+        group, within, place = _sort_key(kind, suit, rank, pirate)
+        self.order = group * 1000 + within * 100 + place
+        self.role = _ROLE[kind]
+        self._text = _text_of(kind, suit, rank, pirate)
 
     @property
     def is_number(self) -> bool:
@@ -165,11 +181,35 @@ class Card:
             return self.pirate.full_name
         return _SPECIAL_NAMES[self.kind]
 
+    # One number per face: two cards are equal when they have the same order.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.order == other.order
+
+    def __hash__(self) -> int:
+        return self.order
+
     def __str__(self) -> str:
         return self._text
 
     def __repr__(self) -> str:
-        return f"card({str(self)!r})"
+        return f"card({self._text!r})"
+
+    # A copy or an unpickled card is the library's instance of its face, as card() gives.
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (card, (self._text,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
+
+def _wrong_part(name: str, expected: type, value: object) -> TypeError:
+    return TypeError(f"Card {name} must be a {expected.__name__}, not {value!r}; "
+                     "build cards with card('Y3')")
 
 
 SUIT_ORDER: Final = {suit: i for i, suit in enumerate(Suit)}
@@ -182,17 +222,22 @@ _PIRATE_ORDER: Final = {pirate: i for i, pirate in enumerate(Pirate)}
 
 def sort_key(c: Card) -> tuple[int, int, int]:
     """The canonical order of cards in a hand: suits then specials."""
-    if c.suit is not None:
-        return (0, SUIT_ORDER[c.suit], c.rank)
-    return (_KIND_ORDER[c.kind], _PIRATE_ORDER[c.pirate] if c.pirate else 0, 0)
+    return _sort_key(c.kind, c.suit, c.rank, c.pirate)
 
 
-def _text_of(c: Card) -> str:
-    if c.suit is not None:
-        return f"{c.suit.value}{c.rank}"
-    if c.pirate is not None:
-        return c.pirate.value
-    return _SPECIAL_TEXT[c.kind]
+def _sort_key(kind: Kind, suit: Suit | None, rank: int,
+              pirate: Pirate | None) -> tuple[int, int, int]:
+    if suit is not None:
+        return (0, SUIT_ORDER[suit], rank)
+    return (_KIND_ORDER[kind], _PIRATE_ORDER[pirate] if pirate else 0, 0)
+
+
+def _text_of(kind: Kind, suit: Suit | None, rank: int, pirate: Pirate | None) -> str:
+    if suit is not None:
+        return f"{suit.value}{rank}"
+    if pirate is not None:
+        return pirate.value
+    return _SPECIAL_TEXT[kind]
 
 
 # The part a card takes in a trick; the Tigress takes the part she is declared as.

@@ -207,9 +207,10 @@ def is_over(state: object) -> bool:
     >>> king.is_over(state)
     True
     """
-    if state.__class__ not in _STATES:
+    kind = type(state)  # type() is a C read in the compiled build, __class__ a lookup
+    if kind not in _STATES:
         raise not_a_state(state)
-    return state.__class__ is Finished
+    return kind is Finished
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)

@@ -18,8 +18,6 @@ from __future__ import annotations
 import enum
 from typing import Any, Final, overload
 
-import attrs
-
 from skullgames.errors import ConfigError, InvalidNotationError
 
 __all__ = ["MATE", "MONKEY", "Card", "Color", "card", "deck"]
@@ -57,38 +55,50 @@ QUICK_SNACK = 5
 :ref:`queen-aye-maam`)."""
 
 
-@attrs.frozen(repr=False)
 class Card:
     """One Skull Queen card. Build cards with :func:`card`; every card prints as its text.
 
     A coloured card has a :attr:`color` and a :attr:`value` 1..12. The Monkey (value 0)
     and the First Mate (value 13) have no colour of their own: in a trick they take the
-    trick colour (:attr:`is_special`).
+    trick colour (:attr:`is_special`). ``Card(color, value)`` takes a :class:`Color` or
+    ``None``, and an ``int``.
     """
 
-    color: Color | None
-    value: int
+    __slots__ = ("color", "color_index", "index", "value")
+
+    color: Final[Color | None]
+    """The card's colour; ``None`` for the Monkey and the First Mate."""
+    value: Final[int]
+    """1..12 for a coloured card, 0 for the Monkey, 13 for the First Mate."""
     # Derived once, read in the hot paths of the engine: the card's place in the
     # canonical deck order (0..49, hands are sorted by it) and its colour's index
     # (-1 for the Monkey and the First Mate).
-    index: int = attrs.field(init=False, eq=False, repr=False)
-    color_index: int = attrs.field(init=False, eq=False, repr=False)
+    index: Final[int]
+    """The card's place in the canonical deck order, 0..49 (``ALL_CARDS[c.index] is c``)."""
+    color_index: Final[int]
+    """The colour's place in per-colour tuples, -1 for the Monkey and the First Mate."""
 
-    def __attrs_post_init__(self) -> None:
-        if self.color is None:
-            if self.value not in (0, 13):
+    # The parts are typed object and checked here, so that both builds refuse a wrong part
+    # with the same message (the compiled build would check typed parameters itself).
+    def __init__(self, color: object, value: object) -> None:
+        if type(value) is not int:
+            raise InvalidNotationError(f"a card's value is a whole number, not {value!r}")
+        if color is None:
+            if value not in (0, 13):
                 raise InvalidNotationError("only the Monkey (0) and First Mate (13) have no colour")
-            index = 48 if self.value == 0 else 49
+            index = 48 if value == 0 else 49
             color_index = -1
         else:
-            if not isinstance(self.color, Color):
-                raise InvalidNotationError(f"{self.color!r} is not a Color")
-            if type(self.value) is not int or not 1 <= self.value <= 12:
-                raise InvalidNotationError(f"a coloured card is 1..12, not {self.value!r}")
-            color_index = COLORS.index(self.color)
-            index = color_index * 12 + self.value - 1
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "color_index", color_index)
+            if not isinstance(color, Color):
+                raise InvalidNotationError(f"{color!r} is not a Color")
+            if not 1 <= value <= 12:
+                raise InvalidNotationError(f"a coloured card is 1..12, not {value!r}")
+            color_index = COLORS.index(color)
+            index = color_index * 12 + value - 1
+        self.color = color
+        self.value = value
+        self.index = index
+        self.color_index = color_index
 
     @property
     def is_special(self) -> bool:
@@ -101,6 +111,15 @@ class Card:
         if self.color is not None:
             return f"{self.color.label} {self.value}"
         return "Monkey" if self.value == 0 else "First Mate"
+
+    # One index for each card: two cards are equal when they have the same index.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         return _TEXTS[self.index]

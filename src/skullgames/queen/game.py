@@ -138,9 +138,10 @@ def current_player(state: object) -> int | None:
 def is_over(state: State) -> bool: ...
 def is_over(state: object) -> bool:
     """True once the last round has been scored."""
-    if state.__class__ not in _STATES:
+    kind = type(state)  # type() is a C read in the compiled build, __class__ a lookup
+    if kind not in _STATES:
         raise not_a_state(state)
-    return type(state) is Finished
+    return kind is Finished
 
 
 @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
