@@ -12,7 +12,9 @@ What the source does for the compiled build, in both builds:
   converts) a typed argument before the body runs, with messages of its own
   ("int object expected; got str") and reading ``True`` as the int 1; through
   ``object`` the function's own check runs first, with the same message in both builds,
-  while type checkers still see the typed signature.
+  while type checkers still see the typed signature. A constructor cannot be overloaded
+  in a native class: the constructors of cards and moves take ``object`` for a part they
+  check, and their docstrings give its type.
 - Values from outside are read as the objects they are (``getattr`` on a look-alike
   move, :func:`skullgames._checks.items_of` for the cards of a deal) until checked, for
   the same reason.
@@ -29,11 +31,13 @@ ENGINE_MODULES: tuple[str, ...] = (
     "skullgames._checks",
     "skullgames._outcome",
     "skullgames._records",
+    "skullgames._shuffle",
     "skullgames.errors",
     "skullgames.history",
     "skullgames.king.actions",
     "skullgames.king.cards",
     "skullgames.king.game",
+    "skullgames.king.moves",
     "skullgames.king.observation",
     "skullgames.king.rules",
     "skullgames.king.scoring",
@@ -42,6 +46,7 @@ ENGINE_MODULES: tuple[str, ...] = (
     "skullgames.queen.actions",
     "skullgames.queen.cards",
     "skullgames.queen.game",
+    "skullgames.queen.moves",
     "skullgames.queen.observation",
     "skullgames.queen.planks",
     "skullgames.queen.rules",
@@ -51,9 +56,10 @@ ENGINE_MODULES: tuple[str, ...] = (
 )
 """The modules the compiled build compiles: the rules, the records and the engine's verbs.
 
-The modules that declare values users build with converters (moves, configs, hidden
-moves) stay Python in both builds: mypyc checks a class attribute's value against its
-annotation, and an attrs field with a converter is declared by a value of another type.
+The cards and the moves are native classes too. The modules that declare values users
+build with converters (configs, hidden moves) stay Python in both builds: mypyc checks a
+class attribute's value against its annotation, and an attrs field with a converter is
+declared by a value of another type.
 """
 
 

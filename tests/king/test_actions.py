@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import skullgames
 from skullgames import GAMES, ConfigError, IllegalMoveError, king
+from skullgames._records import field_names
 from skullgames.king import (
     AdjustBid,
     Bid,
@@ -126,17 +128,23 @@ def test_moves_with_the_wrong_types_are_refused_like_apply_refuses_them() -> Non
 
     def look_alike(cls: type, value: object) -> object:
         move: object = object.__new__(cls)
-        object.__setattr__(move, attrs.fields(cls)[0].name, value)
+        object.__setattr__(move, field_names(cls)[0], value)
         return move
-    wrong: list[object] = [look_alike(Bid, True), look_alike(Bid, 1.0), look_alike(Shot, 1),
-                           look_alike(Wager, 10.0), look_alike(AdjustBid, True), "bid 1", 1,
-                           None]
+    wrong: list[object] = ["bid 1", 1, None]
+    if skullgames.COMPILED:
+        # A move is a native class there: nothing is made around its constructor.
+        with pytest.raises(TypeError):
+            look_alike(Bid, True)
+    else:
+        wrong += [look_alike(Bid, True), look_alike(Bid, 1.0), look_alike(Shot, 1),
+                  look_alike(Wager, 10.0), look_alike(AdjustBid, True)]
     for move in wrong:
         with pytest.raises(IllegalMoveError):
             space.index(move)  # type: ignore[arg-type]
-    state = new_game(Config(), seed=7)
-    with pytest.raises(IllegalMoveError):
-        apply(state, look_alike(Bid, True))  # type: ignore[call-overload]
+    if not skullgames.COMPILED:
+        state = new_game(Config(), seed=7)
+        with pytest.raises(IllegalMoveError, match="not True"):
+            apply(state, look_alike(Bid, True))  # type: ignore[call-overload]
 
 
 def test_deals_are_not_actions() -> None:

@@ -15,8 +15,6 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, cast, overload
 
-import attrs
-
 from skullgames._checks import (
     as_tuple,
     check_seed,
@@ -84,9 +82,8 @@ __all__ = [
     "seeded_deal",
 ]
 
-# The plays of a card are found by its order, which is one per face: hashing a Card (attrs
-# hashes its enum fields) would cost more than the rest of legal_moves, and even id(c) is
-# a call, where c.order is a slot.
+# The plays of a card are found by its order, which is one per face: hashing a Card is a
+# call of its __hash__ in the pure build, and even id(c) is a call, where c.order is a slot.
 _PLAYS: Final[dict[int, tuple[Play, ...]]] = {
     c.order: plays_of(c) for c in map(interned, ALL_CARDS)}
 assert len(_PLAYS) == len(ALL_CARDS)
@@ -481,7 +478,7 @@ def _apply_ability(state: Choosing, move: Move) -> State:
         raise IllegalMoveError(f"{pirate.full_name}'s ability waits: play a "
                                f"{expected.__name__}, not {move!r}")
     # Whole numbers checked by type: ChooseLeader(1.0) == ChooseLeader(1), but 1.0 is no seat.
-    if (type(move) is not Discard and type(attrs.astuple(move)[0]) is not int) or (
+    if (type(move) is not Discard and type(move._values()[0]) is not int) or (
             move not in _ability_moves(state)):
         raise IllegalMoveError(_why_not(state, move))
     log = (move, state._log)
@@ -508,7 +505,7 @@ def _apply_ability(state: Choosing, move: Move) -> State:
 
 def _why_not(state: Choosing, move: Move) -> str:
     pending = state.pending
-    shown = attrs.astuple(move)[0]  # the field as it is, 1.0 or True too (see _apply_bid)
+    shown = move._values()[0]  # the field as it is, 1.0 or True too (see _apply_bid)
     if type(move) is ChooseLeader:
         return (f"choose a seat 0 to {state.setup.config.players - 1} to lead, "
                 f"not {shown!r}")

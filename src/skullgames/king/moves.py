@@ -12,11 +12,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
-
-import attrs
+from typing import ClassVar, Final, Union
 
 from skullgames._checks import as_hands, as_tuple
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.king.cards import Card, Kind, card
 
@@ -37,8 +36,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(repr=False)
-class Bid:
+class Bid(Record):
     """Bid ``n`` tricks for this round (0 up to the cards dealt).
 
     >>> from skullgames.king import Bid, parse_move
@@ -46,10 +44,18 @@ class Bid:
     (Bid(2), 'bid 2', True)
     """
 
-    n: int
+    __slots__ = ("n",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("n",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        _check_int(self, self.n, "a whole number of tricks")
+    n: Final[int]
+    """The tricks bid."""
+
+    def __init__(self, n: object) -> None:
+        self.n = _whole(n, "Bid", "a whole number of tricks")
+
+    def _values(self) -> Values:
+        return (self.n,)
 
     def __str__(self) -> str:
         return f"bid {self.n}"
@@ -58,8 +64,7 @@ class Bid:
         return f"Bid({self.n})"
 
 
-@attrs.frozen(repr=False)
-class Play:
+class Play(Record):
     """Play ``card`` to the trick.
 
     The Tigress (Scary Mary in the classic edition) must be declared: ``as_pirate=True``
@@ -70,19 +75,34 @@ class Play:
     (Play(card('Y12')), 'TIG escape')
     """
 
-    card: Card
-    as_pirate: bool | None = None
+    __slots__ = ("as_pirate", "card")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("card", "as_pirate")
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise InvalidNotationError(f"Play takes a Card, not {self.card!r}")
-        if self.card.kind is Kind.TIGRESS:
-            if type(self.as_pirate) is not bool:
+    card: Final[Card]
+    """The card played."""
+    as_pirate: Final[bool | None]
+    """How the Tigress is declared (``True``: a pirate); ``None`` for any other card."""
+
+    # Typed object and checked here, so that both builds refuse a wrong argument with the
+    # same message (the compiled build would check a typed parameter itself).
+    def __init__(self, card: object, as_pirate: object = None) -> None:
+        if not isinstance(card, Card):
+            raise InvalidNotationError(f"Play takes a Card, not {card!r}")
+        declared: bool | None = None
+        if card.kind is Kind.TIGRESS:
+            if not isinstance(as_pirate, bool):
                 raise IllegalMoveError(
                     "the Tigress must be declared: Play(card('TIG'), as_pirate=True or False)"
                 )
-        elif self.as_pirate is not None:
-            raise IllegalMoveError(f"only the Tigress is declared; {self.card} takes no as_pirate")
+            declared = as_pirate
+        elif as_pirate is not None:
+            raise IllegalMoveError(f"only the Tigress is declared; {card} takes no as_pirate")
+        self.card = card
+        self.as_pirate = declared
+
+    def _values(self) -> Values:
+        return (self.card, self.as_pirate)
 
     def __str__(self) -> str:
         if self.as_pirate is None:
@@ -95,35 +115,28 @@ class Play:
         return f"Play({self.card!r}, as_pirate={self.as_pirate})"
 
 
-def _check_int(move: object, value: object, what: str) -> None:
-    """A move's whole-number field is an ``int`` (not a ``bool``, not ``1.0``), or TypeError."""
+# The whole-number fields are typed object in the constructors and checked here, so that
+# both builds refuse a wrong one with the same message (the compiled build would check a
+# parameter typed int itself, and take True for 1).
+def _whole(value: object, move: str, what: str) -> int:
+    """A move's whole-number field, an ``int`` (not a ``bool``, not ``1.0``), or TypeError."""
     if type(value) is not int:
-        raise TypeError(f"{type(move).__name__} takes {what} (an int), not {value!r}")
-
-
-# A Deal's cards are checked when it is applied (the engine deals every round, so its own
-# deals skip the check); a Discard's here, since it sorts them.
-def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return as_hands(hands)  # typed for the constructor; the check is shared
-
-
-def _ghost(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return as_tuple(cards, "ghost", "a list of cards")
-
-
-def _stock(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return as_tuple(cards, "stock", "a list of cards")
+        raise TypeError(f"{move} takes {what} (an int), not {value!r}")
+    return value
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     cards = as_tuple(cards, "cards", "the cards discarded")
     if not all(isinstance(c, Card) for c in cards):
         raise InvalidNotationError(f"expected cards, got {cards!r}")
-    return tuple(sorted(cards, key=lambda c: c.order))
+    return tuple(sorted(cards, key=_order))
 
 
-@attrs.frozen
-class Deal:
+def _order(c: Card) -> int:
+    return c.order
+
+
+class Deal(Record):
     """Deal a round explicitly: one hand per seat, in seat order.
 
     With two players in the modern edition, ``ghost`` is Graybeard's face-down hand, top
@@ -138,9 +151,27 @@ class Deal:
     ('deal Y1 SK | B14 ESC', True)
     """
 
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_ghost)
-    stock: tuple[Card, ...] = attrs.field(default=(), converter=_stock)
+    __slots__ = ("ghost", "hands", "stock")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("hands", "ghost", "stock")
+    """The constructor's parameters, in order."""
+
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    """One hand per seat, in seat order."""
+    ghost: Final[tuple[Card, ...]]
+    """Graybeard's face-down hand, top card first (two players, modern edition)."""
+    stock: Final[tuple[Card, ...]]
+    """The undealt cards, top first, or nothing."""
+
+    # A Deal's cards are checked when it is applied (the engine deals every round, so its
+    # own deals skip the check); the containers here.
+    def __init__(self, hands: Iterable[Iterable[Card]], ghost: Iterable[Card] = (),
+                 stock: Iterable[Card] = ()) -> None:
+        self.hands = as_hands(hands)
+        self.ghost = as_tuple(ghost, "ghost", "a list of cards")
+        self.stock = as_tuple(stock, "stock", "a list of cards")
+
+    def _values(self) -> Values:
+        return (self.hands, self.ghost, self.stock)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
@@ -151,8 +182,7 @@ class Deal:
         return text
 
 
-@attrs.frozen(repr=False)
-class Shot:
+class Shot(Record):
     """Grapeshot or Cannonball: each player's secret choice after bidding (K11).
 
     Only with Rascal's scoring and the ``cannonball`` option. ``Shot(cannonball=False)``
@@ -160,11 +190,20 @@ class Shot:
     Cannonball: 15 per card dealt if exact, else 0.
     """
 
-    cannonball: bool
+    __slots__ = ("cannonball",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("cannonball",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.cannonball) is not bool:
-            raise TypeError(f"Shot takes True or False, not {self.cannonball!r}")
+    cannonball: Final[bool]
+    """``True`` for the Cannonball, ``False`` for Grapeshot."""
+
+    def __init__(self, cannonball: object) -> None:
+        if not isinstance(cannonball, bool):
+            raise TypeError(f"Shot takes True or False, not {cannonball!r}")
+        self.cannonball = cannonball
+
+    def _values(self) -> Values:
+        return (self.cannonball,)
 
     def __str__(self) -> str:
         return "cannonball" if self.cannonball else "grapeshot"
@@ -173,14 +212,21 @@ class Shot:
         return f"Shot(cannonball={self.cannonball})"
 
 
-@attrs.frozen(repr=False)
-class ChooseLeader:
+class ChooseLeader(Record):
     """Rosie D'Laney's ability: choose the seat that leads the next trick (yourself too)."""
 
-    seat: int
+    __slots__ = ("seat",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("seat",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        _check_int(self, self.seat, "a seat number")
+    seat: Final[int]
+    """The seat to lead."""
+
+    def __init__(self, seat: object) -> None:
+        self.seat = _whole(seat, "ChooseLeader", "a seat number")
+
+    def _values(self) -> Values:
+        return (self.seat,)
 
     def __str__(self) -> str:
         return f"leader {self.seat}"
@@ -189,8 +235,7 @@ class ChooseLeader:
         return f"ChooseLeader({self.seat})"
 
 
-@attrs.frozen(repr=False)
-class Discard:
+class Discard(Record):
     """Bendt the Bandit's ability: after drawing from the undealt cards, discard as many.
 
     ``cards`` are the cards discarded (two, or fewer when fewer could be drawn), kept in
@@ -203,7 +248,18 @@ class Discard:
     ('discard Y5 G1', Discard((card('Y5'), card('G1'))))
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    __slots__ = ("cards",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
+    """The constructor's parameters, in order."""
+
+    cards: Final[tuple[Card, ...]]
+    """The cards discarded, in card order."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.cards = _sorted_cards(cards)
+
+    def _values(self) -> Values:
+        return (self.cards,)
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.cards)])
@@ -212,14 +268,21 @@ class Discard:
         return f"Discard({self.cards!r})"
 
 
-@attrs.frozen(repr=False)
-class Wager:
+class Wager(Record):
     """Rascal of Roatan's ability: wager 0, 10 or 20 points on making your bid exactly."""
 
-    points: int
+    __slots__ = ("points",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("points",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        _check_int(self, self.points, "a whole number of points")
+    points: Final[int]
+    """The points wagered."""
+
+    def __init__(self, points: object) -> None:
+        self.points = _whole(points, "Wager", "a whole number of points")
+
+    def _values(self) -> Values:
+        return (self.points,)
 
     def __str__(self) -> str:
         return f"wager {self.points}"
@@ -232,14 +295,21 @@ WAGER_POINTS: tuple[int, ...] = (0, 10, 20)
 """The points Rascal of Roatan may wager, smallest first (a :class:`Wager` of each)."""
 
 
-@attrs.frozen(repr=False)
-class AdjustBid:
+class AdjustBid(Record):
     """Harry the Giant's ability: change your own bid by ``+1`` or ``-1``, or keep it (0)."""
 
-    delta: int
+    __slots__ = ("delta",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("delta",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        _check_int(self, self.delta, "a whole number")
+    delta: Final[int]
+    """The change to the bid: -1, 0 or +1."""
+
+    def __init__(self, delta: object) -> None:
+        self.delta = _whole(delta, "AdjustBid", "a whole number")
+
+    def _values(self) -> Values:
+        return (self.delta,)
 
     def __str__(self) -> str:
         return f"adjust {self.delta:+d}" if self.delta else "adjust 0"

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Union
-
-import attrs
+from typing import ClassVar, Final, Union
 
 from skullgames._checks import as_hands, as_tuple
+from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
 from skullgames.queen.scoring import Side
@@ -35,26 +34,40 @@ def _spaces(value: Iterable[int]) -> tuple[int, ...]:
         raise IllegalMoveError(f"spaces are four numbers 0..4, not {value!r}") from None
 
 
-@attrs.frozen(repr=False)
-class Place:
+class Place(Record):
     """Choose the side of your plank and put your four pawns on it (one move).
 
     ``spaces`` holds the space of each pawn in colour order (red, yellow, green, blue):
     0 is the bottom space (wide end, nearest you), 4 the top (narrow end). Several pawns
-    may share a space. Written ``"front 0 1 2 4"`` or ``"back 2 2 2 2"``.
+    may share a space. Written ``"front 0 1 2 4"`` or ``"back 2 2 2 2"``. ``side`` is a
+    :class:`Side`.
     """
 
-    side: Side
-    spaces: tuple[int, ...] = attrs.field(converter=_spaces)
+    __slots__ = ("side", "spaces")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("side", "spaces")
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.side, Side):
-            raise IllegalMoveError(f"the side is Side.FRONT or Side.BACK, not {self.side!r}")
-        if len(self.spaces) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in self.spaces):
+    side: Final[Side]
+    """The side of the plank the pawns stand on."""
+    spaces: Final[tuple[int, ...]]
+    """The space of each pawn, in colour order."""
+
+    # side is typed object and checked here, so that both builds refuse a wrong one with
+    # the same message (the compiled build would check a typed parameter itself).
+    def __init__(self, side: object, spaces: Iterable[int]) -> None:
+        spaces = _spaces(spaces)
+        if not isinstance(side, Side):
+            raise IllegalMoveError(f"the side is Side.FRONT or Side.BACK, not {side!r}")
+        if len(spaces) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in spaces):
             raise IllegalMoveError(
                 f"a placement puts four pawns (red, yellow, green, blue) on spaces 0..4, "
-                f"not {self.spaces!r}"
+                f"not {spaces!r}"
             )
+        self.side = side
+        self.spaces = spaces
+
+    def _values(self) -> Values:
+        return (self.side, self.spaces)
 
     def __str__(self) -> str:
         return f"{self.side.value} {' '.join(map(str, self.spaces))}"
@@ -63,15 +76,24 @@ class Place:
         return f"Place(Side.{self.side.name}, {self.spaces!r})"
 
 
-@attrs.frozen(repr=False)
-class Play:
+class Play(Record):
     """Play ``card`` to the trick. Written as the card: ``"R7"``, ``"MONKEY"``."""
 
-    card: Card
+    __slots__ = ("card",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+    """The constructor's parameters, in order."""
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise InvalidNotationError(f"Play takes a Skull Queen Card, not {self.card!r}")
+    card: Final[Card]
+    """The card played."""
+
+    # Typed object and checked here, as Place's side.
+    def __init__(self, card: object) -> None:
+        if not isinstance(card, Card):
+            raise InvalidNotationError(f"Play takes a Skull Queen Card, not {card!r}")
+        self.card = card
+
+    def _values(self) -> Values:
+        return (self.card,)
 
     def __str__(self) -> str:
         return str(self.card)
@@ -80,20 +102,7 @@ class Play:
         return f"Play({self.card!r})"
 
 
-def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return as_hands(hands)  # typed for the constructor; the check is shared
-
-
-def _center(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return as_tuple(cards, "center", "a list of cards")
-
-
-def _ghost(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return as_tuple(cards, "ghost", "a list of cards")
-
-
-@attrs.frozen
-class Deal:
+class Deal(Record):
     """Deal a round explicitly: one hand per seat, in seat order.
 
     ``center`` holds the two cards left over with 4 or 6 players, face up in the centre
@@ -107,9 +116,26 @@ class Deal:
     Pirate King's stack).
     """
 
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    center: tuple[Card, ...] = attrs.field(default=(), converter=_center)
-    ghost: tuple[Card, ...] = attrs.field(default=(), converter=_ghost)
+    __slots__ = ("center", "ghost", "hands")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("hands", "center", "ghost")
+    """The constructor's parameters, in order."""
+
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    """One hand per seat, in seat order."""
+    center: Final[tuple[Card, ...]]
+    """The cards left over, face up in the centre (4 or 6 players)."""
+    ghost: Final[tuple[Card, ...]]
+    """The Pirate King's face-down stack, top card first (two players)."""
+
+    # The cards are checked when the deal is applied; the containers here.
+    def __init__(self, hands: Iterable[Iterable[Card]], center: Iterable[Card] = (),
+                 ghost: Iterable[Card] = ()) -> None:
+        self.hands = as_hands(hands)
+        self.center = as_tuple(center, "center", "a list of cards")
+        self.ghost = as_tuple(ghost, "ghost", "a list of cards")
+
+    def _values(self) -> Values:
+        return (self.hands, self.center, self.ghost)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
