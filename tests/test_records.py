@@ -27,8 +27,24 @@ from skullgames.king.tricks import Bonus
 from skullgames.queen.scoring import Plank, Side, shared_plank
 from skullgames.queen.tricks import Movement
 
+# The moves are records too, two of each (the values users build, so built here).
+_K, _Q = king.card, queen.card
+MOVES: list[object] = [
+    king.Bid(0), king.Bid(3), king.Play(_K("Y3")), king.Play(_K("B14")),
+    king.Deal([[_K("Y1"), _K("SK")], [_K("B14"), _K("ESC")]]),
+    king.Deal([[_K("Y2")], [_K("MER")]], stock=[_K("G3")]),
+    king.Shot(False), king.Shot(True), king.ChooseLeader(1), king.ChooseLeader(2),
+    king.Discard([_K("Y3")]), king.Discard([_K("G1"), _K("Y5")]), king.Wager(0),
+    king.Wager(20), king.AdjustBid(-1), king.AdjustBid(1),
+    queen.Place(Side.FRONT, (0, 1, 2, 3)), queen.Place(Side.BACK, (4, 4, 4, 4)),
+    queen.Play(_Q("R7")), queen.Play(_Q("MONKEY")),
+    queen.Deal([[_Q("R2")], [_Q("B3")]], ghost=[_Q("Y4")]),
+    queen.Deal([[_Q("R2")], [_Q("B5")]], center=[_Q("Y4"), _Q("B3")]),
+]
+MOVE_CLASSES = set(map(type, MOVES))
 RECORD_CLASSES: list[type[Any]] = [king.TrickResult, Bonus, SeatScore, king.Observation,
-                                   queen.TrickResult, Movement, Plank, queen.Observation]
+                                   queen.TrickResult, Movement, Plank, queen.Observation,
+                                   *dict.fromkeys(type(move) for move in MOVES)]
 
 
 def _king_records() -> Iterator[object]:
@@ -60,8 +76,8 @@ def _queen_records() -> Iterator[object]:
             yield from trick.planks or ()
 
 
-RECORDS = [*_king_records(), *_queen_records()]
-SAMPLE = [r for i, r in enumerate(RECORDS) if i % 7 == 0]
+RECORDS = [*_king_records(), *_queen_records(), *MOVES]
+SAMPLE = [r for i, r in enumerate(RECORDS) if i % 7 == 0] + MOVES
 
 
 def _values(record: object) -> dict[str, Any]:
@@ -80,8 +96,12 @@ def test_a_record_is_a_value(record: Any) -> None:
     assert (rebuilt != record) is False
     assert hash(rebuilt) == hash(record)
     assert cls(*_values(record).values()) == record  # by position too, in the fields' order
-    assert repr(record) == f"{cls.__name__}(" + ", ".join(
-        f"{name}={value!r}" for name, value in _values(record).items()) + ")"
+    if cls in MOVE_CLASSES:  # a move's repr is its constructor call, as short as it goes
+        game = king if cls.__module__.startswith("skullgames.king") else queen
+        assert eval(repr(record), vars(game)) == record
+    else:
+        assert repr(record) == f"{cls.__name__}(" + ", ".join(
+            f"{name}={value!r}" for name, value in _values(record).items()) + ")"
     for twin in (pickle.loads(pickle.dumps(record)), copy.deepcopy(record), copy.copy(record)):
         assert type(twin) is cls
         assert twin == record and hash(twin) == hash(record)

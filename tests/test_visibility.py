@@ -200,6 +200,7 @@ def test_a_queen_deal_shows_the_own_hand_and_the_centre() -> None:
         seen = queen.observe_move(queen.new_game(queen.Config(players=4), auto_deal=False),
                                   deal, seat)
         assert seen == queen.HiddenMove(None, "deal", deal.hands[seat], deal.center)
+        assert isinstance(seen, queen.HiddenMove)
         assert len(seen.center) == 2
 
 

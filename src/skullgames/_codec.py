@@ -37,6 +37,7 @@ from skullgames._json import (
     rule_error,
     shown,
 )
+from skullgames._replay import replay_known
 from skullgames.errors import SerializationError, SkullgamesError
 
 T = TypeVar("T")
@@ -609,9 +610,12 @@ class SavedGame(Codec[T]):
         except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
             raise rule_error(str(error), f"{path}.seed") from None
         known, apply = self.known_moves, game.apply
-        for i, entry in enumerate(expect_list(doc["moves"], f"{path}.moves")):
-            # A save writes each move's canonical text: one lookup, and the path of the
-            # entry is spelt out only when something is wrong with it.
+        # A save writes each move's canonical text: the compiled loop replays those, and
+        # the loop below reads whatever it stopped at, and says what is wrong with it.
+        entries = expect_list(doc["moves"], f"{path}.moves")
+        state, done = replay_known(apply, state, entries, known)
+        for i in range(done, len(entries)):
+            entry = entries[i]
             move = known.get(entry) if type(entry) is str else None
             if move is None:
                 where = f"{path}.moves[{i}]"

@@ -31,6 +31,7 @@ ENGINE_MODULES: tuple[str, ...] = (
     "skullgames._checks",
     "skullgames._outcome",
     "skullgames._records",
+    "skullgames._replay",
     "skullgames._shuffle",
     "skullgames.errors",
     "skullgames.history",

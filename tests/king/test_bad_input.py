@@ -201,16 +201,16 @@ def test_card_refuses_parts_of_the_wrong_type(args: tuple[Any, ...],
 
 
 @pytest.mark.parametrize(("make", "message"), [
-    (lambda: ChooseLeader(1.0), "ChooseLeader takes a seat number"),  # type: ignore[arg-type]
+    (lambda: ChooseLeader(1.0), "ChooseLeader takes a seat number"),
     (lambda: ChooseLeader(True), "ChooseLeader takes a seat number"),
-    (lambda: Wager(10.0), "Wager takes a whole number"),  # type: ignore[arg-type]
+    (lambda: Wager(10.0), "Wager takes a whole number"),
     (lambda: Wager(False), "Wager takes a whole number"),
-    (lambda: AdjustBid(-1.0), "AdjustBid takes a whole number"),  # type: ignore[arg-type]
+    (lambda: AdjustBid(-1.0), "AdjustBid takes a whole number"),
     (lambda: AdjustBid(True), "AdjustBid takes a whole number"),
-    (lambda: Bid(1.0), "Bid takes a whole number"),  # type: ignore[arg-type]
+    (lambda: Bid(1.0), "Bid takes a whole number"),
     (lambda: Bid(False), "Bid takes a whole number"),
-    (lambda: Shot(1), "Shot takes True or False"),  # type: ignore[arg-type]
-    (lambda: Play(card("Y3"), as_pirate=0), "only the Tigress"),  # type: ignore[arg-type]
+    (lambda: Shot(1), "Shot takes True or False"),
+    (lambda: Play(card("Y3"), as_pirate=0), "only the Tigress"),
     (lambda: Discard(("Y3",)), "expected cards"),  # type: ignore[arg-type]
 ])
 def test_moves_check_their_field_types_exactly(make: Callable[[], object],

@@ -274,9 +274,9 @@ def test_moves_of_another_kind_or_game_are_refused() -> None:
         with pytest.raises(IllegalMoveError, match="is not a Place"):
             apply(state, move)  # type: ignore[call-overload]
     with pytest.raises(InvalidNotationError, match="Play takes a Skull Queen Card"):
-        Play(king.card("Y7"))  # type: ignore[arg-type]
+        Play(king.card("Y7"))
     with pytest.raises(InvalidNotationError, match="Play takes a Skull Queen Card"):
-        Play("R7")  # type: ignore[arg-type]
+        Play("R7")
 
 
 def test_a_deal_of_things_that_are_not_cards_is_refused() -> None:

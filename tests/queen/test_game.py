@@ -200,7 +200,7 @@ def test_a_place_built_by_the_caller_is_accepted_and_checked() -> None:
     with pytest.raises(IllegalMoveError, match="four pawns"):
         Place(Side.FRONT, (0, 1, 2))
     with pytest.raises(IllegalMoveError, match="the side"):
-        Place("front", (0, 1, 2, 3))  # type: ignore[arg-type]
+        Place("front", (0, 1, 2, 3))
 
 
 def test_placing_refuses_plays_and_playing_refuses_placements() -> None:

@@ -113,6 +113,6 @@ def test_deal_round_trips() -> None:
 
 def test_play_takes_a_card() -> None:
     with pytest.raises(InvalidNotationError):
-        Play("R7")  # type: ignore[arg-type]
+        Play("R7")
     with pytest.raises(IllegalMoveError):
         Place(Side.FRONT, 5)  # type: ignore[arg-type]

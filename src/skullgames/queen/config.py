@@ -38,7 +38,9 @@ def check_plank_values(value: Any) -> tuple[int, ...]:
                                    for v in values):
         raise ConfigError("plank_values: five whole numbers from 0 to 2**53 - 1, bottom to "
                           f"top, not {shown(value)}")
-    return values
+    # The default as the one shared tuple: scoring.side_values knows it by identity and
+    # checks any other values again.
+    return DEFAULT_PLANK_VALUES if values == DEFAULT_PLANK_VALUES else values
 
 
 _AS_MANY_AS_PLAYERS = 0
