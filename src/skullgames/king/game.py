@@ -387,23 +387,25 @@ def _apply_play(state: Playing, move: Play) -> State:
         index = hand.index(played)
     if lead is not None and not follows(played, lead):
         check_play(played, hand, lead)  # off suit: allowed only without the lead suit
-    config = state.setup.config
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held_cards)
     trick = (*state.trick, (seat, move))
     suit_state = state.suit_state
     if suit_state is _OPEN:
-        suit_state, lead = next_suit(suit_state, lead, move, config, not state.trick)
+        suit_state, lead = next_suit(suit_state, lead, move, state.setup.config,
+                                     not state.trick)
     log = (move, state._log)
-    players = config.players
-    if players == 2 and config.has_ghost:
+    # One hand per seat: the players counted without reading the config, whose fields
+    # the compiled build reads as a Python program would (it is an attrs class).
+    players = len(held_cards)
+    if players == 2 and state.setup.config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
         return Playing(state.setup, state.past, hands, log, state.table, (seat + 1) % players,
                        trick, suit_state, lead)
     return _finish_trick(state, state.table, hands, state.table.ghost,
-                         resolve(trick, config, lead), log)
+                         resolve(trick, state.setup.config, lead), log)
 
 
 def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
