@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import skullgames
 from skullgames import (
     ConfigError,
     IllegalMoveError,
@@ -226,10 +227,14 @@ def test_pirate_ability_look_alikes_are_never_accepted() -> None:
     state = play(bid_all(dealt(config, "ROSIE Y2", "Y3 Y4", "Y5 Y6"), 1, 0, 0),
                  "Y3", "Y5", "ROSIE")
     assert king.legal_moves(state) == (ChooseLeader(0), ChooseLeader(1), ChooseLeader(2))
-    look_alike = object.__new__(ChooseLeader)
-    object.__setattr__(look_alike, "seat", 1.0)
-    with pytest.raises(IllegalMoveError, match="choose a seat 0 to 2"):
-        king.apply(state, look_alike)
+    if skullgames.COMPILED:  # a native class: nothing is made around its constructor
+        with pytest.raises(TypeError):
+            object.__new__(ChooseLeader)
+    else:
+        look_alike = object.__new__(ChooseLeader)
+        object.__setattr__(look_alike, "seat", 1.0)
+        with pytest.raises(IllegalMoveError, match="choose a seat 0 to 2"):
+            king.apply(state, look_alike)
     assert king.apply(state, ChooseLeader(1)).leader == 1
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import ClassVar, Final, Union
+from typing import ClassVar, Final, Union, cast
 
 from skullgames._checks import as_hands, as_tuple
 from skullgames._records import Record, Values
@@ -27,7 +27,9 @@ from skullgames.queen.scoring import Side
 __all__ = ["PLACES", "Deal", "Move", "Place", "Play", "parse_move", "place_index"]
 
 
-def _spaces(value: Iterable[int]) -> tuple[int, ...]:
+def _spaces(value: Iterable[int]) -> tuple[object, ...]:
+    # The items as the objects they are, until checked: typed as ints, the compiled build
+    # would take True for 1 and refuse 1.0 with a message of its own.
     try:
         return tuple(value)
     except TypeError:
@@ -55,16 +57,16 @@ class Place(Record):
     # side is typed object and checked here, so that both builds refuse a wrong one with
     # the same message (the compiled build would check a typed parameter itself).
     def __init__(self, side: object, spaces: Iterable[int]) -> None:
-        spaces = _spaces(spaces)
+        given = _spaces(spaces)
         if not isinstance(side, Side):
             raise IllegalMoveError(f"the side is Side.FRONT or Side.BACK, not {side!r}")
-        if len(spaces) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in spaces):
+        if len(given) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in given):
             raise IllegalMoveError(
                 f"a placement puts four pawns (red, yellow, green, blue) on spaces 0..4, "
-                f"not {spaces!r}"
+                f"not {given!r}"
             )
         self.side = side
-        self.spaces = spaces
+        self.spaces = cast("tuple[int, ...]", given)  # each checked above
 
     def _values(self) -> Values:
         return (self.side, self.spaces)
