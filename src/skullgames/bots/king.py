@@ -34,7 +34,7 @@ from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
-from skullgames.king.cards import Card, Kind, Pirate, Suit
+from skullgames.king.cards import Card, Kind, Pirate, Suit, order_of
 from skullgames.king.config import Config
 from skullgames.king.game import apply, legal_moves
 from skullgames.king.moves import Bid, Deal, Move, Play, Shot
@@ -440,11 +440,7 @@ def _round_moves(deal: Deal, dealer: int, bids: Sequence[int | None],
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_order))
-
-
-def _order(c: Card) -> int:
-    return c.order
+    return tuple(sorted(cards, key=order_of))
 
 
 def _without(deck: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:

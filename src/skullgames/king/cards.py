@@ -134,7 +134,9 @@ class Card:
     # Derived once, read in the hot paths of the engine: the place of the card in a
     # sorted hand, and its part in a trick (see tricks.role).
     order: Final[int]
-    """The card's place in a sorted hand: one number for each face."""
+    """The card's place in the order of all faces, 0 for the first (hands are sorted by it).
+
+    One number for each face, from 0 up without gaps, so that it can index a table."""
     role: Final[int]
     """The part the card takes in a trick (see :func:`skullgames.king.tricks.role`)."""
     _text: Final[str]
@@ -162,8 +164,7 @@ class Card:
         self.suit = suit
         self.rank = rank
         self.pirate = pirate
-        group, within, place = _sort_key(kind, suit, rank, pirate)
-        self.order = group * 1000 + within * 100 + place
+        self.order = _ORDER[_sort_key(kind, suit, rank, pirate)]
         self.role = _ROLE[kind]
         self._text = _text_of(kind, suit, rank, pirate)
 
@@ -225,6 +226,11 @@ def sort_key(c: Card) -> tuple[int, int, int]:
     return _sort_key(c.kind, c.suit, c.rank, c.pirate)
 
 
+def order_of(c: Card) -> int:
+    """``c.order``, as a function: the key that sorts cards into the order of a hand."""
+    return c.order
+
+
 def _sort_key(kind: Kind, suit: Suit | None, rank: int,
               pirate: Pirate | None) -> tuple[int, int, int]:
     if suit is not None:
@@ -248,6 +254,17 @@ _ROLE: Final = {
     Kind.TIGRESS: ROLE_ESCAPE, Kind.PIRATE: ROLE_PIRATE, Kind.SKULL_KING: ROLE_SKULL_KING,
     Kind.MERMAID: ROLE_MERMAID, Kind.KRAKEN: ROLE_KRAKEN, Kind.WHITE_WHALE: ROLE_WHALE,
 }
+
+
+def _face_keys() -> list[tuple[int, int, int]]:
+    """The sort key of every face of both editions."""
+    keys = [_sort_key(Kind.NUMBER, suit, rank, None) for suit in Suit for rank in range(1, 15)]
+    keys += [_sort_key(kind, None, 0, None) for kind in _SPECIAL_TEXT]
+    keys += [_sort_key(Kind.PIRATE, None, 0, pirate) for pirate in Pirate]
+    return keys
+
+
+_ORDER: Final = {key: place for place, key in enumerate(sorted(_face_keys()))}
 
 
 def _build_index() -> dict[str, Card]:

@@ -26,7 +26,7 @@ from skullgames._checks import (
 from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
-from skullgames.king.cards import ALL_CARDS, Card, Pirate, Suit, interned
+from skullgames.king.cards import ALL_CARDS, Card, Pirate, Suit, interned, order_of
 from skullgames.king.config import MAX_HAND, Config
 from skullgames.king.moves import (
     WAGER_POINTS,
@@ -82,17 +82,18 @@ __all__ = [
     "seeded_deal",
 ]
 
-# The plays of a card are found by its order, which is one per face: hashing a Card is a
-# call of its __hash__ in the pure build, and even id(c) is a call, where c.order is a slot.
-_PLAYS: Final[dict[int, tuple[Play, ...]]] = {
-    c.order: plays_of(c) for c in map(interned, ALL_CARDS)}
-assert len(_PLAYS) == len(ALL_CARDS)
+# The plays of a card are found by its order, its place among all faces (0, 1, 2, ...):
+# an index into a tuple, where hashing a Card is a call of its __hash__ in the pure build
+# and a dict of ints boxes each key in the compiled one.
+_PLAYS: Final[tuple[tuple[Play, ...], ...]] = tuple(
+    plays_of(c) for c in sorted(map(interned, ALL_CARDS), key=order_of))
+assert all(_PLAYS[c.order][0].card is interned(c) for c in ALL_CARDS)
 _BIDS: Final = tuple(tuple(Bid(i) for i in range(n + 1)) for n in range(MAX_HAND + 1))
 _SHOTS: Final = (Shot(False), Shot(True))
 _WAGERS: Final = tuple(Wager(points) for points in WAGER_POINTS)
 _ADJUSTMENTS: Final = (AdjustBid(-1), AdjustBid(0), AdjustBid(1))
 # Graybeard plays the top card of his stack; his Tigress is always an escape (K10).
-_GHOST_PLAY: Final = {key: plays[-1] for key, plays in _PLAYS.items()}
+_GHOST_PLAY: Final = tuple(plays[-1] for plays in _PLAYS)
 
 _OPEN: Final = SuitState.OPEN  # bound once: enum members are slow to read in 3.11 (tricks.py)
 
@@ -464,7 +465,7 @@ def _use_ability(state: State, table: Table, hands: Hands, log: LogCell, pirate:
         drawn = min(2, len(table.undealt))
         if drawn == 0:
             return _open_trick(state, table, hands, log, table.leader)
-        hand = tuple(sorted((*hands[seat], *table.undealt[:drawn]), key=_order))
+        hand = tuple(sorted((*hands[seat], *table.undealt[:drawn]), key=order_of))
         hands = hands[:seat] + (hand,) + hands[seat + 1:]
         table = _changed(table, undealt=table.undealt[drawn:])
     return Choosing(setup=state.setup, past=state.past, hands=hands, table=table,
@@ -607,7 +608,7 @@ def _revealed_deal(table: Table) -> Deal:
         for seat, play in trick.plays:
             if seat is not None:
                 played[seat].append(play.card)
-    return Deal([sorted(hand, key=_order) for hand in played], deal.ghost)
+    return Deal([sorted(hand, key=order_of) for hand in played], deal.ghost)
 
 
 def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
@@ -655,7 +656,7 @@ def _checked_deal(config: Config, round_index: int, deal: Deal
         if _multiset(deal.stock) != _multiset(rest):
             raise IllegalMoveError("the stock must hold exactly the cards not dealt")
         rest = [interned(c) for c in deal.stock]
-    hands = tuple(tuple(sorted([interned(c) for c in hand], key=_order)) for hand in deal.hands)
+    hands = tuple(tuple(sorted([interned(c) for c in hand], key=order_of)) for hand in deal.hands)
     return Deal(hands, [interned(c) for c in deal.ghost], deal.stock), tuple(rest)
 
 
@@ -689,10 +690,6 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
             continue
         state = apply(state, move)
     return state
-
-
-def _order(c: Card) -> int:
-    return c.order
 
 
 def _cards(cards: Iterable[Card]) -> str:

@@ -17,7 +17,7 @@ from typing import ClassVar, Final, Union
 from skullgames._checks import as_hands, as_tuple
 from skullgames._records import Record, Values
 from skullgames.errors import IllegalMoveError, InvalidNotationError
-from skullgames.king.cards import Card, Kind, card
+from skullgames.king.cards import Card, Kind, card, order_of
 
 __all__ = [
     "ABILITY_MOVES",
@@ -129,11 +129,7 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     cards = as_tuple(cards, "cards", "the cards discarded")
     if not all(isinstance(c, Card) for c in cards):
         raise InvalidNotationError(f"expected cards, got {cards!r}")
-    return tuple(sorted(cards, key=_order))
-
-
-def _order(c: Card) -> int:
-    return c.order
+    return tuple(sorted(cards, key=order_of))
 
 
 class Deal(Record):
