@@ -267,12 +267,12 @@ _MERMAID_WINS: Final = Reason.MERMAID
 _MERMAID_TAKES_SKULL_KING: Final = Reason.MERMAID_TAKES_SKULL_KING
 
 
-def _roles(plays: Sequence[tuple[Seat, Play]]) -> list[int]:
+def _roles(plays: _Plays) -> list[int]:
     """The role each play has in the trick: its card's, the Tigress's as declared."""
     return [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
 
 
-def _acting_creature(roles: Sequence[int]) -> int | None:
+def _acting_creature(roles: list[int]) -> int | None:
     """Index of the Kraken or White Whale that acts; ``None`` when neither is played.
 
     With both in the trick, the second one played acts and the first is an escape
@@ -286,7 +286,7 @@ def _acting_creature(roles: Sequence[int]) -> int | None:
     return None
 
 
-def _base_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]
+def _base_winner(plays: _Plays, roles: list[int]
                  ) -> tuple[int | None, Reason]:
     """Index of the winning play among cards without creature powers, and why.
 
@@ -351,13 +351,14 @@ def decide(plays: Sequence[tuple[Seat, Play]]) -> tuple[int | None, Reason]:
     >>> decide([(0, Play(card("Y12"))), (1, Play(card("WHALE"))), (2, Play(card("KRAKEN")))])
     (None, <Reason.KRAKEN: 'kraken'>)
     """
-    roles = _roles(plays)
+    trick = tuple(plays)
+    roles = _roles(trick)
     active = _acting_creature(roles)
     if active is not None:
         if roles[active] == _KRAKEN:
             return None, _KRAKEN_ACTS
-        return _whale_winner(plays, roles), _WHALE_ACTS
-    return _base_winner(plays, roles)
+        return _whale_winner(trick, roles), _WHALE_ACTS
+    return _base_winner(trick, roles)
 
 
 def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit | None = None
@@ -376,19 +377,20 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
     >>> result.winner, result.next_leader, result.bonus
     (1, 1, 30)
     """
-    roles = _roles(plays)
+    trick = tuple(plays)  # the engine's trick as it is: a tuple already
+    roles = _roles(trick)
     active = _acting_creature(roles)
     if active is not None:
         creatures = [i for i, r in enumerate(roles) if r in (_KRAKEN, _WHALE)]
         if roles[active] == _KRAKEN:
-            return _kraken(plays, roles, creatures, active, lead_suit, config)
-        return _white_whale(plays, roles, active, lead_suit, config)
-    index, reason = _base_winner(plays, roles)
+            return _kraken(trick, roles, creatures, active, lead_suit, config)
+        return _white_whale(trick, roles, active, lead_suit, config)
+    index, reason = _base_winner(trick, roles)
     assert index is not None
-    return _won(plays, roles, index, config, lead_suit, reason)
+    return _won(trick, roles, index, config, lead_suit, reason)
 
 
-def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: list[int],
+def _kraken(plays: _Plays, roles: list[int], creatures: list[int],
             active: int, lead_suit: Suit | None, config: Config) -> TrickResult:
     next_leader: Seat
     if config.kraken_leader is KrakenLeader.LEFT_OF_KRAKEN:
@@ -398,24 +400,24 @@ def _kraken(plays: Sequence[tuple[Seat, Play]], roles: list[int], creatures: lis
         next_leader = next(seat for seat in after if seat is not None)
     else:
         next_leader = _would_have_won(plays, roles, creatures)
-    return TrickResult(plays=tuple(plays), outcome=_DESTROYED, winner=None,
+    return TrickResult(plays=plays, outcome=_DESTROYED, winner=None,
                        winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
                        bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
                        reason=_KRAKEN_ACTS)
 
 
-def _would_have_won(plays: Sequence[tuple[Seat, Play]], roles: list[int],
+def _would_have_won(plays: _Plays, roles: list[int],
                     left_out: list[int]) -> Seat:
     """Who would have won without the cards at ``left_out`` (:ref:`ruling-k6`).
 
     With only those cards in the trick, its first player.
     """
     kept = [i for i in range(len(plays)) if i not in left_out]
-    index = _base_winner([plays[i] for i in kept], [roles[i] for i in kept])[0]
+    index = _base_winner(tuple([plays[i] for i in kept]), [roles[i] for i in kept])[0]
     return plays[0][0] if index is None else plays[kept[index]][0]
 
 
-def _whale_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> int | None:
+def _whale_winner(plays: _Plays, roles: list[int]) -> int | None:
     """Index of the highest number card, the earliest on a tie (K7); ``None`` without one."""
     best, best_rank = None, 0
     for i, (_, play) in enumerate(plays):
@@ -424,7 +426,7 @@ def _whale_winner(plays: Sequence[tuple[Seat, Play]], roles: Sequence[int]) -> i
     return best
 
 
-def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: int,
+def _white_whale(plays: _Plays, roles: list[int], active: int,
                  lead_suit: Suit | None, config: Config) -> TrickResult:
     best = _whale_winner(plays, roles)
     if best is None:
@@ -432,7 +434,7 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
             next_leader = _would_have_won(plays, roles, [active])
         else:
             next_leader = plays[active][0]
-        return TrickResult(plays=tuple(plays), outcome=_DISCARDED, winner=None,
+        return TrickResult(plays=plays, outcome=_DISCARDED, winner=None,
                            winning_card=None, next_leader=next_leader, bonus=0,
                            bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
                            reason=_WHALE_ACTS)
@@ -440,7 +442,7 @@ def _white_whale(plays: Sequence[tuple[Seat, Play]], roles: list[int], active: i
                 loot=config.loot and not config.whale_cancels_loot)  # K15
 
 
-def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, config: Config,
+def _won(plays: _Plays, roles: list[int], index: int, config: Config,
          lead_suit: Suit | None, reason: Reason, *, loot: bool | None = None) -> TrickResult:
     """The trick won by ``plays[index]`` for ``reason``.
 
@@ -476,7 +478,7 @@ def _won(plays: Sequence[tuple[Seat, Play]], roles: list[int], index: int, confi
     # Positional, in the order of the fields (plays, outcome, winner, winning_card,
     # next_leader, bonus, bonus_items, lead_suit, loot_alliances, reason): the pure build
     # calls a class with ten keywords at three times the cost (1.0 against 0.33 us).
-    return TrickResult(tuple(plays), _WON, winner, winning.card, winner,
+    return TrickResult(plays, _WON, winner, winning.card, winner,
                        sum([b.points for b in items]) if items else 0,
                        tuple(items), lead_suit, alliances, reason)
 
