@@ -46,6 +46,7 @@ from skullgames.king.rules import (
     check_play,
     first_to_act,
     follows,
+    holds_suit,
     next_suit,
     next_to_bid,
     playable,
@@ -386,8 +387,8 @@ def _apply_play(state: Playing, move: Play) -> State:
     else:
         check_play(played, hand, lead)  # not in the hand: says so
         index = hand.index(played)
-    if lead is not None and not follows(played, lead):
-        check_play(played, hand, lead)  # off suit: allowed only without the lead suit
+    if lead is not None and not follows(played, lead) and holds_suit(hand, lead):
+        check_play(played, hand, lead)  # off suit while holding the lead suit: says so
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held_cards)

@@ -37,6 +37,7 @@ __all__ = [
     "check_play",
     "first_to_act",
     "follows",
+    "holds_suit",
     "is_character",
     "next_suit",
     "next_to_bid",
@@ -197,11 +198,23 @@ def playable(hand: Sequence[Card], lead: Suit | None) -> Sequence[Card]:
     may play anything, black trumps included (:ref:`king-following-suit`). The cards keep
     the order of ``hand`` (``hand`` itself when every card may be played).
     """
-    if lead is not None:
-        for c in hand:
-            if c.suit is lead:  # the duty to follow applies
-                return tuple([c for c in hand if c.suit is lead or c.suit is None])
+    if lead is not None and holds_suit(hand, lead):  # the duty to follow applies
+        return tuple([c for c in hand if c.suit is lead or c.suit is None])
     return hand
+
+
+def holds_suit(hand: Sequence[Card], suit: Suit) -> bool:
+    """Whether ``hand`` holds a card of ``suit``: then it must follow ``suit`` when led.
+
+    >>> from skullgames.king import Suit, card
+    >>> from skullgames.king.rules import holds_suit
+    >>> holds_suit((card("Y3"), card("SK")), Suit.YELLOW), holds_suit((card("SK"),), Suit.YELLOW)
+    (True, False)
+    """
+    for c in hand:  # noqa: SIM110  # a loop: any() of a generator costs the pure build more
+        if c.suit is suit:
+            return True
+    return False
 
 
 def check_play(c: Card, hand: Sequence[Card], lead: Suit | None) -> None:
