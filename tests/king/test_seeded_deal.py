@@ -11,8 +11,10 @@ import hashlib
 import struct
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from skullgames._shuffle import shuffled_positions
+from skullgames._shuffle import _by_floats, shuffled_positions
 from skullgames.king import Config, Deal, Edition
 from skullgames.king.cards import Card
 from skullgames.king.game import _seeded_deal
@@ -67,6 +69,52 @@ def test_seeded_deals_are_the_reference_deals(config: Config) -> None:
 
 
 def test_shuffled_positions_are_the_reference_positions() -> None:
-    for n in (0, 1, 2, 3, 40, 66, 70, 74, 200):
+    for n in (0, 1, 2, 3, 40, 66, 70, 74, 200, 255, 256, 257, 300):
         for key in ("", "skullgames.king:0:0", "skullgames.queen:7:3", "é", *map(str, range(200))):
             assert shuffled_positions(key, n) == reference_positions(key, n)
+
+
+def positions_by_keys(digest: bytes) -> list[int]:
+    """The reference order of the 64-bit keys in ``digest``, ties by position."""
+    n = len(digest) // 8
+    keys = struct.unpack(f"<{n}Q", digest)
+    return sorted(range(n), key=keys.__getitem__)
+
+
+@given(st.integers(2, 256).flatmap(lambda n: st.binary(min_size=8 * n, max_size=8 * n)))
+def test_the_float_sort_orders_keys_whose_top_bits_differ(digest: bytes) -> None:
+    n = len(digest) // 8
+    tops = {int.from_bytes(digest[8 * j + 3:8 * j + 8], "little") for j in range(n)}
+    order = _by_floats(digest, n)
+    if len(tops) == n:
+        assert order == positions_by_keys(digest)
+    else:
+        assert order is None
+
+
+@given(st.integers(2, 256).flatmap(lambda n: st.tuples(
+    st.binary(min_size=8 * n, max_size=8 * n), st.integers(0, n - 1), st.integers(0, n - 1),
+    st.binary(min_size=3, max_size=3))))
+def test_the_float_sort_gives_way_when_two_keys_share_their_top_bits(
+        case: tuple[bytes, int, int, bytes]) -> None:
+    # Key `copy` takes key `source`'s top 40 bits and its own low 24: the float sort
+    # would order the two by position, so it must leave them to the full sort.
+    digest, source, copy, low = case
+    if source == copy:
+        copy = (copy + 1) % (len(digest) // 8)
+    keys = bytearray(digest)
+    keys[8 * copy:8 * copy + 8] = low + digest[8 * source + 3:8 * source + 8]
+    assert _by_floats(bytes(keys), len(keys) // 8) is None
+
+
+def test_the_float_sort_checks_every_neighbour() -> None:
+    # Distinct top bits everywhere but in the last two keys of the order.
+    n = 70
+    keys = [(j + 1) << 40 for j in range(n)]
+    keys[-1] = keys[-2] + 1  # same top 40 bits as its neighbour, a larger key
+    keys[-2], keys[0] = keys[0], keys[-2]  # and not beside each other in the digest
+    digest = struct.pack(f"<{n}Q", *keys)
+    assert _by_floats(digest, n) is None
+    keys[-1] = keys[0] + (1 << 40)
+    digest = struct.pack(f"<{n}Q", *keys)
+    assert _by_floats(digest, n) == positions_by_keys(digest)
