@@ -527,9 +527,10 @@ def _exactly(data: Any) -> Hashable | None:
     for key, value in data.items():
         kind = type(value)
         if kind is list:
-            if any(type(item) in (list, dict) for item in value):
+            kinds = tuple(map(type, value))
+            if list in kinds or dict in kinds:
                 return None
-            items.append((key, tuple(value), tuple(map(type, value))))
+            items.append((key, tuple(value), kinds))
         elif kind is dict:
             return None
         else:
@@ -561,7 +562,8 @@ class SavedGame(Codec[T]):
                  move: Codec[Any], known_moves: Mapping[str, Any], rule_checks: str) -> None:
         self.format_name, self.config, self.move_text, self.move = (
             format_name, config, move_text, move)
-        self.known_moves, self.rule_checks = known_moves, rule_checks
+        self.known_moves = dict(known_moves)  # a dict for replay_known
+        self.rule_checks = rule_checks
 
     def dump(self, state: T) -> dict[str, Any]:
         deal_type = game_writing(self.format_name).Deal

@@ -253,7 +253,8 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     if type(state) is Playing:
         hand, lead = state.hands[state.to_move], state.lead_suit
         # Without a suit to follow every card may be played: no need to ask the rule.
-        return _distinct_plays(hand if lead is None else playable(hand, lead))
+        return _distinct_plays(
+            hand if lead is None else cast(tuple[Card, ...], playable(hand, lead)))
     if type(state) is Bidding:
         return _BIDS[len(state.table.deal.hands[0])]
     if type(state) is Shooting:
@@ -265,14 +266,17 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     return ()
 
 
-def _distinct_plays(cards: Iterable[Card]) -> tuple[Play, ...]:
+def _distinct_plays(cards: tuple[Card, ...]) -> tuple[Play, ...]:
     """The plays of ``cards``, each card once."""
     moves: list[Play] = []
     previous = None
-    for c in cards:
+    for c in cards:  # a tuple: the compiled build indexes it, with no iterator
         # Hands are sorted and cards interned: copies (all specials) are adjacent.
         if c is not previous:
-            moves += _PLAYS[c.order]
+            plays = _PLAYS[c.order]
+            moves.append(plays[0])
+            if len(plays) > 1:  # the Tigress: as a pirate, then as an escape
+                moves += plays[1:]
             previous = c
     return tuple(moves)
 
@@ -392,7 +396,7 @@ def _apply_play(state: Playing, move: Play) -> State:
     held_cards = list(state.hands)
     held_cards[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held_cards)
-    trick = (*state.trick, (seat, move))
+    trick = state.trick + ((seat, move),)
     suit_state = state.suit_state
     if suit_state is _OPEN:
         suit_state, lead = next_suit(suit_state, lead, move, state.setup.config,
@@ -418,7 +422,7 @@ def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
     config = state.setup.config
     if len(trick) == 1:
         play = _GHOST_PLAY[ghost[0].order]
-        trick = (*trick, (None, play))
+        trick = trick + ((None, play),)
         ghost = ghost[1:]
         suit_state, lead = next_suit(suit_state, lead, play, config, False)
         table = _changed(table, ghost=ghost)
@@ -440,7 +444,7 @@ def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, .
     leader = result.next_leader
     config = state.setup.config
     table = Table(table.deal, table.undealt, ghost, table.bids, table.shots, tricks_won, leader,
-                  (*table.tricks, result), table.wagers, table.discarded, table.peeked)
+                  table.tricks + (result,), table.wagers, table.discarded, table.peeked)
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not config.pirate_abilities:
@@ -581,7 +585,7 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
                          deal=_revealed_deal(table), bids=table.bids, tricks=table.tricks,
                          scores=scores, shots=table.shots, wagers=table.wagers)
     totals = tuple([t + s.total for t, s in zip(past.totals, scores, strict=True)])
-    rounds = (*past.rounds, result)
+    rounds = past.rounds + (result,)
     empty = ((),) * players
     setup = state.setup
     if round_number == config.round_count:
