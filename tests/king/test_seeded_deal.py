@@ -18,6 +18,7 @@ from skullgames._shuffle import _by_floats, shuffled_positions
 from skullgames.king import Config, Deal, Edition
 from skullgames.king.cards import Card
 from skullgames.king.game import _seeded_deal
+from skullgames.king.state import Setup
 
 
 def reference_positions(key: str, n: int) -> list[int]:
@@ -58,7 +59,7 @@ def test_seeded_deals_are_the_reference_deals(config: Config) -> None:
     seeds = [*range(60), 2**63 - 1, 2**64 + 5, -1, -(2**70), 10**30]
     for seed in seeds:
         for round_index in range(len(config.hand_sizes)):
-            deal, stock = _seeded_deal(config, seed, round_index)
+            deal, stock = _seeded_deal(Setup(config, seed, True), seed, round_index)
             expected, expected_stock = reference_deal(config, seed, round_index)
             assert deal == expected
             assert stock == expected_stock

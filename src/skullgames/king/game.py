@@ -128,7 +128,7 @@ def new_game(config: object = None, *, seed: object = None, auto_deal: object = 
     setup = Setup(config=config, seed=game, auto_deal=dealt)
     past = Past(round_index=0, dealer=0, totals=(0,) * n, rounds=())
     if game is not None and dealt:
-        return _start_round(setup, past, None, *_seeded_deal(config, game, 0))
+        return _start_round(setup, past, None, *_seeded_deal(setup, game, 0))
     return Dealing(setup=setup, past=past, hands=((),) * n, log=None)
 
 
@@ -153,7 +153,7 @@ def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
     if not 0 <= round_index < rounds:
         raise ConfigError(f"round_index: this game has rounds 0..{rounds - 1} "
                           f"(counted from 0), not {round_index}")
-    return _seeded_deal(config, seed, round_index)[0]
+    return _seeded_deal(Setup(config, seed, True), seed, round_index)[0]
 
 
 def not_a_state(state: object, name: str = "state") -> TypeError:
@@ -162,15 +162,15 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
 
 
 
-def _seeded_deal(config: Config, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
-    deck = config.deck  # in canonical order, so sorting positions sorts cards
+def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
+    deck = setup._deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
-    size = config.hand_sizes[round_index]
-    dealt = config.players * size
+    size = setup._hand_sizes[round_index]
+    dealt = setup._players * size
     hands = tuple([tuple([deck[i] for i in sorted(order[start:start + size])])
                    for start in range(0, dealt, size)])
     ghost: tuple[Card, ...] = ()
-    if config.has_ghost:
+    if setup._ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
     # The stock records the order of the undealt cards, so that a replay of the recorded
     # deals draws the same cards for Bendt the Bandit.
@@ -405,7 +405,7 @@ def _apply_play(state: Playing, move: Play) -> State:
     # One hand per seat: the players counted without reading the config, whose fields
     # the compiled build reads as a Python program would (it is an attrs class).
     players = len(held_cards)
-    if players == 2 and state.setup.config.has_ghost:
+    if players == 2 and state.setup._ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
         return Playing(state.setup, state.past, hands, log, state.table, (seat + 1) % players,
@@ -442,14 +442,14 @@ def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, .
         tricks_won = tuple(won)
     last = not hands[0]
     leader = result.next_leader
-    config = state.setup.config
+    abilities = state.setup._abilities
     table = Table(table.deal, table.undealt, ghost, table.bids, table.shots, tricks_won, leader,
                   table.tricks + (result,), table.wagers, table.discarded, table.peeked)
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
-    if not last and leader is not None and not config.pirate_abilities:
+    if not last and leader is not None and not abilities:
         return _lead(state, table, hands, leader, log)
-    if config.pirate_abilities and winner is not None and result.winning_card is not None:
+    if abilities and winner is not None and result.winning_card is not None:
         pirate = result.winning_card.pirate
         if pirate is not None and (not last or pirate is Pirate.HARRY):
             return _use_ability(state, table, hands, log, pirate, winner)
@@ -567,9 +567,11 @@ def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
 
 
 def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
-    config = state.setup.config
+    setup = state.setup
+    config = setup.config
     past = state.past
-    players = config.players
+    players = setup._players
+    hand_sizes = setup._hand_sizes
     bonuses = [0] * players
     alliances: list[tuple[int, int]] = []
     for trick in table.tricks:
@@ -578,7 +580,7 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
         if trick.loot_alliances:
             alliances += trick.loot_alliances
     round_number = past.round_index + 1
-    scores = breakdown(table.bids, table.tricks_won, config.hand_sizes[past.round_index],
+    scores = breakdown(table.bids, table.tricks_won, hand_sizes[past.round_index],
                        bonuses, config, round_number, alliances, table.wagers,
                        table.shots or (False,) * players)
     result = RoundResult(round_number=round_number, dealer=past.dealer,
@@ -587,15 +589,14 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     totals = tuple([t + s.total for t, s in zip(past.totals, scores, strict=True)])
     rounds = past.rounds + (result,)
     empty = ((),) * players
-    setup = state.setup
-    if round_number == config.round_count:
+    if round_number == len(hand_sizes):
         past = Past(round_index=past.round_index, dealer=past.dealer, totals=totals,
                     rounds=rounds)
         return Finished(setup=setup, past=past, hands=empty, table=table, log=log)
     dealer = (past.dealer + 1) % players
     past = Past(round_index=round_number, dealer=dealer, totals=totals, rounds=rounds)
     if setup.auto_deal and setup.seed is not None:
-        return _start_round(setup, past, log, *_seeded_deal(config, setup.seed, round_number))
+        return _start_round(setup, past, log, *_seeded_deal(setup, setup.seed, round_number))
     return Dealing(setup=setup, past=past, hands=empty, log=log)
 
 
@@ -618,8 +619,7 @@ def _revealed_deal(table: Table) -> Deal:
 
 def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
                  undealt: tuple[Card, ...]) -> State:
-    config = setup.config
-    n = config.players
+    n = setup._players
     leader = first_to_act(past.dealer, n)
     table = Table(
         deal=deal, undealt=undealt, ghost=deal.ghost, bids=(), shots=(),

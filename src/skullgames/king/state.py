@@ -169,7 +169,8 @@ TrickPlays = tuple[tuple[Seat, Play], ...]
 class Setup(Record):
     """What a game is: its rules and how it is dealt. Never changes during a game."""
 
-    __slots__ = ("auto_deal", "config", "seed")
+    __slots__ = ("_abilities", "_deck", "_ghost", "_hand_sizes", "_players", "auto_deal",
+                 "config", "seed")
     _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal")
     """The constructor's parameters, in order."""
 
@@ -177,11 +178,24 @@ class Setup(Record):
     seed: Final[int | None]
     """The seed every round is dealt from (``None`` for a game dealt by the caller)."""
     auto_deal: Final[bool]
+    # What the engine reads of the config every trick or round, read once here: the
+    # compiled build reads an attrs class's field as a Python program does, and a
+    # property (deck, hand_sizes, has_ghost) runs as Python.
+    _players: Final[int]
+    _deck: Final[tuple[Card, ...]]
+    _hand_sizes: Final[tuple[int, ...]]
+    _ghost: Final[bool]
+    _abilities: Final[bool]
 
     def __init__(self, config: Config, seed: int | None, auto_deal: bool) -> None:
         self.config = config
         self.seed = seed
         self.auto_deal = auto_deal
+        self._players = config.players
+        self._deck = config.deck
+        self._hand_sizes = config.hand_sizes
+        self._ghost = config.has_ghost
+        self._abilities = config.pirate_abilities
 
     def _values(self) -> Values:
         return (self.config, self.seed, self.auto_deal)
