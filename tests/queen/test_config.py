@@ -25,6 +25,21 @@ def test_plank_sides_q1() -> None:
     assert side_values(Side.BACK) == (8, 5, 3, 2, 1)
 
 
+def test_default_plank_values_are_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The config holds the shared default tuple, and scoring knows it by identity: in
+    # both builds (the compiled one once kept its own copy and checked every round).
+    import skullgames.queen.scoring as scoring
+
+    def checked_again(values: object) -> tuple[int, ...]:
+        raise AssertionError(f"{values!r} checked again")
+
+    assert Config(plank_values=[1, 2, 3, 5, 8]).plank_values is DEFAULT_PLANK_VALUES
+    monkeypatch.setattr(scoring, "check_plank_values", checked_again)
+    assert side_values(Side.BACK, Config().plank_values) == (8, 5, 3, 2, 1)
+    with pytest.raises(AssertionError, match="checked again"):
+        side_values(Side.BACK, (1, 2, 3, 5, 8))  # an equal copy is checked
+
+
 @pytest.mark.parametrize(("options", "name"), [
     ({"players": 1}, "players"),
     ({"players": 7}, "players"),

@@ -24,7 +24,10 @@ from skullgames.queen.cards import Card, deck
 
 __all__ = ["DEFAULT_PLANK_VALUES", "Config"]
 
-DEFAULT_PLANK_VALUES = (1, 2, 3, 5, 8)
+# Typed as any tuple of ints, not Final: the compiled build keeps a tuple of five ints as
+# five C ints and a Final one as its own constant, and scoring knows this very tuple by
+# identity (a copy is checked again, as a caller's values are).
+DEFAULT_PLANK_VALUES: tuple[int, ...] = (1, 2, 3, 5, 8)
 """The values of the front side of a plank, bottom (wide end) to top (:ref:`ruling-q1`)."""
 
 
