@@ -24,7 +24,6 @@ from skullgames._json import (
     FORMAT_VERSION,
     LONGEST_TEXT,
     SEED_DIGITS,
-    check_header,
     dump_seed,
     expect_bool,
     expect_dict,
@@ -33,11 +32,10 @@ from skullgames._json import (
     expect_only,
     expect_parsed,
     expect_str,
-    load_seed,
     rule_error,
     shown,
 )
-from skullgames._replay import replay_known
+from skullgames._replay import replay_saved
 from skullgames.errors import SerializationError, SkullgamesError
 
 T = TypeVar("T")
@@ -596,45 +594,17 @@ class SavedGame(Codec[T]):
         ``read_text(text, path)`` reads a move's text that is not one of ``known_moves``
         (by default ``move_text``, which takes only the texts a save writes).
         """
-        doc = check_header(data, self.format_name, path)
-        expect_only(doc, path, ("format", "version", "config", "seed", "auto_deal", "moves"))
-        for key in ("config", "seed", "auto_deal", "moves"):
-            if key not in doc:
-                raise SerializationError(f"missing field {key!r}", path)
-        config = self._config(doc["config"], f"{path}.config")
-        auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
-        seed = load_seed(doc["seed"], f"{path}.seed")
-        if seed is None and auto_deal:
-            raise SerializationError("a game dealt automatically records its seed",
-                                     f"{path}.seed")
-        try:
-            state = game.new_game(config, seed=seed, auto_deal=auto_deal)
-        except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
-            raise rule_error(str(error), f"{path}.seed") from None
-        known, apply = self.known_moves, game.apply
-        # A save writes each move's canonical text: the compiled loop replays those, and
-        # the loop below reads whatever it stopped at, and says what is wrong with it.
-        entries = expect_list(doc["moves"], f"{path}.moves")
-        state, done = replay_known(apply, state, entries, known)
-        for i in range(done, len(entries)):
-            entry = entries[i]
-            move = known.get(entry) if type(entry) is str else None
-            if move is None:
-                where = f"{path}.moves[{i}]"
-                if not isinstance(entry, str):
-                    move = self.move.load(entry, where)
-                elif read_text is not None:
-                    move = read_text(expect_str(entry, where), where)
-                else:
-                    move = self.move_text.load(entry, where)
-            try:
-                state = apply(state, move)
-            except SkullgamesError as error:
-                where = f"{path}.moves[{i}]"
-                if game.is_over(state):
-                    raise rule_error("a move after the end of the game", where) from None
-                raise rule_error(f"{move}: {error}", where) from None
-        loaded: T = state
+        text_of = self.move_text.load if read_text is None else read_text
+        move_codec = self.move
+
+        def move_of(entry: Any, where: str) -> Any:
+            """A move that is not a canonical text: a tagged object or another text."""
+            if not isinstance(entry, str):
+                return move_codec.load(entry, where)
+            return text_of(entry, where)
+
+        loaded: T = replay_saved(data, path, self.format_name, game.new_game, game.apply,
+                                 game.is_over, self._config, move_of, self.known_moves)
         return loaded
 
     def _config(self, data: Any, path: str) -> Any:

@@ -29,6 +29,7 @@ __all__ = ["ENGINE_MODULES", "compiled_modules", "is_compiled"]
 
 ENGINE_MODULES: tuple[str, ...] = (
     "skullgames._checks",
+    "skullgames._json",
     "skullgames._outcome",
     "skullgames._records",
     "skullgames._replay",

@@ -7,11 +7,19 @@ costs little more than replaying its moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from skullgames.errors import SkullgamesError
+from skullgames._json import (
+    check_header,
+    expect_bool,
+    expect_list,
+    expect_only,
+    load_seed,
+    rule_error,
+)
+from skullgames.errors import SerializationError, SkullgamesError
 
-__all__ = ["replay_known"]
+__all__ = ["replay_known", "replay_saved"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -45,3 +53,52 @@ def replay_known(apply: Callable[[S, M], S], state: S, entries: list[object],
             break
         done += 1
     return state, done
+
+
+_SAVED_FIELDS = ("format", "version", "config", "seed", "auto_deal", "moves")
+
+
+def replay_saved(data: object, path: str, format_name: str,
+                 new_game: Callable[..., Any], apply: Callable[[Any, Any], Any],
+                 is_over: Callable[[Any], bool], config_of: Callable[[Any, str], Any],
+                 move_of: Callable[[Any, str], Any], known: dict[str, Any]) -> Any:
+    """Rebuild the saved game ``data`` by replaying its moves (``_codec.SavedGame.replay``).
+
+    The codec's reading of a document, here to be compiled with the engine: the checks
+    of the header, config, seed and moves, and the replay through ``apply``, cost the
+    pure build as much as replaying 30 moves. ``config_of(data, path)`` reads the config,
+    ``move_of(entry, path)`` a move that is not the canonical text of a move in ``known``.
+    """
+    doc = check_header(data, format_name, path)
+    expect_only(doc, path, _SAVED_FIELDS)
+    for key in ("config", "seed", "auto_deal", "moves"):
+        if key not in doc:
+            raise SerializationError(f"missing field {key!r}", path)
+    config = config_of(doc["config"], f"{path}.config")
+    auto_deal = expect_bool(doc["auto_deal"], f"{path}.auto_deal")
+    seed = load_seed(doc["seed"], f"{path}.seed")
+    if seed is None and auto_deal:
+        raise SerializationError("a game dealt automatically records its seed",
+                                 f"{path}.seed")
+    try:
+        state = new_game(config, seed=seed, auto_deal=auto_deal)
+    except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
+        raise rule_error(str(error), f"{path}.seed") from None
+    # A save writes each move's canonical text: the loop replays those, and the loop
+    # below reads whatever it stopped at, and says what is wrong with it.
+    entries = expect_list(doc["moves"], f"{path}.moves")
+    state, done = replay_known(apply, state, entries, known)
+    for i in range(done, len(entries)):
+        entry = entries[i]
+        move = known.get(entry) if type(entry) is str else None
+        if move is None:
+            where = f"{path}.moves[{i}]"
+            move = move_of(entry, where)
+        try:
+            state = apply(state, move)
+        except SkullgamesError as error:
+            where = f"{path}.moves[{i}]"
+            if is_over(state):
+                raise rule_error("a move after the end of the game", where) from None
+            raise rule_error(f"{move}: {error}", where) from None
+    return state
