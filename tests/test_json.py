@@ -310,3 +310,26 @@ def test_a_whole_number_written_with_a_fraction_is_that_integer() -> None:
     assert loaded == state
     assert type(loaded.config.players) is int and type(loaded.seed) is int
     assert from_json('{"type": "bid", "n": 2.0}', king.Move) == king.Bid(2)
+
+
+@pytest.mark.parametrize("text", [
+    '{"a":[1,"b",null]}', ' {"a": 1} ', '{"a": 1}\n', "[1, 2]", '"x"', "12",
+    b'{"a": 1}', bytearray(b"[true]"), "NaN", '{"a": 1} x', '{"a": 1', "", "  ", "[1,]",
+    '{"a": "\\ud800"}',
+])
+def test_from_json_reads_text_as_json_loads_does(text: str | bytes) -> None:
+    # from_json gives a text with no white space around it straight to the C scanner:
+    # the same data, or the same error message, as json.loads.
+    from skullgames.serialization import _parsed
+
+    try:
+        expected: Any = json.loads(text)
+    except ValueError as error:
+        with pytest.raises(ValueError) as caught:
+            _parsed(text)
+        assert str(caught.value) == str(error)
+        with pytest.raises(SerializationError, match="not valid JSON"):
+            from_json(text, king.Bid)
+    else:
+        got = _parsed(text)
+        assert json.dumps(got) == json.dumps(expected)
