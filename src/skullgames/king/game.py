@@ -128,7 +128,8 @@ def new_game(config: object = None, *, seed: object = None, auto_deal: object = 
     setup = Setup(config=config, seed=game, auto_deal=dealt)
     past = Past(round_index=0, dealer=0, totals=(0,) * n, rounds=())
     if game is not None and dealt:
-        return _start_round(setup, past, None, *_seeded_deal(setup, game, 0))
+        deal, undealt = _seeded_deal(setup, game, 0)
+        return _start_round(setup, past, None, deal, undealt)
     return Dealing(setup=setup, past=past, hands=((),) * n, log=None)
 
 
@@ -320,8 +321,8 @@ def apply(state: object, move: object) -> State:
     if type(state) is Dealing:
         if type(move) is Deal:
             config = state.setup.config
-            return _start_round(state.setup, state.past, state._log,
-                                *_checked_deal(config, state.past.round_index, move))
+            deal, undealt = _checked_deal(config, state.past.round_index, move)
+            return _start_round(state.setup, state.past, state._log, deal, undealt)
         raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
     if type(state) is Shooting:
         if type(move) is Shot:
@@ -596,7 +597,8 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     dealer = (past.dealer + 1) % players
     past = Past(round_index=round_number, dealer=dealer, totals=totals, rounds=rounds)
     if setup.auto_deal and setup.seed is not None:
-        return _start_round(setup, past, log, *_seeded_deal(setup, setup.seed, round_number))
+        deal, undealt = _seeded_deal(setup, setup.seed, round_number)
+        return _start_round(setup, past, log, deal, undealt)
     return Dealing(setup=setup, past=past, hands=empty, log=log)
 
 
