@@ -235,10 +235,9 @@ def _parsed(text: str | bytes | bytearray) -> Any:
         try:
             data, end = _scan(text, 0)
         except (StopIteration, ValueError, RecursionError):
-            pass
-        else:
-            if end == len(text):
-                return data
+            return json.loads(text)
+        if end == len(text):
+            return data
     return json.loads(text)
 
 
