@@ -192,3 +192,20 @@ def test_legal_plays_come_in_hand_order_with_the_tigress_as_pirate_first() -> No
                       "Y3 Y9 G4 P5 P6 P7 P8"])
     assert [str(m) for m in legal_moves(state)] == [
         "Y4", "G2", "B1", "ESC", "TIG pirate", "TIG escape", "SK"]
+
+
+def test_check_play_passes_every_card_the_rule_allows() -> None:
+    # RESEARCH §3.3: the lead suit, any special card, and any card from a hand without the
+    # lead suit may be played; check_play explains only the others.
+    from skullgames.king import Suit
+    from skullgames.king.rules import check_play
+
+    hand = (card("Y3"), card("B2"), card("ESC"))
+    allowed = [(c, None) for c in hand] + [
+        (card("Y3"), Suit.YELLOW), (card("ESC"), Suit.YELLOW),
+        (card("B2"), Suit.GREEN),  # no green held
+    ]
+    for c, lead in allowed:
+        check_play(c, hand, lead)  # raises IllegalMoveError if it refuses the card
+    with pytest.raises(IllegalMoveError, match="must follow yellow: you hold Y3"):
+        check_play(card("B2"), hand, Suit.YELLOW)
