@@ -247,8 +247,15 @@ def _text_of(kind: Kind, suit: Suit | None, rank: int, pirate: Pirate | None) ->
 
 
 # The part a card takes in a trick; the Tigress takes the part she is declared as.
-ROLE_ESCAPE, ROLE_NUMBER, ROLE_PIRATE, ROLE_SKULL_KING, ROLE_MERMAID, ROLE_KRAKEN, ROLE_WHALE = (
-    range(7))
+# Final, so that the compiled build reads them as constants in the modules that import
+# them, where a module's other global is a lookup in its dict at each use.
+ROLE_ESCAPE: Final = 0
+ROLE_NUMBER: Final = 1
+ROLE_PIRATE: Final = 2
+ROLE_SKULL_KING: Final = 3
+ROLE_MERMAID: Final = 4
+ROLE_KRAKEN: Final = 5
+ROLE_WHALE: Final = 6
 _ROLE: Final = {
     Kind.NUMBER: ROLE_NUMBER, Kind.ESCAPE: ROLE_ESCAPE, Kind.LOOT: ROLE_ESCAPE,
     Kind.TIGRESS: ROLE_ESCAPE, Kind.PIRATE: ROLE_PIRATE, Kind.SKULL_KING: ROLE_SKULL_KING,

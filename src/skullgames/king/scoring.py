@@ -138,6 +138,12 @@ def round_breakdown(
                      loot_alliances, wagers, cannonballs)
 
 
+# Bound once, Final: the compiled build reads a Final name from a C static, and an enum
+# member of a class it does not compile through the module's dict and the class.
+_RASCAL: Final = Scoring.RASCAL
+_CLASSIC: Final = Edition.CLASSIC
+
+
 def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
               bonuses: Sequence[int], config: Config, round_number: int,
               loot_alliances: Sequence[tuple[int, int]], wagers: Sequence[int],
@@ -149,8 +155,8 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         if bids[partner] == tricks[partner] and bids[winner] == tricks[winner]:
             loot[partner] += LOOT_ALLIANCE_POINTS
             loot[winner] += LOOT_ALLIANCE_POINTS
-    rascal = config.scoring is Scoring.RASCAL
-    classic = config.edition is Edition.CLASSIC  # zero bids: the round number (K9)
+    rascal = config.scoring is _RASCAL
+    classic = config.edition is _CLASSIC  # zero bids: the round number (K9)
     scores = []
     for seat in range(seats):
         bid, took, bonus = bids[seat], tricks[seat], bonuses[seat]

@@ -47,10 +47,10 @@ class Color(enum.Enum):
 
 COLORS: Final[tuple[Color, ...]] = tuple(Color)
 
-AYE_MAAM = 8
+AYE_MAAM: Final = 8
 """The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (see
 :ref:`queen-aye-maam`)."""
-QUICK_SNACK = 5
+QUICK_SNACK: Final = 5
 """The value of "Quick Snack": the lowest card of its colour moves 2 down (see
 :ref:`queen-aye-maam`)."""
 

@@ -151,7 +151,7 @@ class Deal(Record):
 Move = Union[Place, Play, Deal]  # noqa: UP007 (a runtime alias that cattrs dispatches on)
 """Any Skull Queen move."""
 
-PLACES: tuple[Place, ...] = tuple(
+PLACES: Final[tuple[Place, ...]] = tuple(
     Place(side, spaces) for side in Side for spaces in itertools.product(range(5), repeat=4)
 )
 """Every placement, front side first, the spaces in increasing order (red slowest).
@@ -178,7 +178,7 @@ def place_index(place: Place) -> int:
     r, y, g, b = place.spaces
     return 625 * (place.side is _BACK) + 125 * r + 25 * y + 5 * g + b
 
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in ALL_CARDS)
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in ALL_CARDS)
 """One shared play per card: ``PLAYS[c.index] == Play(c)``."""
 
 _SIDE_WORDS = {"front": Side.FRONT, "f": Side.FRONT, "back": Side.BACK, "b": Side.BACK}
