@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
@@ -513,34 +513,6 @@ class Overlay(Mapping[str, Any]):
         return len(self.replaced)
 
 
-def _exactly(data: Any) -> Hashable | None:
-    """A key equal for two config documents exactly when they are the same JSON.
-
-    Types are part of it (``True == 1`` and ``2.0 == 2`` in Python, not in a document);
-    ``None`` for a document that is not a flat object of scalars and lists of scalars.
-    """
-    if type(data) is not dict:
-        return None
-    items: list[Hashable] = []
-    for key, value in data.items():
-        kind = type(value)
-        if kind is list:
-            kinds = tuple(map(type, value))
-            if list in kinds or dict in kinds:
-                return None
-            items.append((key, tuple(value), kinds))
-        elif kind is dict:
-            return None
-        else:
-            items.append((key, kind, value))
-    return tuple(items)
-
-
-# Configs read from documents, by their exact JSON: a saved game's config is the same
-# few documents again and again, and reading one costs as much as replaying 40 moves.
-_CONFIGS: dict[tuple[str, Hashable], Any] = {}
-
-
 class SavedGame(Codec[T]):
     """The codec of a saved game: its config, seed and moves, loaded by replaying the moves.
 
@@ -604,20 +576,8 @@ class SavedGame(Codec[T]):
             return text_of(entry, where)
 
         loaded: T = replay_saved(data, path, self.format_name, game.new_game, game.apply,
-                                 game.is_over, self._config, move_of, self.known_moves)
+                                 game.is_over, self.config.load, move_of, self.known_moves)
         return loaded
-
-    def _config(self, data: Any, path: str) -> Any:
-        key = _exactly(data)
-        if key is None:
-            return self.config.load(data, path)
-        cached = _CONFIGS.get((self.format_name, key))
-        if cached is None:
-            cached = self.config.load(data, path)  # raises for a bad document
-            if len(_CONFIGS) >= 256:
-                _CONFIGS.clear()
-            _CONFIGS[self.format_name, key] = cached
-        return cached
 
     def schema(self, defs: Definitions) -> dict[str, Any]:
         return defs.ref("State", _Schema(self._schema, lazy=True))
