@@ -266,14 +266,19 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     if index < 0 or (not follows(played, color) and must_follow(hand, color)):
         check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
         index = hand.index(played)  # a card held though not the interned instance
-    hands = hands[:seat] + (hand[:index] + hand[index + 1:],) + hands[seat + 1:]
+    held = list(hands)
+    # The first or last card of the hand: one slice, not two and their concatenation.
+    last = len(hand) - 1
+    held[seat] = (hand[1:] if index == 0 else hand[:last] if index == last
+                  else hand[:index] + hand[index + 1:])
+    hands = tuple(held)
     trick = stage.trick + ((seat, play),)
     log = (play, state._log)
-    if len(trick) < config.cards_per_trick:
+    if len(trick) < match._cards_per_trick:
         if color is None:
             color = trick_color(trick)
         return Playing(match, log, stage.round, stage.table, hands, trick, color,
-                       (seat + 1) % config.players)
+                       (seat + 1) % match._players)
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks

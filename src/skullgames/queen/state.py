@@ -118,7 +118,8 @@ class Match:
     Rebuilt once a round, when a round is scored.
     """
 
-    __slots__ = ("auto_deal", "config", "rounds", "seed", "totals")
+    __slots__ = ("_cards_per_trick", "_players", "auto_deal", "config", "rounds", "seed",
+                 "totals")
     _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal", "totals", "rounds")
     """The constructor's parameters, in order."""
 
@@ -128,6 +129,10 @@ class Match:
     auto_deal: Final[bool]
     totals: Final[tuple[int, ...]]
     rounds: Final[tuple[RoundResult, ...]]
+    # What every play reads of the config, read once here (as Skull King's Setup does):
+    # the compiled build reads an attrs class's field as a Python program does.
+    _players: Final[int]
+    _cards_per_trick: Final[int]
 
     def __init__(self, *, config: Config, seed: int | None, auto_deal: bool,
                  totals: tuple[int, ...], rounds: tuple[RoundResult, ...]) -> None:
@@ -136,6 +141,8 @@ class Match:
         self.auto_deal = auto_deal
         self.totals = totals
         self.rounds = rounds
+        self._players = config.players
+        self._cards_per_trick = config.cards_per_trick
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.auto_deal, self.totals, self.rounds)
