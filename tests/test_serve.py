@@ -398,6 +398,24 @@ def test_an_internal_error_is_a_500_without_a_traceback(server: TableServer,
     assert (status, answer) == (500, {"error": "internal error", "status": 500})
 
 
+@pytest.mark.parametrize("hang_up", [BrokenPipeError, ConnectionResetError])
+def test_a_client_that_hangs_up_prints_no_traceback(server: TableServer,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      hang_up: type[OSError]) -> None:
+    """socketserver hands a handler's exception to handle_error while it is being handled."""
+    try:
+        raise hang_up(32, "the client went away")
+    except OSError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise RuntimeError("a fault of the server")
+    except RuntimeError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    printed = capsys.readouterr().err
+    assert "Traceback" in printed and "RuntimeError: a fault of the server" in printed
+
+
 def test_a_request_for_another_host_name_is_refused(server: TableServer) -> None:
     """A page elsewhere that rebinds its name to 127.0.0.1 must not reach the server."""
     error(call(server, "GET", "/api", headers={"Host": f"evil.example:{server.port}"}), 403,

@@ -64,6 +64,16 @@ class TableServer(ThreadingHTTPServer):
         self.port: int = int(self.server_address[1])
         self.allowed_hosts = _loopback_names(self.host, self.port)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Print a handler's error, as the standard library does, unless the client hung up.
+
+        A browser that closes a tab or a client that gives up before its answer is written
+        breaks the connection (``BrokenPipeError``, ``ConnectionResetError``): that is no
+        fault of the server, and a traceback for it would hide the ones that are.
+        """
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         """The address to open in a browser."""
