@@ -212,20 +212,20 @@ def test_check_play_passes_every_card_the_rule_allows() -> None:
 
 
 def test_the_engine_forms_of_the_rule_are_the_public_ones() -> None:
-    # RESEARCH §3.3: allowed_cards and must_follow (hands as tuples, the engine's) give
+    # RESEARCH §3.3: _allowed_cards and _must_follow (hands as tuples, the engine's) give
     # what playable and holds_suit give for any sequence; every card may be played
     # returns the hand itself.
     from skullgames.king import Suit
-    from skullgames.king.rules import allowed_cards, holds_suit, must_follow, playable
+    from skullgames.king.rules import _allowed_cards, _must_follow, holds_suit, playable
 
     hand = (card("Y3"), card("Y9"), card("B2"), card("ESC"), card("SK"))
-    assert allowed_cards(hand, Suit.YELLOW) == (card("Y3"), card("Y9"), card("ESC"),
-                                                card("SK"))
-    assert allowed_cards(hand, Suit.GREEN) is hand  # no green held: all of it
+    assert _allowed_cards(hand, Suit.YELLOW) == (card("Y3"), card("Y9"), card("ESC"),
+                                                 card("SK"))
+    assert _allowed_cards(hand, Suit.GREEN) is hand  # no green held: all of it
     for lead in Suit:
-        assert list(playable(list(hand), lead)) == list(allowed_cards(hand, lead))
-        assert must_follow(hand, lead) is holds_suit(list(hand), lead)
-        assert must_follow(hand, lead) is (lead in (Suit.YELLOW, Suit.BLACK))
+        assert list(playable(list(hand), lead)) == list(_allowed_cards(hand, lead))
+        assert _must_follow(hand, lead) is holds_suit(list(hand), lead)
+        assert _must_follow(hand, lead) is (lead in (Suit.YELLOW, Suit.BLACK))
     listed = list(hand)
     assert playable(listed, Suit.GREEN) is listed
     assert playable(listed, None) is listed

@@ -43,11 +43,11 @@ from skullgames.king.moves import (
 )
 from skullgames.king.rules import (
     SuitState,
-    allowed_cards,
+    _allowed_cards,
+    _must_follow,
     check_play,
     first_to_act,
     follows,
-    must_follow,
     next_suit,
     next_to_bid,
 )
@@ -259,7 +259,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         hand, lead = state.hands[state.to_move], state.lead_suit
         # Without a suit to follow every card may be played: no need to ask the rule.
         return _distinct_plays(
-            hand if lead is None else allowed_cards(hand, lead))
+            hand if lead is None else _allowed_cards(hand, lead))
     if type(state) is Bidding:
         return _BIDS[len(state.table.deal.hands[0])]
     if type(state) is Shooting:
@@ -396,14 +396,10 @@ def _apply_play(state: Playing, move: Play) -> State:
     else:
         check_play(played, hand, lead)  # not in the hand: says so
         index = hand.index(played)
-    if lead is not None and not follows(played, lead) and must_follow(hand, lead):
+    if lead is not None and not follows(played, lead) and _must_follow(hand, lead):
         check_play(played, hand, lead)  # off suit while holding the lead suit: says so
     held_cards = list(state.hands)
-    # The first or last card of the hand: one slice, not two and their concatenation
-    # (0.6 % of the instructions of a compiled 4-player game, 2.342 M -> 2.328 M).
-    last = len(hand) - 1
-    held_cards[seat] = (hand[1:] if index == 0 else hand[:last] if index == last
-                        else hand[:index] + hand[index + 1:])
+    held_cards[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held_cards)
     trick = state.trick + ((seat, move),)
     suit_state = state.suit_state

@@ -33,14 +33,12 @@ from skullgames.king.moves import Play
 
 __all__ = [
     "SuitState",
-    "allowed_cards",
     "bidding_order",
     "check_play",
     "first_to_act",
     "follows",
     "holds_suit",
     "is_character",
-    "must_follow",
     "next_suit",
     "next_to_bid",
     "playable",
@@ -203,18 +201,18 @@ def playable(hand: Sequence[Card], lead: Suit | None) -> Sequence[Card]:
     if lead is None:
         return hand
     cards = tuple(hand)
-    following = allowed_cards(cards, lead)
+    following = _allowed_cards(cards, lead)
     return hand if following is cards else following
 
 
-def allowed_cards(hand: tuple[Card, ...], lead: Suit) -> tuple[Card, ...]:
+def _allowed_cards(hand: tuple[Card, ...], lead: Suit) -> tuple[Card, ...]:
     """:func:`playable` for a hand held as a tuple, with a suit to follow.
 
-    ``hand`` itself when every card may be played. The engine's form of the rule: the
-    compiled build indexes a typed tuple, where it iterates a ``Sequence`` through a
-    Python iterator.
+    ``hand`` itself when every card may be played. The engine's form of the rule (private,
+    so that the rule has one public statement): the compiled build indexes a typed tuple,
+    where it iterates a ``Sequence`` through a Python iterator.
     """
-    if must_follow(hand, lead):  # the duty to follow applies
+    if _must_follow(hand, lead):  # the duty to follow applies
         return tuple([c for c in hand if c.suit is lead or c.suit is None])
     return hand
 
@@ -227,11 +225,11 @@ def holds_suit(hand: Sequence[Card], suit: Suit) -> bool:
     >>> holds_suit((card("Y3"), card("SK")), Suit.YELLOW), holds_suit((card("SK"),), Suit.YELLOW)
     (True, False)
     """
-    return must_follow(tuple(hand), suit)
+    return _must_follow(tuple(hand), suit)
 
 
-def must_follow(hand: tuple[Card, ...], suit: Suit) -> bool:
-    """:func:`holds_suit` for a hand held as a tuple (see :func:`allowed_cards`)."""
+def _must_follow(hand: tuple[Card, ...], suit: Suit) -> bool:
+    """:func:`holds_suit` for a hand held as a tuple (see :func:`_allowed_cards`)."""
     for c in hand:  # noqa: SIM110  # a loop: any() of a generator costs the pure build more
         if c.suit is suit:
             return True

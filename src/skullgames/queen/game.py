@@ -267,10 +267,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
         check_play(played, hand, color, ghost=config.has_ghost)  # raises, saying why
         index = hand.index(played)  # a card held though not the interned instance
     held = list(hands)
-    # The first or last card of the hand: one slice, not two and their concatenation.
-    last = len(hand) - 1
-    held[seat] = (hand[1:] if index == 0 else hand[:last] if index == last
-                  else hand[:index] + hand[index + 1:])
+    held[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held)
     trick = stage.trick + ((seat, play),)
     log = (play, state._log)
