@@ -1,11 +1,31 @@
-"""What the engine's records share: their field names, their ``repr``, a changed copy.
+"""How the engine declares its records: each field once, in the class body.
 
-An engine record (a trick result, a score, an observation) is a plain class that mypyc
-compiles to a native class: ``__slots__``, each field annotated ``Final`` and stored by
-an explicit ``__init__``, and ``_FIELDS`` naming the fields in order (the constructor's
-parameters), as the states do. Its ``__eq__``, ``__hash__`` and ``__reduce__`` compare,
-hash and pickle the same tuple of values, so both builds behave alike; attrs classes (the
-values users build) answer the same questions through attrs.
+A record (a move, a trick result, a score, a state, an observation) is a class decorated
+with :func:`~skullgames._record_class.record` whose fields are its annotated names, as in
+a dataclass::
+
+    @record
+    class Pending(Record):
+        pirate: Pirate
+        seat: int
+        drawn: int = 0
+
+The decorator gives it a constructor (keyword-only unless ``kw_only=False``), the slots
+of its fields, ``_FIELDS`` (the constructor's parameters in order) and ``_values()``, and
+makes its instances refuse assignment and deletion. :class:`Record` compares, hashes,
+prints and pickles a record by those values.
+
+The two builds get the same classes by two routes (``docs/contributing.md``):
+
+- **Pure Python**: ``record`` builds the class when the module is imported, as attrs
+  does: the constructor is generated code that fills a private twin of the class (the
+  same slots, ordinary assignment) and then turns the instance into the class itself,
+  which refuses assignment. A frozen class that stored through ``object.__setattr__``
+  would pay that call for every field.
+- **Compiled (mypyc)**: the build expands every ``@record`` class into the explicit form
+  mypyc compiles to a native class (``Final`` fields, ``__slots__``, a typed
+  ``__init__``, ``_values``; ``build_records.py`` at the root of the repository), where
+  the native class refuses assignment itself.
 
 >>> from skullgames.king import Play, card, resolve_trick
 >>> bonus = resolve_trick([(0, Play(card("B14"))), (1, Play(card("B2")))]).bonus_items[0]
@@ -13,15 +33,20 @@ values users build) answer the same questions through attrs.
 ('kind', 'card', 'points')
 >>> replace(bonus, points=30)
 Bonus(kind=<BonusKind.BLACK_FOURTEEN: 'black_fourteen'>, card=card('B14'), points=30)
+>>> bonus.points = 30
+Traceback (most recent call last):
+...
+AttributeError: attribute 'points' of 'Bonus' objects is not writable
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Record", "Values", "field_names", "record_repr", "replace"]
+__all__ = ["Record", "Values", "field_names", "rebuild", "record_repr", "replace"]
 
 R = TypeVar("R")
 
@@ -30,9 +55,9 @@ Values = tuple[object, ...]
 
 Typed as a tuple of objects on purpose. mypyc compiles ``==`` between two tuples of a
 fixed shape (``tuple[Card, int]``) item by item, and ``==`` between two objects of a class
-it sees no ``__eq__`` in (an attrs class such as a card or a config) as identity: a record
-holding an equal copy of a card would compare unequal in the compiled build. A tuple of
-objects is compared as Python compares tuples.
+it sees no ``__eq__`` in (an attrs class such as a config) as identity: a record holding
+an equal copy of a config would compare unequal in the compiled build. A tuple of objects
+is compared as Python compares tuples.
 """
 
 
@@ -60,15 +85,21 @@ class Record:
     def __repr__(self) -> str:
         return record_repr(self, self._values())
 
-    def __reduce__(self) -> tuple[type[Record], Values]:
-        return (type(self), self._values())
+    def __reduce__(self) -> tuple[Callable[[type, Values], object], tuple[type, Values]]:
+        return (rebuild, (type(self), self._values()))
+
+
+def rebuild(cls: type, values: Values) -> object:
+    """A record of class ``cls`` from its values in order (what pickles and copies call)."""
+    built: object = cls(**dict(zip(field_names(cls), values, strict=True)))
+    return built
 
 
 def field_names(cls: type) -> tuple[str, ...]:
     """The fields of a record class, or of an attrs class, in order."""
     if attrs.has(cls):
         return tuple(f.name for f in attrs.fields(cls))
-    names: tuple[str, ...] = cls._FIELDS  # type: ignore[attr-defined]
+    names: tuple[str, ...] = getattr(cls, "_FIELDS")  # noqa: B009 - set by @record
     return names
 
 

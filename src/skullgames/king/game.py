@@ -154,7 +154,7 @@ def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
     if not 0 <= round_index < rounds:
         raise ConfigError(f"round_index: this game has rounds 0..{rounds - 1} "
                           f"(counted from 0), not {round_index}")
-    return _seeded_deal(Setup(config, seed, True), seed, round_index)[0]
+    return _seeded_deal(Setup(config=config, seed=seed, auto_deal=True), seed, round_index)[0]
 
 
 def not_a_state(state: object, name: str = "state") -> TypeError:
@@ -164,10 +164,10 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
 
 
 def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
-    deck = setup._deck  # in canonical order, so sorting positions sorts cards
+    deck = setup.config.deck  # in canonical order, so sorting positions sorts cards
     order = shuffled_positions(f"skullgames.king:{seed}:{round_index}", len(deck))
-    size = setup._hand_sizes[round_index]
-    dealt = setup._players * size
+    size = setup.config.hand_sizes[round_index]
+    dealt = setup.config.players * size
     held: list[tuple[Card, ...]] = []
     for start in range(0, dealt, size):
         part = order[start:start + size]
@@ -175,7 +175,7 @@ def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple
         held.append(tuple(deck[i] for i in part))  # one tuple, sized in the compiled build
     hands = tuple(held)
     ghost: tuple[Card, ...] = ()
-    if setup._ghost:
+    if setup.config.has_ghost:
         ghost, dealt = tuple([deck[i] for i in order[dealt:dealt + size]]), dealt + size
     # The stock records the order of the undealt cards, so that a replay of the recorded
     # deals draws the same cards for Bendt the Bandit.
@@ -351,7 +351,8 @@ def _apply_bid(state: Bidding, move: Bid) -> State:
     log = (move, state._log)
     following = next_to_bid(dealer, bids)
     if following is not None:
-        return Bidding(state.setup, state.past, state.hands, log, table, following, bids)
+        return Bidding(setup=state.setup, past=state.past, hands=state.hands, log=log, table=table,
+                       to_move=following, bids=bids)
     # Every seat has bid: the bids are revealed.
     config = state.setup.config
     table = _changed(table, bids=tuple([b for b in bids if b is not None]))
@@ -379,7 +380,8 @@ def _apply_shot(state: Shooting, move: Shot) -> State:
 def _lead(state: State, table: Table, hands: Hands, leader: int, log: LogCell | None
           ) -> Playing:
     """The state of a trick that ``leader`` is about to lead."""
-    return Playing(state.setup, state.past, hands, log, table, leader, (), _OPEN, None)
+    return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                   to_move=leader, trick=(), suit_state=_OPEN, lead_suit=None)
 
 
 def _apply_play(state: Playing, move: Play) -> State:
@@ -410,11 +412,12 @@ def _apply_play(state: Playing, move: Play) -> State:
     # One hand per seat: the players counted without reading the config, whose fields
     # the compiled build reads as a Python program would (it is an attrs class).
     players = len(held_cards)
-    if players == 2 and state.setup._ghost:
+    if players == 2 and state.setup.config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
-        return Playing(state.setup, state.past, hands, log, state.table, (seat + 1) % players,
-                       trick, suit_state, lead)
+        return Playing(setup=state.setup, past=state.past, hands=hands, log=log,
+                       table=state.table, to_move=(seat + 1) % players, trick=trick,
+                       suit_state=suit_state, lead_suit=lead)
     return _finish_trick(state, state.table, hands, state.table.ghost,
                          resolve(trick, state.setup.config, lead), log)
 
@@ -432,8 +435,9 @@ def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
         suit_state, lead = next_suit(suit_state, lead, play, config, False)
         table = _changed(table, ghost=ghost)
     if len(trick) < 3:
-        return Playing(state.setup, state.past, hands, log, table, 1 - state.to_move, trick,
-                       suit_state, lead)
+        return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                       to_move=1 - state.to_move, trick=trick, suit_state=suit_state,
+                       lead_suit=lead)
     return _finish_trick(state, table, hands, ghost, resolve(trick, config, lead), log)
 
 
@@ -447,9 +451,11 @@ def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, .
         tricks_won = tuple(won)
     last = not hands[0]
     leader = result.next_leader
-    abilities = state.setup._abilities
-    table = Table(table.deal, table.undealt, ghost, table.bids, table.shots, tricks_won, leader,
-                  table.tricks + (result,), table.wagers, table.discarded, table.peeked)
+    abilities = state.setup.config.pirate_abilities
+    table = Table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
+                  shots=table.shots, tricks_won=tricks_won, leader=leader,
+                  tricks=table.tricks + (result,), wagers=table.wagers,
+                  discarded=table.discarded, peeked=table.peeked)
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not abilities:
@@ -542,18 +548,22 @@ def _changed(table: Table, *, undealt: tuple[Card, ...] | None = None,
              peeked: tuple[tuple[Card, ...] | None, ...] | None = None) -> Table:
     """``table`` with the fields given changed (none of them is ever ``None``)."""
     return Table(
-        table.deal, table.undealt if undealt is None else undealt,
-        table.ghost if ghost is None else ghost, table.bids if bids is None else bids,
-        table.shots if shots is None else shots, table.tricks_won, table.leader, table.tricks,
-        table.wagers if wagers is None else wagers,
-        table.discarded if discarded is None else discarded,
-        table.peeked if peeked is None else peeked)
+        deal=table.deal, undealt=table.undealt if undealt is None else undealt,
+        ghost=table.ghost if ghost is None else ghost,
+        bids=table.bids if bids is None else bids,
+        shots=table.shots if shots is None else shots, tricks_won=table.tricks_won,
+        leader=table.leader, tricks=table.tricks,
+        wagers=table.wagers if wagers is None else wagers,
+        discarded=table.discarded if discarded is None else discarded,
+        peeked=table.peeked if peeked is None else peeked)
 
 
 def _led_by(table: Table, leader: Seat, ghost: tuple[Card, ...]) -> Table:
     """``table`` with the next trick's ``leader`` and Graybeard's stack ``ghost``."""
-    return Table(table.deal, table.undealt, ghost, table.bids, table.shots, table.tricks_won,
-                 leader, table.tricks, table.wagers, table.discarded, table.peeked)
+    return Table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
+                 shots=table.shots, tricks_won=table.tricks_won, leader=leader,
+                 tricks=table.tricks, wagers=table.wagers, discarded=table.discarded,
+                 peeked=table.peeked)
 
 
 def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
@@ -567,16 +577,16 @@ def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
     first = next(seat for seat, _ in table.tricks[-1].plays if seat is not None)
     table = _led_by(table, None, table.ghost[1:])
-    return Playing(state.setup, state.past, hands, log, table, first, ((None, play),),
-                   suit_state, lead)
+    return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                   to_move=first, trick=((None, play),), suit_state=suit_state, lead_suit=lead)
 
 
 def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     setup = state.setup
     config = setup.config
     past = state.past
-    players = setup._players
-    hand_sizes = setup._hand_sizes
+    players = setup.config.players
+    hand_sizes = setup.config.hand_sizes
     bonuses = [0] * players
     alliances: list[tuple[int, int]] = []
     for trick in table.tricks:
@@ -625,7 +635,7 @@ def _revealed_deal(table: Table) -> Deal:
 
 def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
                  undealt: tuple[Card, ...]) -> State:
-    n = setup._players
+    n = setup.config.players
     leader = first_to_act(past.dealer, n)
     table = Table(
         deal=deal, undealt=undealt, ghost=deal.ghost, bids=(), shots=(),

@@ -13,11 +13,12 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import Record, Values
+from skullgames._record_class import record
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
 
@@ -27,6 +28,7 @@ LOOT_ALLIANCE_POINTS: Final = 20
 """What each partner of a Loot alliance scores when both bids are exact (K11: never halved)."""
 
 
+@record
 class SeatScore(Record):
     """One seat's score for a round, itemised so that a UI can explain it.
 
@@ -40,32 +42,13 @@ class SeatScore(Record):
     (40, 30, 70, True)
     """
 
-    __slots__ = ("base", "bid", "bonus", "cannonball", "loot", "tricks", "wager")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("bid", "tricks", "base", "bonus", "loot", "wager",
-                                          "cannonball")
-    """The constructor's parameters, in order."""
-
-    bid: Final[int]
-    tricks: Final[int]
-    base: Final[int]
-    bonus: Final[int]
-    loot: Final[int]
-    wager: Final[int]
-    cannonball: Final[bool]
-
-    def __init__(self, bid: int, tricks: int, base: int, bonus: int = 0, loot: int = 0,
-                 wager: int = 0, cannonball: bool = False) -> None:
-        self.bid = bid
-        self.tricks = tricks
-        self.base = base
-        self.bonus = bonus
-        self.loot = loot
-        self.wager = wager
-        self.cannonball = cannonball
-
-    def _values(self) -> Values:
-        return (self.bid, self.tricks, self.base, self.bonus, self.loot, self.wager,
-                self.cannonball)
+    bid: int
+    tricks: int
+    base: int
+    bonus: int = 0
+    loot: int = 0
+    wager: int = 0
+    cannonball: bool = False
 
     @property
     def exact(self) -> bool:
@@ -171,9 +154,8 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        # Positional, in the order of the fields: the pure build calls a class with
-        # keywords at about three times the cost (see tricks._won).
-        scores.append(SeatScore(bid, took, base, bonus, loot[seat], wager, cannonballs[seat]))
+        scores.append(SeatScore(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
+                                wager=wager, cannonball=cannonballs[seat]))
     return tuple(scores)
 
 

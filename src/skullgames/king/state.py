@@ -19,9 +19,9 @@ from __future__ import annotations
 import enum
 from typing import ClassVar, Final, cast
 
-from skullgames._deprecated import module_getattr, warn_renamed
 from skullgames._pictures import svg_of
-from skullgames._records import Record, Values
+from skullgames._record_class import field, record
+from skullgames._records import Record
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
 from skullgames.king.config import Config
@@ -71,27 +71,17 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
+@record
 class Pending(Record):
     """A pirate ability waiting for its owner's decision."""
 
-    __slots__ = ("drawn", "pirate", "seat")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("pirate", "seat", "drawn")
-    """The constructor's parameters, in order."""
-
-    pirate: Final[Pirate]
-    seat: Final[int]
-    drawn: Final[int]
+    pirate: Pirate
+    seat: int
+    drawn: int = 0
     """For Bendt the Bandit: how many cards were drawn, and so must be discarded."""
 
-    def __init__(self, pirate: Pirate, seat: int, drawn: int = 0) -> None:
-        self.pirate = pirate
-        self.seat = seat
-        self.drawn = drawn
 
-    def _values(self) -> Values:
-        return (self.pirate, self.seat, self.drawn)
-
-
+@record
 class RoundResult(Record):
     """A finished round: its deal, bids, tricks and every seat's score.
 
@@ -111,44 +101,14 @@ class RoundResult(Record):
     (1, (0, 1, 0), 1, (10, 20, 10))
     """
 
-    __slots__ = (
-        "bids",
-        "deal",
-        "dealer",
-        "round_number",
-        "scores",
-        "shots",
-        "tricks",
-        "wagers",
-    )
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "round_number", "dealer", "deal", "bids", "tricks", "scores", "shots", "wagers")
-    """The constructor's parameters, in order."""
-
-    round_number: Final[int]
-    dealer: Final[int]
-    deal: Final[Deal]
-    bids: Final[tuple[int, ...]]
-    tricks: Final[tuple[TrickResult, ...]]
-    scores: Final[tuple[SeatScore, ...]]
-    shots: Final[tuple[bool, ...]]
-    wagers: Final[tuple[int, ...]]
-
-    def __init__(self, round_number: int, dealer: int, deal: Deal, bids: tuple[int, ...],
-                 tricks: tuple[TrickResult, ...], scores: tuple[SeatScore, ...],
-                 shots: tuple[bool, ...] = (), wagers: tuple[int, ...] = ()) -> None:
-        self.round_number = round_number
-        self.dealer = dealer
-        self.deal = deal
-        self.bids = bids
-        self.tricks = tricks
-        self.scores = scores
-        self.shots = shots
-        self.wagers = wagers
-
-    def _values(self) -> Values:
-        return (self.round_number, self.dealer, self.deal, self.bids, self.tricks, self.scores,
-                self.shots, self.wagers)
+    round_number: int
+    dealer: int
+    deal: Deal
+    bids: tuple[int, ...]
+    tricks: tuple[TrickResult, ...]
+    scores: tuple[SeatScore, ...]
+    shots: tuple[bool, ...] = ()
+    wagers: tuple[int, ...] = ()
 
     @property
     def cards_dealt(self) -> int:
@@ -161,70 +121,32 @@ class RoundResult(Record):
         return tuple(s.total for s in self.scores)
 
 
-
 Hands = tuple[tuple[Card, ...], ...]
 TrickPlays = tuple[tuple[Seat, Play], ...]
 
 
+@record
 class Setup(Record):
     """What a game is: its rules and how it is dealt. Never changes during a game."""
 
-    __slots__ = ("_abilities", "_deck", "_ghost", "_hand_sizes", "_players", "auto_deal",
-                 "config", "seed")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal")
-    """The constructor's parameters, in order."""
-
-    config: Final[Config]
-    seed: Final[int | None]
+    config: Config
+    seed: int | None
     """The seed every round is dealt from (``None`` for a game dealt by the caller)."""
-    auto_deal: Final[bool]
-    # What the engine reads of the config every trick or round, read once here: the
-    # compiled build reads an attrs class's field as a Python program does, and a
-    # property (deck, hand_sizes, has_ghost) runs as Python.
-    _players: Final[int]
-    _deck: Final[tuple[Card, ...]]
-    _hand_sizes: Final[tuple[int, ...]]
-    _ghost: Final[bool]
-    _abilities: Final[bool]
-
-    def __init__(self, config: Config, seed: int | None, auto_deal: bool) -> None:
-        self.config = config
-        self.seed = seed
-        self.auto_deal = auto_deal
-        self._players = config.players
-        self._deck = config.deck
-        self._hand_sizes = config.hand_sizes
-        self._ghost = config.has_ghost
-        self._abilities = config.pirate_abilities
-
-    def _values(self) -> Values:
-        return (self.config, self.seed, self.auto_deal)
+    auto_deal: bool
 
 
+@record
 class Past(Record):
     """The finished rounds and where the game stands in its round plan."""
 
-    __slots__ = ("dealer", "round_index", "rounds", "totals")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("round_index", "dealer", "totals", "rounds")
-    """The constructor's parameters, in order."""
-
-    round_index: Final[int]
+    round_index: int
     """The round being played, from 0 (the number of rounds when the game is over)."""
-    dealer: Final[int]
-    totals: Final[tuple[int, ...]]
-    rounds: Final[tuple[RoundResult, ...]]
-
-    def __init__(self, round_index: int, dealer: int, totals: tuple[int, ...],
-                 rounds: tuple[RoundResult, ...]) -> None:
-        self.round_index = round_index
-        self.dealer = dealer
-        self.totals = totals
-        self.rounds = rounds
-
-    def _values(self) -> Values:
-        return (self.round_index, self.dealer, self.totals, self.rounds)
+    dealer: int
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
 
 
+@record
 class Table(Record):
     """The table of a dealt round: what changes at most once a trick.
 
@@ -238,58 +160,20 @@ class Table(Record):
     ``discarded`` and ``peeked`` belong to the pirate abilities, per seat.
     """
 
-    __slots__ = (
-        "bids",
-        "deal",
-        "discarded",
-        "ghost",
-        "leader",
-        "peeked",
-        "shots",
-        "tricks",
-        "tricks_won",
-        "undealt",
-        "wagers",
-    )
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "deal", "undealt", "ghost", "bids", "shots", "tricks_won", "leader", "tricks",
-        "wagers", "discarded", "peeked")
-    """The constructor's parameters, in order."""
-
-    deal: Final[Deal]
-    undealt: Final[tuple[Card, ...]]
-    ghost: Final[tuple[Card, ...]]
-    bids: Final[tuple[int, ...]]
-    shots: Final[tuple[bool, ...]]
-    tricks_won: Final[tuple[int, ...]]
-    leader: Final[Seat]
-    tricks: Final[tuple[TrickResult, ...]]
-    wagers: Final[tuple[int, ...]]
-    discarded: Final[tuple[tuple[Card, ...], ...]]
-    peeked: Final[tuple[tuple[Card, ...] | None, ...]]
-
-    def __init__(self, deal: Deal, undealt: tuple[Card, ...], ghost: tuple[Card, ...],
-                 bids: tuple[int, ...], shots: tuple[bool, ...], tricks_won: tuple[int, ...],
-                 leader: Seat, tricks: tuple[TrickResult, ...], wagers: tuple[int, ...],
-                 discarded: tuple[tuple[Card, ...], ...],
-                 peeked: tuple[tuple[Card, ...] | None, ...]) -> None:
-        self.deal = deal
-        self.undealt = undealt
-        self.ghost = ghost
-        self.bids = bids
-        self.shots = shots
-        self.tricks_won = tricks_won
-        self.leader = leader
-        self.tricks = tricks
-        self.wagers = wagers
-        self.discarded = discarded
-        self.peeked = peeked
-
-    def _values(self) -> Values:
-        return (self.deal, self.undealt, self.ghost, self.bids, self.shots, self.tricks_won,
-                self.leader, self.tricks, self.wagers, self.discarded, self.peeked)
+    deal: Deal
+    undealt: tuple[Card, ...]
+    ghost: tuple[Card, ...]
+    bids: tuple[int, ...]
+    shots: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    leader: Seat
+    tricks: tuple[TrickResult, ...]
+    wagers: tuple[int, ...]
+    discarded: tuple[tuple[Card, ...], ...]
+    peeked: tuple[tuple[Card, ...] | None, ...]
 
 
+@record
 class State(Logged):
     """A Skull King game at one moment; :func:`~skullgames.king.apply` returns a new one.
 
@@ -323,37 +207,18 @@ class State(Logged):
     ('Bidding', True)
     """
 
-    __slots__ = ()
-
     phase: ClassVar[Phase]
     """What the game waits for."""
-    _FIELDS: ClassVar[tuple[str, ...]] = ("setup", "past", "hands", "log")
 
-    # The fields every phase has: each phase class declares and stores them itself, in its
-    # one __init__. Measured: stored through a base __init__ (super().__init__), a move
-    # cost 3.7 % more instructions in a 4-player random game, pure build (109 M -> 105 M
-    # for 10 games). The moves are kept as plain (move, previous) cells: a play makes one
-    # small tuple, where a MoveLog cell cost 2.5 % (10.42 M -> 10.16 M instructions).
-
-    @property
-    def setup(self) -> Setup:
-        """The rules and the seed (shared by every state of the game)."""
-        raise NotImplementedError
-
-    @property
-    def past(self) -> Past:
-        """The finished rounds and the totals (shared until a round ends)."""
-        raise NotImplementedError
-
-    @property
-    def hands(self) -> Hands:
-        """Each seat's hand, sorted in card order."""
-        raise NotImplementedError
-
-    @property
-    def _log(self) -> LogCell | None:
-        """The moves as plain cells; see :attr:`log`."""
-        raise NotImplementedError
+    setup: Setup
+    """The rules and the seed (shared by every state of the game)."""
+    past: Past
+    """The finished rounds and the totals (shared until a round ends)."""
+    hands: Hands
+    """Each seat's hand, sorted in card order."""
+    # The moves as plain (move, previous) cells: a play makes one small tuple, where a
+    # MoveLog cell cost 2.5 % (10.42 M -> 10.16 M instructions); read through ``log``.
+    _log: LogCell | None = field(alias="log")
 
     @classmethod
     def assemble(
@@ -458,12 +323,6 @@ class State(Logged):
         ``None`` while waiting for a deal.
         """
         return None
-
-    @property
-    def round(self) -> Table | None:
-        """Deprecated: :attr:`table` (the record was called ``Round``)."""
-        warn_renamed("State.round", "State.table")
-        return self.table
 
     @property
     def to_move(self) -> int | None:
@@ -613,51 +472,24 @@ class State(Logged):
 # the compiled build (mypyc) cannot override a property by an attribute of another type.
 
 
+@record
 class Dealing(State):
     """Between rounds: the game waits for a :class:`~skullgames.king.Deal` (no round is dealt)."""
 
-    __slots__ = ("_log", "hands", "past", "setup")
-
     phase: ClassVar[Phase] = Phase.DEAL
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
 
 
+@record
 class Bidding(State):
     """The bidding: ``bids`` so far (``None`` for a seat still to bid, K13).
 
     The :class:`Table` holds no bids yet; they go into it once all are in.
     """
 
-    __slots__ = ("_log", "_table", "_to_move", "bids", "hands", "past", "setup")
-
     phase: ClassVar[Phase] = Phase.BID
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "to_move", "bids")
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-    _table: Final[Table]
-    _to_move: Final[int]
-    bids: Final[tuple[int | None, ...]]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table, to_move: int, bids: tuple[int | None, ...]) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
-        self._table = table
-        self._to_move = to_move
-        self.bids = bids
+    _table: Table = field(alias="table")
+    _to_move: int = field(alias="to_move")
+    bids: tuple[int | None, ...]
 
     @property
     def table(self) -> Table:
@@ -676,30 +508,14 @@ class Bidding(State):
         return (None,) * config.players if config.cannonball else ()
 
 
+@record
 class Shooting(State):
     """Grapeshot or Cannonball (K11): ``shots`` so far (``None`` for a seat still to choose)."""
 
-    __slots__ = ("_log", "_table", "_to_move", "hands", "past", "setup", "shots")
-
     phase: ClassVar[Phase] = Phase.SHOT
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "to_move", "shots")
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-    _table: Final[Table]
-    _to_move: Final[int]
-    shots: Final[tuple[bool | None, ...]]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table, to_move: int, shots: tuple[bool | None, ...]) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
-        self._table = table
-        self._to_move = to_move
-        self.shots = shots
+    _table: Table = field(alias="table")
+    _to_move: int = field(alias="to_move")
+    shots: tuple[bool | None, ...]
 
     @property
     def table(self) -> Table:
@@ -712,37 +528,16 @@ class Shooting(State):
         return self._to_move
 
 
+@record
 class Playing(State):
     """Cards played to a trick: the trick so far and the suit it must follow."""
 
-    __slots__ = ("_log", "_table", "_to_move", "hands", "lead_suit", "past", "setup",
-                 "suit_state", "trick")
-
     phase: ClassVar[Phase] = Phase.PLAY
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        *State._FIELDS, "table", "to_move", "trick", "suit_state", "lead_suit")
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-    _table: Final[Table]
-    _to_move: Final[int]
-    trick: Final[TrickPlays]
-    suit_state: Final[SuitState]
-    lead_suit: Final[Suit | None]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table, to_move: int, trick: TrickPlays, suit_state: SuitState,
-                 lead_suit: Suit | None) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
-        self._table = table
-        self._to_move = to_move
-        self.trick = trick
-        self.suit_state = suit_state
-        self.lead_suit = lead_suit
+    _table: Table = field(alias="table")
+    _to_move: int = field(alias="to_move")
+    trick: TrickPlays
+    suit_state: SuitState
+    lead_suit: Suit | None
 
     @property
     def table(self) -> Table:
@@ -755,28 +550,13 @@ class Playing(State):
         return self._to_move
 
 
+@record
 class Choosing(State):
     """A pirate's ability waits for its owner's decision (K12); the trick is over."""
 
-    __slots__ = ("_log", "_pending", "_table", "hands", "past", "setup")
-
     phase: ClassVar[Phase] = Phase.ABILITY
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table", "pending")
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-    _table: Final[Table]
-    _pending: Final[Pending]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table, pending: Pending) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
-        self._table = table
-        self._pending = pending
+    _table: Table = field(alias="table")
+    _pending: Pending = field(alias="pending")
 
     @property
     def table(self) -> Table:
@@ -794,26 +574,12 @@ class Choosing(State):
         return self._pending.seat
 
 
+@record
 class Finished(State):
     """The game is over; ``table`` is the last round's, as it ended."""
 
-    __slots__ = ("_log", "_table", "hands", "past", "setup")
-
     phase: ClassVar[Phase] = Phase.OVER
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "table")
-    setup: Final[Setup]
-    past: Final[Past]
-    hands: Final[Hands]
-    _log: Final[LogCell | None]
-    _table: Final[Table]
-
-    def __init__(self, setup: Setup, past: Past, hands: Hands, log: LogCell | None,
-                 table: Table) -> None:
-        self.setup = setup
-        self.past = past
-        self.hands = hands
-        self._log = log
-        self._table = table
+    _table: Table = field(alias="table")
 
     @property
     def table(self) -> Table:
@@ -827,10 +593,3 @@ Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 _STATE_CLASSES: Final[frozenset[type[State]]] = frozenset(
     {Dealing, Bidding, Shooting, Playing, Choosing, Finished})
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
-
-# Renamed so that both games name it alike (Skull Queen's ``Table``); kept one release.
-# Stored through globals(), out of mypy's sight, so that a typed use of the old name is
-# reported (and a typo is not taken for a deprecated name); at run time the old name works
-# and warns. (Not ``if not TYPE_CHECKING:``, which the compiled build takes for dead code.)
-globals()["__getattr__"] = module_getattr(
-    "skullgames.king.state", {"Round": ("Table", lambda: Table)})

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._records import Record, Values
+from skullgames._record_class import record
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
     ROLE_ESCAPE,
@@ -131,6 +132,7 @@ _BONUS_TEXT: Final = {
 }
 
 
+@record
 class Bonus(Record):
     """One bonus item in a trick: which card earned how many points, and why.
 
@@ -140,21 +142,9 @@ class Bonus(Record):
     (card('B14'), 20, '+20 for B14')
     """
 
-    __slots__ = ("card", "kind", "points")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("kind", "card", "points")
-    """The constructor's parameters, in order."""
-
-    kind: Final[BonusKind]
-    card: Final[Card]
-    points: Final[int]
-
-    def __init__(self, kind: BonusKind, card: Card, points: int) -> None:
-        self.kind = kind
-        self.card = card
-        self.points = points
-
-    def _values(self) -> Values:
-        return (self.kind, self.card, self.points)
+    kind: BonusKind
+    card: Card
+    points: int
 
     def __str__(self) -> str:
         return f"+{self.points} " + _BONUS_TEXT[self.kind].format(self.card)
@@ -163,6 +153,7 @@ class Bonus(Record):
 _Plays = tuple[tuple[Seat, Play], ...]
 
 
+@record
 class TrickResult(Record):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
@@ -183,54 +174,16 @@ class TrickResult(Record):
     <Reason.LEAD_SUIT: 'lead_suit'>
     """
 
-    __slots__ = (
-        "bonus",
-        "bonus_items",
-        "lead_suit",
-        "loot_alliances",
-        "next_leader",
-        "outcome",
-        "plays",
-        "reason",
-        "winner",
-        "winning_card",
-    )
-    _FIELDS: ClassVar[tuple[str, ...]] = ("plays", "outcome", "winner", "winning_card",
-                                          "next_leader", "bonus", "bonus_items",
-                                          "lead_suit", "loot_alliances", "reason")
-    """The constructor's parameters, in order."""
-
-    plays: Final[_Plays]
-    outcome: Final[Outcome]
-    winner: Final[Seat]
-    winning_card: Final[Card | None]
-    next_leader: Final[Seat]
-    bonus: Final[int]
-    bonus_items: Final[tuple[Bonus, ...]]
-    lead_suit: Final[Suit | None]
-    loot_alliances: Final[tuple[tuple[int, int], ...]]
-    reason: Final[Reason | None]
-
-    def __init__(self, plays: _Plays, outcome: Outcome, winner: Seat,
-                 winning_card: Card | None, next_leader: Seat, bonus: int,
-                 bonus_items: tuple[Bonus, ...] = (), lead_suit: Suit | None = None,
-                 loot_alliances: tuple[tuple[int, int], ...] = (),
-                 reason: Reason | None = None) -> None:
-        self.plays = plays
-        self.outcome = outcome
-        self.winner = winner
-        self.winning_card = winning_card
-        self.next_leader = next_leader
-        self.bonus = bonus
-        self.bonus_items = bonus_items
-        self.lead_suit = lead_suit
-        self.loot_alliances = loot_alliances
-        self.reason = reason
-
-    def _values(self) -> Values:
-        return (self.plays, self.outcome, self.winner, self.winning_card, self.next_leader,
-                self.bonus, self.bonus_items, self.lead_suit, self.loot_alliances,
-                self.reason)
+    plays: _Plays
+    outcome: Outcome
+    winner: Seat
+    winning_card: Card | None
+    next_leader: Seat
+    bonus: int
+    bonus_items: tuple[Bonus, ...] = ()
+    lead_suit: Suit | None = None
+    loot_alliances: tuple[tuple[int, int], ...] = ()
+    reason: Reason | None = None
 
 
 _ESCAPE: Final = ROLE_ESCAPE
@@ -474,19 +427,17 @@ def _won(plays: _Plays, roles: bytes, index: int, config: Config,
             if c.rank == 14:
                 items.append(_fourteen(c))
             elif roles[i] == prey or (mary and c.kind is _TIGRESS):
-                items.append(Bonus(kind, c, points))
+                items.append(Bonus(kind=kind, card=c, points=points))
     alliances = tuple(
         (seat, winner)
         for seat, play in plays
         if play.card.kind is _LOOT and seat is not None and winner is not None
         and seat != winner
     ) if (config.loot if loot is None else loot) else ()
-    # Positional, in the order of the fields (plays, outcome, winner, winning_card,
-    # next_leader, bonus, bonus_items, lead_suit, loot_alliances, reason): the pure build
-    # calls a class with ten keywords at three times the cost (1.0 against 0.33 us).
-    return TrickResult(plays, _WON, winner, winning.card, winner,
-                       sum([b.points for b in items]) if items else 0,
-                       tuple(items), lead_suit, alliances, reason)
+    return TrickResult(plays=plays, outcome=_WON, winner=winner, winning_card=winning.card,
+                       next_leader=winner, bonus=sum([b.points for b in items]) if items else 0,
+                       bonus_items=tuple(items), lead_suit=lead_suit, loot_alliances=alliances,
+                       reason=reason)
 
 
 # The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
@@ -503,8 +454,8 @@ _CLASSIC_CAPTURES: Final = {
 
 def _fourteen(c: Card) -> Bonus:
     if c.suit is _BLACK:
-        return Bonus(_BLACK_FOURTEEN, c, 20)
-    return Bonus(_FOURTEEN, c, 10)
+        return Bonus(kind=_BLACK_FOURTEEN, card=c, points=20)
+    return Bonus(kind=_FOURTEEN, card=c, points=10)
 
 
 def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = None

@@ -213,8 +213,9 @@ def _apply_place(state: State, stage: Placing, move: Place) -> State:
     log = (move, state._log)
     following = next_to_place(stage.round.dealer, placements)
     if following is not None:
-        return Placing(state.match, log, stage.round, stage.hands, stage.ghost, stage.center,
-                       stage.set_aside, placements, following)
+        return Placing(match=state.match, log=log, round=stage.round, hands=stage.hands,
+                       ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside,
+                       placements=placements, to_move=following)
     # Every seat has placed: the placements are revealed and play begins (ruling Q2).
     revealed = tuple([p for p in placements if p is not None])
     return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
@@ -243,8 +244,10 @@ def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
         raise AssertionError("a trick without the Pirate King has a leader")
     else:
         to_move = leader
-    table = Table(placements, planks, tricks, leader, ghost, center, set_aside)
-    return Playing(match, log, round, table, hands, trick, color, to_move)
+    table = Table(placements=placements, planks=planks, tricks=tricks, leader=leader,
+                  ghost=ghost, center=center, set_aside=set_aside)
+    return Playing(match=match, log=log, round=round, table=table, hands=hands, trick=trick,
+                   trick_color=color, to_move=to_move)
 
 
 def _apply_play(state: State, stage: Playing, move: Play) -> State:
@@ -271,11 +274,11 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     hands = tuple(held)
     trick = stage.trick + ((seat, play),)
     log = (play, state._log)
-    if len(trick) < match._cards_per_trick:
+    if len(trick) < match.config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
-        return Playing(match, log, stage.round, stage.table, hands, trick, color,
-                       (seat + 1) % match._players)
+        return Playing(match=match, log=log, round=stage.round, table=stage.table, hands=hands,
+                       trick=trick, trick_color=color, to_move=(seat + 1) % match.config.players)
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks

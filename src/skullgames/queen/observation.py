@@ -11,14 +11,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, overload
+from typing import Final, overload
 
 import attrs
 
 from skullgames._checks import wrong_type
 from skullgames._deprecated import warn_renamed
 from skullgames._pictures import svg_of
-from skullgames._records import Record, Values
+from skullgames._record_class import record
+from skullgames._records import Record
 from skullgames._summaries import Summaries
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.queen.cards import Card, Color
@@ -57,6 +58,7 @@ class RoundSummary:
         return cls(result.round_number, result.placements, result.planks, result.points)
 
 
+@record
 class Observation(Record):
     """The game as seat :attr:`seat` sees it: its own hand and everything public.
 
@@ -73,95 +75,28 @@ class Observation(Record):
     :class:`RoundSummary` records (placements, final planks and points).
     """
 
-    __slots__ = ("center", "config", "dealer", "face_down", "ghost_size", "hand", "hand_sizes",
-                "has_placed", "leader", "legal_moves", "phase", "placements", "planks",
-                "round_number", "rounds", "seat", "set_aside", "to_move", "totals", "trick",
-                "trick_color", "tricks")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seat", "phase", "round_number",
-                                          "dealer", "hand", "hand_sizes", "ghost_size",
-                                          "center", "set_aside", "placements", "has_placed",
-                                          "planks", "leader", "to_move", "trick",
-                                          "face_down", "trick_color", "tricks", "totals",
-                                          "rounds", "legal_moves")
-    """The constructor's parameters, in order."""
-
-    config: Final[Config]
-    seat: Final[int]
-    phase: Final[Phase]
-    round_number: Final[int]
-    dealer: Final[int]
-    hand: Final[tuple[Card, ...]]
-    hand_sizes: Final[tuple[int, ...]]
-    ghost_size: Final[int]
-    center: Final[tuple[Card, ...]]
-    set_aside: Final[tuple[Card, ...]]
-    placements: Final[tuple[Place | None, ...]]
-    has_placed: Final[tuple[bool, ...]]
-    planks: Final[tuple[Plank, ...]]
-    leader: Final[int | None]
-    to_move: Final[int | None]
-    trick: Final[tuple[tuple[int | None, Play], ...]]
-    face_down: Final[tuple[int, ...]]
-    trick_color: Final[Color | None]
-    tricks: Final[tuple[TrickResult, ...]]
-    totals: Final[tuple[int, ...]]
-    rounds: Final[tuple[RoundSummary, ...]]
-    legal_moves: Final[tuple[Move, ...]]
-
-    def __init__(
-        self,
-        config: Config,
-        seat: int,
-        phase: Phase,
-        round_number: int,
-        dealer: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        ghost_size: int,
-        center: tuple[Card, ...],
-        set_aside: tuple[Card, ...],
-        placements: tuple[Place | None, ...],
-        has_placed: tuple[bool, ...],
-        planks: tuple[Plank, ...],
-        leader: int | None,
-        to_move: int | None,
-        trick: tuple[tuple[int | None, Play], ...],
-        face_down: tuple[int, ...],
-        trick_color: Color | None,
-        tricks: tuple[TrickResult, ...],
-        totals: tuple[int, ...],
-        rounds: tuple[RoundSummary, ...],
-        legal_moves: tuple[Move, ...],
-    ) -> None:
-        self.config = config
-        self.seat = seat
-        self.phase = phase
-        self.round_number = round_number
-        self.dealer = dealer
-        self.hand = hand
-        self.hand_sizes = hand_sizes
-        self.ghost_size = ghost_size
-        self.center = center
-        self.set_aside = set_aside
-        self.placements = placements
-        self.has_placed = has_placed
-        self.planks = planks
-        self.leader = leader
-        self.to_move = to_move
-        self.trick = trick
-        self.face_down = face_down
-        self.trick_color = trick_color
-        self.tricks = tricks
-        self.totals = totals
-        self.rounds = rounds
-        self.legal_moves = legal_moves
-
-    def _values(self) -> Values:
-        return (self.config, self.seat, self.phase, self.round_number, self.dealer, self.hand,
-                self.hand_sizes, self.ghost_size, self.center, self.set_aside, self.placements,
-                self.has_placed, self.planks, self.leader, self.to_move, self.trick,
-                self.face_down, self.trick_color, self.tricks, self.totals, self.rounds,
-                self.legal_moves)
+    config: Config
+    seat: int
+    phase: Phase
+    round_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    ghost_size: int
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    placements: tuple[Place | None, ...]
+    has_placed: tuple[bool, ...]
+    planks: tuple[Plank, ...]
+    leader: int | None
+    to_move: int | None
+    trick: tuple[tuple[int | None, Play], ...]
+    face_down: tuple[int, ...]
+    trick_color: Color | None
+    tricks: tuple[TrickResult, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundSummary, ...]
+    legal_moves: tuple[Move, ...]
 
     @property
     def ghost_cards(self) -> int:
@@ -230,29 +165,27 @@ def observe(state: object, player: object) -> Observation:
     # What hides from the seat: skullgames.queen.visibility
     placements = placements_seen(state, player)
     trick, face_down = trick_seen(state, player)
-    # Positional, one field a line in their order, as Skull King's observe builds its
-    # observation: the pure build calls a class with keywords at twice the cost.
     return Observation(
-        state.config,                                           # config
-        player,                                                 # seat
-        state.phase,                                            # phase
-        state.round_number,                                     # round_number
-        state.dealer,                                           # dealer
-        state.hands[player],                                    # hand
-        tuple(len(h) for h in state.hands),                     # hand_sizes
-        len(state.ghost),                                       # ghost_size
-        state.center,                                           # center
-        state.set_aside,                                        # set_aside
-        placements,                                             # placements
-        tuple(p is not None for p in state.placements),         # has_placed
-        state.planks,                                           # planks
-        state.leader,                                           # leader
-        state.to_move,                                          # to_move
-        trick,                                                  # trick
-        face_down,                                              # face_down
-        state.trick_color,                                      # trick_color
-        state.tricks,                                           # tricks
-        state.totals,                                           # totals
-        _summaries(state.rounds),                               # rounds
-        legal_moves(state) if state.to_move == player else (),  # legal_moves
+        config=state.config,
+        seat=player,
+        phase=state.phase,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        ghost_size=len(state.ghost),
+        center=state.center,
+        set_aside=state.set_aside,
+        placements=placements,
+        has_placed=tuple(p is not None for p in state.placements),
+        planks=state.planks,
+        leader=state.leader,
+        to_move=state.to_move,
+        trick=trick,
+        face_down=face_down,
+        trick_color=state.trick_color,
+        tricks=state.tricks,
+        totals=state.totals,
+        rounds=_summaries(state.rounds),
+        legal_moves=legal_moves(state) if state.to_move == player else (),
     )

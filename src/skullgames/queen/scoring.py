@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._records import Record, Values
+from skullgames._record_class import sealed
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import COLORS, Color
 from skullgames.queen.config import DEFAULT_PLANK_VALUES, Config, check_plank_values
@@ -62,16 +63,13 @@ def side_values(side: object, plank_values: object = DEFAULT_PLANK_VALUES) -> tu
     raise wrong_type("side", "Side.FRONT or Side.BACK", side)
 
 
+@sealed
 class Plank(Record):
     """One player's plank as it stands: the side in use and where each pawn is.
 
     ``spaces`` has one entry per colour in colour order (red, yellow, green, blue): the
     space 0..4 of that pawn, or ``None`` once it has fallen into the water.
     """
-
-    __slots__ = ("side", "spaces")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("side", "spaces")
-    """The constructor's parameters, in order."""
 
     side: Final[Side]
     spaces: Final[tuple[int | None, ...]]
@@ -87,9 +85,6 @@ class Plank(Record):
         check_spaces(spaces, "plank")
         self.side = side
         self.spaces = spaces
-
-    def _values(self) -> Values:
-        return (self.side, self.spaces)
 
     def points(self, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES) -> int:
         """What the plank scores: each pawn still on it scores its space (:ref:`queen-scoring`)."""

@@ -28,11 +28,11 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final, cast
+from typing import ClassVar, Final, cast
 
-from skullgames._deprecated import module_getattr
 from skullgames._pictures import svg_of
-from skullgames._records import Record, Values
+from skullgames._record_class import field, record
+from skullgames._records import Record
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.queen.cards import Card, Color
 from skullgames.queen.config import Config
@@ -69,36 +69,17 @@ class Phase(enum.Enum):
     """The last round has been scored."""
 
 
+@record
 class RoundResult(Record):
     """A finished round: its deal, placements, tricks, final planks and points."""
 
-    __slots__ = ("deal", "dealer", "placements", "planks", "points", "round_number", "tricks")
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "round_number", "dealer", "deal", "placements", "tricks", "planks", "points")
-    """The constructor's parameters, in order."""
-
-    round_number: Final[int]
-    dealer: Final[int]
-    deal: Final[Deal]
-    placements: Final[tuple[Place, ...]]
-    tricks: Final[tuple[TrickResult, ...]]
-    planks: Final[tuple[Plank, ...]]
-    points: Final[tuple[int, ...]]
-
-    def __init__(self, round_number: int, dealer: int, deal: Deal,
-                 placements: tuple[Place, ...], tricks: tuple[TrickResult, ...],
-                 planks: tuple[Plank, ...], points: tuple[int, ...]) -> None:
-        self.round_number = round_number
-        self.dealer = dealer
-        self.deal = deal
-        self.placements = placements
-        self.tricks = tricks
-        self.planks = planks
-        self.points = points
-
-    def _values(self) -> Values:
-        return (self.round_number, self.dealer, self.deal, self.placements, self.tricks,
-                self.planks, self.points)
+    round_number: int
+    dealer: int
+    deal: Deal
+    placements: tuple[Place, ...]
+    tricks: tuple[TrickResult, ...]
+    planks: tuple[Plank, ...]
+    points: tuple[int, ...]
 
     def moves(self) -> tuple[Move, ...]:
         """The moves of the round in the order they were made.
@@ -112,100 +93,31 @@ class RoundResult(Record):
                   if seat is not None))
 
 
-class Match:
+@record
+class Match(Record):
     """The whole game: its options and seed, the finished rounds and the running totals.
 
     Rebuilt once a round, when a round is scored.
     """
 
-    __slots__ = ("_cards_per_trick", "_players", "auto_deal", "config", "rounds", "seed",
-                 "totals")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("config", "seed", "auto_deal", "totals", "rounds")
-    """The constructor's parameters, in order."""
-
-    config: Final[Config]
-    seed: Final[int | None]
+    config: Config
+    seed: int | None
     """The seed the rounds are dealt from (``None`` for a game dealt by the caller)."""
-    auto_deal: Final[bool]
-    totals: Final[tuple[int, ...]]
-    rounds: Final[tuple[RoundResult, ...]]
-    # What every play reads of the config, read once here (as Skull King's Setup does):
-    # the compiled build reads an attrs class's field as a Python program does.
-    _players: Final[int]
-    _cards_per_trick: Final[int]
-
-    def __init__(self, *, config: Config, seed: int | None, auto_deal: bool,
-                 totals: tuple[int, ...], rounds: tuple[RoundResult, ...]) -> None:
-        self.config = config
-        self.seed = seed
-        self.auto_deal = auto_deal
-        self.totals = totals
-        self.rounds = rounds
-        self._players = config.players
-        self._cards_per_trick = config.cards_per_trick
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.config, self.seed, self.auto_deal, self.totals, self.rounds)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Match:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Match(config={self.config!r}, seed={self.seed!r}, "
-                f"auto_deal={self.auto_deal!r}, totals={self.totals!r}, "
-                f"rounds={self.rounds!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_match, self._fields())
+    auto_deal: bool
+    totals: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
 
 
-def _match(config: Config, seed: int | None, auto_deal: bool, totals: tuple[int, ...],
-           rounds: tuple[RoundResult, ...]) -> Match:
-    """A :class:`Match` from its fields in order (for pickling: it takes keywords only)."""
-    return Match(config=config, seed=seed, auto_deal=auto_deal, totals=totals, rounds=rounds)
-
-
-class Round:
+@record
+class Round(Record):
     """The round being played: its index (from 0), its dealer and its deal."""
 
-    __slots__ = ("deal", "dealer", "index")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("index", "dealer", "deal")
-    """The constructor's parameters, in order."""
-
-    index: Final[int]
-    dealer: Final[int]
-    deal: Final[Deal]
-
-    def __init__(self, *, index: int, dealer: int, deal: Deal) -> None:
-        self.index = index
-        self.dealer = dealer
-        self.deal = deal
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Round:
-            return NotImplemented
-        return (self.index, self.dealer, self.deal) == (other.index, other.dealer, other.deal)
-
-    def __hash__(self) -> int:
-        return hash((self.index, self.dealer, self.deal))
-
-    def __repr__(self) -> str:
-        return f"Round(index={self.index!r}, dealer={self.dealer!r}, deal={self.deal!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_round, (self.index, self.dealer, self.deal))
+    index: int
+    dealer: int
+    deal: Deal
 
 
-def _round(index: int, dealer: int, deal: Deal) -> Round:
-    """A :class:`Round` from its fields in order (for pickling: it takes keywords only)."""
-    return Round(index=index, dealer=dealer, deal=deal)
-
-
+@record
 class Table(Record):
     """The table as the trick in progress began; unchanged until that trick ends.
 
@@ -216,35 +128,16 @@ class Table(Record):
     evaluated this round.
     """
 
-    __slots__ = ("center", "ghost", "leader", "placements", "planks", "set_aside", "tricks")
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "placements", "planks", "tricks", "leader", "ghost", "center", "set_aside")
-    """The constructor's parameters, in order."""
-
-    placements: Final[tuple[Place, ...]]
-    planks: Final[tuple[Plank, ...]]
-    tricks: Final[tuple[TrickResult, ...]]
-    leader: Final[Seat]
-    ghost: Final[tuple[Card, ...]]
-    center: Final[tuple[Card, ...]]
-    set_aside: Final[tuple[Card, ...]]
-
-    def __init__(self, placements: tuple[Place, ...], planks: tuple[Plank, ...],
-                 tricks: tuple[TrickResult, ...], leader: Seat, ghost: tuple[Card, ...],
-                 center: tuple[Card, ...], set_aside: tuple[Card, ...]) -> None:
-        self.placements = placements
-        self.planks = planks
-        self.tricks = tricks
-        self.leader = leader
-        self.ghost = ghost
-        self.center = center
-        self.set_aside = set_aside
-
-    def _values(self) -> Values:
-        return (self.placements, self.planks, self.tricks, self.leader, self.ghost, self.center,
-                self.set_aside)
+    placements: tuple[Place, ...]
+    planks: tuple[Plank, ...]
+    tricks: tuple[TrickResult, ...]
+    leader: Seat
+    ghost: tuple[Card, ...]
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
 
 
+@record
 class State(Logged):
     """A Skull Queen game at one moment; :func:`~skullgames.queen.apply` returns a new one.
 
@@ -276,27 +169,14 @@ class State(Logged):
     :class:`Match`, the moves and its phase's own fields: a move builds one object.
     """
 
-    __slots__ = ()
-
     phase: ClassVar[Phase]
     """What the game waits for."""
-    _FIELDS: ClassVar[tuple[str, ...]] = ("match", "log")
 
-    # The fields every phase has: each phase class declares and stores them itself, in its
-    # one __init__ (a base __init__ called through super() costs a call a move; Skull
-    # King's state module has the figure). The moves are kept as plain (move, previous)
-    # cells: a move makes one small tuple, where a MoveLog cell cost 2.5 % of the
-    # instructions of a Skull King random game.
-
-    @property
-    def match(self) -> Match:
-        """The options, the seed, the finished rounds and the totals."""
-        raise NotImplementedError
-
-    @property
-    def _log(self) -> LogCell | None:
-        """The moves as plain cells; see :attr:`log`."""
-        raise NotImplementedError
+    match: Match
+    """The options, the seed, the finished rounds and the totals."""
+    # The moves as plain (move, previous) cells: a move makes one small tuple, where a
+    # MoveLog cell cost 2.5 % of the instructions of a Skull King random game.
+    _log: LogCell | None = field(alias="log")
 
     @property
     def stage(self) -> Stage:
@@ -470,26 +350,16 @@ class State(Logged):
         return svg_of(self)
 
 
+@record
 class Dealing(State):
     """The stage between rounds of a game dealt by the caller: a Deal is awaited."""
 
-    __slots__ = ("_log", "dealer", "match", "round_index")
-
     phase: ClassVar[Phase] = Phase.DEAL
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
-    match: Final[Match]
-    _log: Final[LogCell | None]
-    round_index: Final[int]
-    dealer: Final[int]
-
-    def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
-                 dealer: int) -> None:
-        self.match = match
-        self._log = log
-        self.round_index = round_index
-        self.dealer = dealer
+    round_index: int
+    dealer: int
 
 
+@record
 class Placing(State):
     """The placements: one seat at a time, hidden until all are in (Q2).
 
@@ -497,36 +367,14 @@ class Placing(State):
     that set centre cards aside); ``placements`` has ``None`` for a seat still to place.
     """
 
-    __slots__ = ("_log", "_to_move", "center", "ghost", "hands", "match", "placements", "round",
-                 "set_aside")
-
     phase: ClassVar[Phase] = Phase.PLACE
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        *State._FIELDS, "round", "hands", "ghost", "center", "set_aside", "placements",
-        "to_move")
-    match: Final[Match]
-    _log: Final[LogCell | None]
-    round: Final[Round]
-    hands: Final[tuple[tuple[Card, ...], ...]]
-    ghost: Final[tuple[Card, ...]]
-    center: Final[tuple[Card, ...]]
-    set_aside: Final[tuple[Card, ...]]
-    placements: Final[tuple[Place | None, ...]]
-    _to_move: Final[int]
-
-    def __init__(self, match: Match, log: LogCell | None, round: Round,
-                 hands: tuple[tuple[Card, ...], ...], ghost: tuple[Card, ...],
-                 center: tuple[Card, ...], set_aside: tuple[Card, ...],
-                 placements: tuple[Place | None, ...], to_move: int) -> None:
-        self.match = match
-        self._log = log
-        self.round = round
-        self.hands = hands
-        self.ghost = ghost
-        self.center = center
-        self.set_aside = set_aside
-        self.placements = placements
-        self._to_move = to_move
+    round: Round
+    hands: tuple[tuple[Card, ...], ...]
+    ghost: tuple[Card, ...]
+    center: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    placements: tuple[Place | None, ...]
+    _to_move: int = field(alias="to_move")
 
     @property
     def to_move(self) -> int:
@@ -534,6 +382,7 @@ class Placing(State):
         return self._to_move
 
 
+@record
 class Playing(State):
     """The stage of the tricks: the round, the table, the hands and the trick in progress.
 
@@ -541,31 +390,13 @@ class Playing(State):
     ``None``; ``trick_color`` is the colour to follow (:func:`~skullgames.queen.rules.trick_color`).
     """
 
-    __slots__ = ("_log", "_to_move", "hands", "match", "round", "table", "trick", "trick_color")
-
     phase: ClassVar[Phase] = Phase.PLAY
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        *State._FIELDS, "round", "table", "hands", "trick", "trick_color", "to_move")
-    match: Final[Match]
-    _log: Final[LogCell | None]
-    round: Final[Round]
-    table: Final[Table]
-    hands: Final[tuple[tuple[Card, ...], ...]]
-    trick: Final[tuple[tuple[Seat, Play], ...]]
-    trick_color: Final[Color | None]
-    _to_move: Final[int]
-
-    def __init__(self, match: Match, log: LogCell | None, round: Round, table: Table,
-                 hands: tuple[tuple[Card, ...], ...], trick: tuple[tuple[Seat, Play], ...],
-                 trick_color: Color | None, to_move: int) -> None:
-        self.match = match
-        self._log = log
-        self.round = round
-        self.table = table
-        self.hands = hands
-        self.trick = trick
-        self.trick_color = trick_color
-        self._to_move = to_move
+    round: Round
+    table: Table
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[Seat, Play], ...]
+    trick_color: Color | None
+    _to_move: int = field(alias="to_move")
 
     @property
     def to_move(self) -> int:
@@ -573,24 +404,13 @@ class Playing(State):
         return self._to_move
 
 
+@record
 class Finished(State):
     """The stage after the last round: ``round_index`` and ``dealer`` are that round's."""
 
-    __slots__ = ("_log", "dealer", "match", "round_index")
-
     phase: ClassVar[Phase] = Phase.OVER
-    _FIELDS: ClassVar[tuple[str, ...]] = (*State._FIELDS, "round_index", "dealer")
-    match: Final[Match]
-    _log: Final[LogCell | None]
-    round_index: Final[int]
-    dealer: Final[int]
-
-    def __init__(self, match: Match, log: LogCell | None, *, round_index: int,
-                 dealer: int) -> None:
-        self.match = match
-        self._log = log
-        self.round_index = round_index
-        self.dealer = dealer
+    round_index: int
+    dealer: int
 
 
 Stage = Dealing | Placing | Playing | Finished
@@ -598,9 +418,3 @@ Stage = Dealing | Placing | Playing | Finished
 
 _STATE_CLASSES: Final[frozenset[type[State]]] = frozenset({Dealing, Placing, Playing, Finished})
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
-
-
-# Renamed so that both games name it alike (Skull King's ``Finished``); kept one release.
-# Stored through globals() as Skull King's ``Round`` is (skullgames.king.state says why).
-globals()["__getattr__"] = module_getattr(
-    "skullgames.queen.state", {"Over": ("Finished", lambda: Finished)})

@@ -20,10 +20,11 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 from skullgames._checks import as_tuple
-from skullgames._records import Record, Values
+from skullgames._record_class import record
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
 from skullgames.queen.moves import PLAYS, Play
@@ -31,7 +32,6 @@ from skullgames.queen.rules import Seat, next_leader, trick_color
 from skullgames.queen.scoring import BOTTOM, TOP, Plank, check_plank, shared_plank
 
 __all__ = ["Movement", "Reason", "TrickResult", "resolve", "resolve_trick"]
-
 
 
 class Reason(enum.Enum):
@@ -43,6 +43,7 @@ class Reason(enum.Enum):
     """Its owner played the lowest card of an evaluated colour: down."""
 
 
+@record
 class Movement(Record):
     """One pawn the rules move after a trick (:ref:`queen-evaluating`).
 
@@ -52,29 +53,12 @@ class Movement(Record):
     the highest or lowest. A pawn already in the water does not move (E10).
     """
 
-    __slots__ = ("card", "color", "doubled_by", "reason", "seat", "steps")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("seat", "color", "steps", "reason", "card",
-                                          "doubled_by")
-    """The constructor's parameters, in order."""
-
-    seat: Final[int]
-    color: Final[Color]
-    steps: Final[int]
-    reason: Final[Reason]
-    card: Final[Card]
-    doubled_by: Final[Card | None]
-
-    def __init__(self, seat: int, color: Color, steps: int, reason: Reason, card: Card,
-                 doubled_by: Card | None = None) -> None:
-        self.seat = seat
-        self.color = color
-        self.steps = steps
-        self.reason = reason
-        self.card = card
-        self.doubled_by = doubled_by
-
-    def _values(self) -> Values:
-        return (self.seat, self.color, self.steps, self.reason, self.card, self.doubled_by)
+    seat: int
+    color: Color
+    steps: int
+    reason: Reason
+    card: Card
+    doubled_by: Card | None = None
 
     def __str__(self) -> str:
         way = "up" if self.steps > 0 else "down"
@@ -85,6 +69,7 @@ class Movement(Record):
         return text + ")"
 
 
+@record
 class TrickResult(Record):
     """The outcome of one complete trick, with what a UI needs to explain it.
 
@@ -101,45 +86,16 @@ class TrickResult(Record):
       pawns that fell into the water, when the planks were known (always in a game).
     """
 
-    __slots__ = ("center", "center_before", "evaluated", "falls", "movements", "next_leader",
-                 "planks", "plays", "set_aside", "trick_colors")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("plays", "center_before", "trick_colors",
-                                          "movements", "evaluated", "set_aside", "center",
-                                          "next_leader", "planks", "falls")
-    """The constructor's parameters, in order."""
-
-    plays: Final[tuple[tuple[Seat, Play], ...]]
-    center_before: Final[tuple[Card, ...]]
-    trick_colors: Final[tuple[Color, ...]]
-    movements: Final[tuple[Movement, ...]]
-    evaluated: Final[tuple[Color, ...]]
-    set_aside: Final[tuple[Card, ...]]
-    center: Final[tuple[Card, ...]]
-    next_leader: Final[Seat]
-    planks: Final[tuple[Plank, ...] | None]
-    falls: Final[tuple[tuple[int, Color], ...]]
-
-    def __init__(self, plays: tuple[tuple[Seat, Play], ...], center_before: tuple[Card, ...],
-                 trick_colors: tuple[Color, ...], movements: tuple[Movement, ...],
-                 evaluated: tuple[Color, ...], set_aside: tuple[Card, ...],
-                 center: tuple[Card, ...], next_leader: Seat,
-                 planks: tuple[Plank, ...] | None = None,
-                 falls: tuple[tuple[int, Color], ...] = ()) -> None:
-        self.plays = plays
-        self.center_before = center_before
-        self.trick_colors = trick_colors
-        self.movements = movements
-        self.evaluated = evaluated
-        self.set_aside = set_aside
-        self.center = center
-        self.next_leader = next_leader
-        self.planks = planks
-        self.falls = falls
-
-    def _values(self) -> Values:
-        return (self.plays, self.center_before, self.trick_colors, self.movements,
-                self.evaluated, self.set_aside, self.center, self.next_leader, self.planks,
-                self.falls)
+    plays: tuple[tuple[Seat, Play], ...]
+    center_before: tuple[Card, ...]
+    trick_colors: tuple[Color, ...]
+    movements: tuple[Movement, ...]
+    evaluated: tuple[Color, ...]
+    set_aside: tuple[Card, ...]
+    center: tuple[Card, ...]
+    next_leader: Seat
+    planks: tuple[Plank, ...] | None = None
+    falls: tuple[tuple[int, Color], ...] = ()
 
     @property
     def to_center(self) -> tuple[Card, ...]:
@@ -224,12 +180,12 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         seat = high[0]
         if seat is not None:
             steps = 1 if eight is None else 2
-            movements.append(Movement(seat, color, steps, _HIGHEST, high[1], eight))
+            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_HIGHEST, card=high[1], doubled_by=eight))
             pawns.append((seat, ci, steps))
         seat = low[0]
         if seat is not None:
             steps = -1 if five is None else -2
-            movements.append(Movement(seat, color, steps, _LOWEST, low[1], five))
+            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_LOWEST, card=low[1], doubled_by=five))
             pawns.append((seat, ci, steps))
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
@@ -239,9 +195,11 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
-    return TrickResult(tuple(plays), tuple(center), trick_colors,
-                       tuple(movements), tuple(evaluated), tuple(set_aside), tuple(new_center),
-                       next_leader(plays), new_planks, falls)
+    return TrickResult(plays=tuple(plays), center_before=tuple(center),
+                       trick_colors=trick_colors, movements=tuple(movements),
+                       evaluated=tuple(evaluated), set_aside=tuple(set_aside),
+                       center=tuple(new_center), next_leader=next_leader(plays),
+                       planks=new_planks, falls=falls)
 
 
 def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]

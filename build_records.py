@@ -1,0 +1,207 @@
+"""The compiled build's form of the engine's records: ``@record`` classes written out.
+
+mypyc compiles a class to a native class (fields in a C struct, read-only when ``Final``)
+only when it sees the class's fields and constructor written out; it cannot run a class
+decorator that generates them, as :func:`skullgames._records.record` does in the pure
+build. So before mypyc runs, ``hatch_build.py`` passes every engine module's source
+through :func:`expand`, which writes each ``@record`` class in that explicit form:
+
+- each field annotated ``Final[...]`` (mypyc's native classes refuse assignment to a
+  ``Final`` attribute, so the instances refuse it in the compiled build as the generated
+  classes do in the pure build), its default moved into the constructor;
+- ``__slots__`` of the class's own fields, ``_FIELDS`` (the constructor's parameters);
+- ``__init__`` with the fields as typed parameters (keyword-only unless the decorator says
+  ``kw_only=False``), passing an inherited record's fields to its ``__init__``;
+- ``_values()``, the fields' values in order.
+
+The result is the same class as the pure build's, field for field; ``tests/test_records.py``
+expands every engine module and compares the two.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+__all__ = ["expand"]
+
+_DECORATOR = "record"
+_SEALED = "sealed"
+_TYPING = "_records_typing"
+
+
+@dataclass
+class _Field:
+    name: str
+    param: str
+    annotation: ast.expr
+    default: ast.expr | None
+
+
+def expand(source: str) -> str:
+    """The module ``source`` with its ``@record`` classes written out (unchanged without)."""
+    tree = ast.parse(source)
+    fields_of: dict[str, list[_Field]] = {}
+    changed = False
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and _take_decorator(node, _SEALED):
+            _expand_sealed(node)
+            changed = True
+        elif isinstance(node, ast.ClassDef):
+            options = _record_options(node)
+            if options is None:
+                continue
+            _expand_class(node, options, fields_of)
+            changed = True
+    if not changed:
+        return source
+    _import_typing(tree)
+    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+def _record_options(node: ast.ClassDef) -> dict[str, bool] | None:
+    """The decorator's options if ``node`` is decorated with ``@record``, else ``None``."""
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Name) and target.id == _DECORATOR:
+            options = {"kw_only": True}
+            if isinstance(decorator, ast.Call):
+                for keyword in decorator.keywords:
+                    if keyword.arg is None or not isinstance(keyword.value, ast.Constant):
+                        raise ValueError(f"line {node.lineno}: @record takes constant "
+                                         f"keyword arguments")
+                    options[keyword.arg] = bool(keyword.value.value)
+            node.decorator_list.remove(decorator)
+            return options
+    return None
+
+
+def _take_decorator(node: ast.ClassDef, name: str) -> bool:
+    """Remove the decorator ``@name`` from ``node``; whether it was there."""
+    for decorator in node.decorator_list:
+        if isinstance(decorator, ast.Name) and decorator.id == name:
+            node.decorator_list.remove(decorator)
+            return True
+    return False
+
+
+def _expand_sealed(node: ast.ClassDef) -> None:
+    """A ``@sealed`` class (own ``__init__``, ``Final`` fields): slots, _FIELDS, _values."""
+    own = [s.target.id for s in node.body
+           if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+           and _is_final(s.annotation)]
+    init = next(s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__")
+    params = [a.arg for a in init.args.args[1:] + init.args.kwonlyargs]
+    first = 1 if node.body and _is_docstring(node.body[0]) else 0
+    node.body[first:first] = _parse(
+        f"__slots__ = {tuple(own)!r}\n"
+        f"_FIELDS: {_TYPING}.ClassVar[tuple[str, ...]] = {tuple(params)!r}\n")
+    node.body.extend(_parse(
+        "def _values(self) -> tuple[object, ...]:\n"
+        f"    return ({''.join(f'self.{p}, ' for p in params)})\n"))
+
+
+def _is_final(annotation: ast.expr) -> bool:
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name == "Final"
+
+
+def _is_class_var(annotation: ast.expr) -> bool:
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name in ("ClassVar", "Final")
+
+
+def _own_fields(node: ast.ClassDef) -> list[_Field]:
+    fields = []
+    for statement in node.body:
+        if (not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name)
+                or _is_class_var(statement.annotation)):
+            continue
+        name = statement.target.id
+        param, default = name, statement.value
+        if (isinstance(default, ast.Call) and isinstance(default.func, ast.Name)
+                and default.func.id == "field"):
+            keywords = {k.arg: k.value for k in default.keywords}
+            default = keywords.get("default")
+            alias = keywords.get("alias")
+            if alias is not None:
+                if not isinstance(alias, ast.Constant) or not isinstance(alias.value, str):
+                    raise ValueError(f"line {statement.lineno}: an alias is a string")
+                param = alias.value
+        fields.append(_Field(name, param, statement.annotation, default))
+    return fields
+
+
+def _expand_class(node: ast.ClassDef, options: dict[str, bool],
+                  fields_of: dict[str, list[_Field]]) -> None:
+    own = _own_fields(node)
+    own_names = {f.name for f in own}
+    inherited: list[_Field] = []
+    for base in node.bases:
+        if isinstance(base, ast.Name) and base.id in fields_of:
+            inherited = [f for f in fields_of[base.id] if f.name not in own_names]
+    fields = inherited + own
+    fields_of[node.name] = fields
+
+    body: list[ast.stmt] = []
+    for statement in node.body:
+        if (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+                and statement.target.id in own_names):
+            body.append(ast.AnnAssign(
+                target=statement.target, simple=1, value=None,
+                annotation=ast.Subscript(
+                    value=ast.Attribute(ast.Name(_TYPING, ast.Load()), "Final", ast.Load()),
+                    slice=statement.annotation, ctx=ast.Load())))
+        else:
+            body.append(statement)
+    first = 1 if body and _is_docstring(body[0]) else 0
+    body[first:first] = _parse(
+        f"__slots__ = {tuple(f.name for f in own)!r}\n"
+        f"_FIELDS: {_TYPING}.ClassVar[tuple[str, ...]] = {tuple(f.param for f in fields)!r}\n")
+    body.append(_init(fields, inherited, options["kw_only"]))
+    body.extend(_parse(
+        "def _values(self) -> tuple[object, ...]:\n"
+        f"    return ({''.join(f'self.{f.name}, ' for f in fields)})\n"))
+    node.body = body
+
+
+def _init(fields: list[_Field], inherited: list[_Field], kw_only: bool) -> ast.stmt:
+    def parameter(f: _Field) -> str:
+        default = "" if f.default is None else f" = {ast.unparse(f.default)}"
+        return f"{f.param}: {ast.unparse(f.annotation)}{default}"
+
+    if kw_only:
+        ordered = [f for f in fields if f.default is None] + [
+            f for f in fields if f.default is not None]
+        parameters = ["*", *map(parameter, ordered)] if ordered else []
+    else:
+        parameters = [parameter(f) for f in fields]
+    inherited_names = {f.name for f in inherited}
+    lines = [f"def __init__(self, {', '.join(parameters)}) -> None:"]
+    if inherited:
+        lines.append("    super().__init__("
+                     + ", ".join(f"{f.param}={f.param}" for f in inherited) + ")")
+    lines += [f"    self.{f.name} = {f.param}" for f in fields if f.name not in inherited_names]
+    if len(lines) == 1:
+        lines.append("    pass")
+    return _parse("\n".join(lines) + "\n")[0]
+
+
+def _parse(source: str) -> list[ast.stmt]:
+    return ast.parse(source).body
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
+def _import_typing(tree: ast.Module) -> None:
+    """Add ``import typing as _records_typing`` after the docstring and future imports."""
+    at = next((i for i, statement in enumerate(tree.body)
+               if not (_is_docstring(statement) or (isinstance(statement, ast.ImportFrom)
+                                                    and statement.module == "__future__"))),
+              len(tree.body))
+    tree.body.insert(at, ast.Import([ast.alias("typing", _TYPING)]))

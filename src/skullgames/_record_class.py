@@ -1,0 +1,198 @@
+"""The decorator that declares a record: :func:`record`, and :func:`field`.
+
+A Python module in both builds: the pure build runs :func:`record` on each record class
+when the engine is imported; the compiled build never calls it (``build_records.py``
+writes every ``@record`` class out before mypyc compiles it), so the decorator itself need
+not compile. See :mod:`skullgames._records`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, TypeVar, overload
+
+from typing_extensions import dataclass_transform
+
+__all__ = ["field", "record"]
+
+C = TypeVar("C", bound=type)
+
+
+class _Field:
+    """What :func:`field` returns: a field's default and the name of its parameter."""
+
+    __slots__ = ("alias", "default")
+
+    def __init__(self, default: object, alias: str | None) -> None:
+        self.default = default
+        self.alias = alias
+
+
+_MISSING: Any = object()
+
+
+def field(*, default: Any = _MISSING, alias: str | None = None) -> Any:
+    """A field with a default and/or a constructor parameter named otherwise (``alias``).
+
+    For a private field read through a property of the public name, such as a state's
+    ``_log`` cells, which its constructor takes as ``log``.
+    """
+    return _Field(default, alias)
+
+
+@overload
+def record(cls: C, /) -> C: ...
+@overload
+def record(*, kw_only: bool = True) -> Callable[[C], C]: ...
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
+def record(cls: Any = None, /, *, kw_only: bool = True) -> Any:
+    """Make ``cls`` a record: its annotated fields, a constructor, immutable instances.
+
+    The constructor takes the fields by keyword (``kw_only=False``: also by position, in
+    order); a field inherited from a record base comes first. See the module docstring.
+    """
+    def wrap(cls: type) -> type:
+        return _build(cls, kw_only)
+    return wrap if cls is None else wrap(cls)
+
+
+# -- The pure build's generator -------------------------------------------------------
+
+class _Spec:
+    """One field as the generator reads it from a class body."""
+
+    __slots__ = ("default", "name", "param")
+
+    def __init__(self, name: str, param: str, default: object) -> None:
+        self.name = name
+        self.param = param
+        self.default = default
+
+
+def _is_class_var(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar", "Final", "typing.Final"))
+
+
+def _own_specs(cls: type) -> list[_Spec]:
+    specs = []
+    for name, annotation in inspect.get_annotations(cls).items():
+        if _is_class_var(annotation):
+            continue
+        value = cls.__dict__.get(name, _MISSING)
+        if isinstance(value, _Field):
+            specs.append(_Spec(name, value.alias or name, value.default))
+        else:
+            specs.append(_Spec(name, name, value))
+    return specs
+
+
+def _inherited_specs(cls: type) -> list[_Spec]:
+    specs: list[_Spec] = []
+    for base in reversed(cls.__mro__[1:]):
+        for spec in base.__dict__.get("__record_specs__", ()):
+            specs = [s for s in specs if s.name != spec.name] + [spec]
+    return specs
+
+
+def _refuse_assignment(self: object, name: str, value: object = None) -> None:
+    raise AttributeError(f"attribute {name!r} of {type(self).__name__!r} objects is not "
+                         f"writable")
+
+
+def _build(cls: type, kw_only: bool) -> type:
+    own = _own_specs(cls)
+    own_names = {spec.name for spec in own}
+    specs = [s for s in _inherited_specs(cls) if s.name not in own_names] + own
+    namespace = {key: value for key, value in cls.__dict__.items()
+                 if key not in own_names and key not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = tuple(spec.name for spec in own)
+    namespace["__record_specs__"] = tuple(own)
+    namespace["_FIELDS"] = tuple(spec.param for spec in specs)
+    namespace["__setattr__"] = _refuse_assignment
+    namespace["__delattr__"] = _refuse_assignment
+    built = type(cls)(cls.__name__, cls.__bases__, namespace)
+    built.__qualname__ = cls.__qualname__
+    twin = type(cls)(f"_{cls.__name__}Filling", (built,), {
+        "__slots__": (), "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__})
+    built.__new__ = _constructor(built, twin, specs, kw_only)  # type: ignore[method-assign]
+    built._values = _values_getter(specs)  # type: ignore[attr-defined]
+    return built
+
+
+def _constructor(cls: type, twin: type, specs: list[_Spec], kw_only: bool) -> Any:
+    required = [s for s in specs if s.default is _MISSING]
+    optional = [s for s in specs if s.default is not _MISSING]
+    if kw_only:
+        params = ["*", *(s.param for s in required),
+                  *(f"{s.param}=_default_{s.name}" for s in optional)]
+    else:
+        params = [s.param for s in specs]
+        params = [s.param if s.default is _MISSING else f"{s.param}=_default_{s.name}"
+                  for s in specs]
+    body = "".join(f"    self.{s.name} = {s.param}\n" for s in specs)
+    source = (f"def __new__(cls, {', '.join(params)}):\n"
+              f"    self = _new(_twin)\n{body}"
+              f"    self.__class__ = cls\n"
+              f"    return self\n")
+    scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin}
+    scope.update({f"_default_{s.name}": s.default for s in optional})
+    exec(compile(source, f"<record constructor {cls.__module__}.{cls.__qualname__}>", "exec"),
+         scope)
+    function = scope["__new__"]
+    function.__qualname__ = f"{cls.__qualname__}.__new__"
+    return staticmethod(function)
+
+
+def _values_getter(specs: list[_Spec]) -> Any:
+    items = "".join(f"self.{s.name}, " for s in specs)
+    scope: dict[str, Any] = {}
+    exec(f"def _values(self):\n    return ({items})\n", scope)
+    return scope["_values"]
+
+
+def sealed(cls: C) -> C:
+    """Make the instances of ``cls``, a class with its own ``__init__``, refuse assignment.
+
+    For the values users build, whose constructor checks its arguments (cards, moves,
+    planks): the class declares its fields ``Final`` and stores them in ``__init__``, as
+    mypyc's native classes are written; the decorator adds the slots of those fields,
+    ``_FIELDS`` (the constructor's parameters, each readable as an attribute) and
+    ``_values()``, and in the pure build runs ``__init__`` on the private twin, as
+    :func:`record` does (the compiled build writes the same out: ``build_records.py``).
+    """
+    own = tuple(name for name, annotation in inspect.get_annotations(cls).items()
+                if str(annotation).startswith(("Final[", "typing.Final[")))
+    init = cls.__dict__["__init__"]
+    params = tuple(inspect.signature(init).parameters)[1:]
+    namespace = {key: value for key, value in cls.__dict__.items()
+                 if key not in ("__dict__", "__weakref__", "__init__", *own)}
+    namespace["__slots__"] = own
+    namespace["_FIELDS"] = params
+    namespace["__setattr__"] = _refuse_assignment
+    namespace["__delattr__"] = _refuse_assignment
+    built: Any = type(cls)(cls.__name__, cls.__bases__, namespace)
+    built.__qualname__ = cls.__qualname__
+    twin = type(cls)(f"_{cls.__name__}Filling", (built,), {
+        "__slots__": (), "__init__": init, "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__})
+
+    def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
+        self = _new(twin)
+        init(self, *args, **kwargs)
+        self.__class__ = cls
+        return self
+
+    __new__.__qualname__ = f"{cls.__qualname__}.__new__"
+    __new__.__signature__ = inspect.signature(init)  # type: ignore[attr-defined]
+    built.__new__ = staticmethod(__new__)
+    built.__signature__ = inspect.signature(init).replace(
+        parameters=list(inspect.signature(init).parameters.values())[1:])
+    built._values = _values_getter([_Spec(name, name, _MISSING) for name in params])
+    result: C = built
+    return result
+
+
+_new: Any = object.__new__
