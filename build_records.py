@@ -41,22 +41,31 @@ class _Field:
 def expand(source: str) -> str:
     """The module ``source`` with its ``@record`` classes written out (unchanged without)."""
     tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
     fields_of: dict[str, list[_Field]] = {}
-    changed = False
+    spans: list[tuple[int, int, str]] = []  # (first line, end line, new text), 0-based
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and _take_decorator(node, _SEALED):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        first = (node.decorator_list[0].lineno if node.decorator_list else node.lineno) - 1
+        end = node.end_lineno or node.lineno
+        if _take_decorator(node, _SEALED):
             _expand_sealed(node)
-            changed = True
-        elif isinstance(node, ast.ClassDef):
+        else:
             options = _record_options(node)
             if options is None:
                 continue
             _expand_class(node, options, fields_of)
-            changed = True
-    if not changed:
+        spans.append((first, end, ast.unparse(ast.fix_missing_locations(node)) + "\n"))
+    if not spans:
         return source
-    _import_typing(tree)
-    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    # Only the classes are rewritten (ast.unparse drops comments, and with them any
+    # ``# type: ignore`` elsewhere in the module); the line count changes, which only the
+    # compiled build's error messages would show.
+    for first, end, text in reversed(spans):
+        lines[first:end] = [text]
+    module = "".join(lines)
+    return _with_typing_import(module, tree)
 
 
 def _record_options(node: ast.ClassDef) -> dict[str, bool] | None:
@@ -198,10 +207,18 @@ def _is_docstring(statement: ast.stmt) -> bool:
             and isinstance(statement.value.value, str))
 
 
-def _import_typing(tree: ast.Module) -> None:
-    """Add ``import typing as _records_typing`` after the docstring and future imports."""
-    at = next((i for i, statement in enumerate(tree.body)
+def _with_typing_import(module: str, tree: ast.Module) -> str:
+    """``module`` with ``import typing as _records_typing`` before its first statement.
+
+    That is, after the docstring and any ``from __future__`` import (which must come
+    first), read from the original ``tree``, whose line numbers the rewritten classes,
+    all after them, have not moved.
+    """
+    at = next((statement for statement in tree.body
                if not (_is_docstring(statement) or (isinstance(statement, ast.ImportFrom)
                                                     and statement.module == "__future__"))),
-              len(tree.body))
-    tree.body.insert(at, ast.Import([ast.alias("typing", _TYPING)]))
+              None)
+    lines = module.splitlines(keepends=True)
+    index = len(lines) if at is None else at.lineno - 1
+    lines.insert(index, f"import typing as {_TYPING}\n")
+    return "".join(lines)

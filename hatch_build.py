@@ -68,6 +68,18 @@ setup(
 """
 
 
+def expand_sources(sources: Path, paths: list[str]) -> None:
+    """Write out the ``@record`` classes of the engine modules for mypyc (build_records.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        from build_records import expand
+    finally:
+        sys.path.pop(0)
+    for path in paths:
+        module = sources / path
+        module.write_text(expand(module.read_text()))
+
+
 def compile_engine(root: Path, out: Path) -> list[Path]:
     """Compile the engine modules with mypyc into ``out``; return the extension files."""
     with tempfile.TemporaryDirectory(prefix="skullgames-mypyc-") as scratch:
@@ -75,6 +87,7 @@ def compile_engine(root: Path, out: Path) -> list[Path]:
         shutil.copytree(root / "src" / "skullgames", sources / "skullgames",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
         paths = [name.replace(".", "/") + ".py" for name in engine_modules(root)]
+        expand_sources(sources, paths)
         subprocess.run(
             [sys.executable, "-c", _SETUP, ",".join(paths), str(out), scratch + "/temp",
              str(os.cpu_count() or 1)],

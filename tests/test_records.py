@@ -135,7 +135,8 @@ def test_records_holding_equal_copies_of_cards_and_configs_are_equal() -> None:
         assert twin == record, type(record)
     bonus = next(r for r in RECORDS if isinstance(r, Bonus))
     card = bonus.card
-    copied = Bonus(bonus.kind, Card(card.kind, card.suit, card.rank, card.pirate), bonus.points)
+    copied = Bonus(kind=bonus.kind, card=Card(card.kind, card.suit, card.rank, card.pirate),
+                   points=bonus.points)
     assert copied.card is not bonus.card
     assert copied == bonus
 

@@ -326,21 +326,17 @@ class Record(Codec[T]):
     an error it raises is a :func:`~skullgames._json.rule_error` (without ``rules``, a
     plain :class:`~skullgames.SerializationError`). Errors are reported at the object's
     path, or within it when raised with a path starting with ``.``. ``get`` gives the
-    values to write when they are not the attributes. ``renamed`` maps a field's old
-    name to its name: a document written before the rename has the old name instead of
-    the new one (never both), and is read, and validated by the schema, as the same.
+    values to write when they are not the attributes.
     """
 
     def __init__(self, name: str, fields: Sequence[Field], make: Callable[..., T], *,
                  get: Callable[[T], Mapping[str, Any]] | None = None,
                  description: str = "", tag: str | None = None, rules: str = "",
                  check: Callable[[dict[str, Any]], None] | None = None,
-                 extra: Mapping[str, Any] | None = None,
-                 renamed: Mapping[str, str] | None = None) -> None:
+                 extra: Mapping[str, Any] | None = None) -> None:
         self.name, self.fields, self.make = name, tuple(fields), make
         self.get, self.tag, self.rules, self.check = get, tag, rules, check
         self.extra = dict(extra or {})
-        self.renamed = dict(renamed or {})
         self.names = tuple(f.name for f in self.fields) + (("type",) if tag else ())
         self.description = description
 
@@ -356,9 +352,6 @@ class Record(Codec[T]):
 
     def load(self, data: Any, path: str) -> T:
         doc = expect_dict(data, path)
-        for old, new in self.renamed.items():
-            if old in doc and new not in doc:
-                doc = {(new if key == old else key): value for key, value in doc.items()}
         expect_only(doc, path, self.names)
         if self.tag is not None:
             if "type" not in doc:
@@ -410,19 +403,9 @@ class Record(Codec[T]):
             body["description"] = description
         required = [*(["type"] if self.tag is not None else []),
                     *(f.name for f in self.fields if f.default is _REQUIRED)]
-        either: list[dict[str, Any]] = []
-        for old, new in self.renamed.items():  # the old name in place of the new one
-            properties[old] = {"deprecated": True, **properties[new]}
-            if new in required:
-                required.remove(new)
-                either.append({"oneOf": [{"required": [new]}, {"required": [old]}]})
-            else:
-                either.append({"not": {"required": [new, old]}})
         body["properties"] = properties
         body["required"] = required
         body["additionalProperties"] = False
-        if either:
-            body["allOf"] = either
         body.update(self.extra)
         return body
 

@@ -263,6 +263,6 @@ def test_played_classic_zero_bid_uses_the_round_number_under_whirlpool() -> None
 def test_a_seat_score_built_with_the_items_it_has_counts_nothing_else() -> None:
     # A score pad builds SeatScore(bid, tricks, base) for a plain round: no bonus, Loot,
     # wager or Cannonball (RESEARCH §3.5 scoring; K11 for the Cannonball).
-    score = king.SeatScore(2, 2, 40)
+    score = king.SeatScore(bid=2, tricks=2, base=40)
     assert (score.bonus, score.loot, score.wager, score.cannonball) == (0, 0, 0, False)
     assert score.total == 40

@@ -59,7 +59,8 @@ def test_seeded_deals_are_the_reference_deals(config: Config) -> None:
     seeds = [*range(60), 2**63 - 1, 2**64 + 5, -1, -(2**70), 10**30]
     for seed in seeds:
         for round_index in range(len(config.hand_sizes)):
-            deal, stock = _seeded_deal(Setup(config, seed, True), seed, round_index)
+            deal, stock = _seeded_deal(Setup(config=config, seed=seed, auto_deal=True), seed,
+                                         round_index)
             expected, expected_stock = reference_deal(config, seed, round_index)
             assert deal == expected
             assert stock == expected_stock

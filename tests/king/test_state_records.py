@@ -101,11 +101,11 @@ def test_a_long_log_pickles_flat() -> None:
 
 
 def test_records_print_as_attrs_did() -> None:
-    assert repr(state.Pending(king.Pirate.ROSIE, 1)) == (
+    assert repr(state.Pending(pirate=king.Pirate.ROSIE, seat=1)) == (
         f"Pending(pirate={king.Pirate.ROSIE!r}, seat=1, drawn=0)")
     setup = state.Setup(config=king.Config(players=3), seed=4, auto_deal=True)
     assert repr(setup) == f"Setup(config={king.Config(players=3)!r}, seed=4, auto_deal=True)"
-    assert repr(state.Past(0, 1, (0, 0, 0), ())) == (
+    assert repr(state.Past(round_index=0, dealer=1, totals=(0, 0, 0), rounds=())) == (
         "Past(round_index=0, dealer=1, totals=(0, 0, 0), rounds=())")
 
 
@@ -190,7 +190,7 @@ def test_openspiels_text_lists_a_records_fields_in_order() -> None:
     # The records are no attrs classes: their fields come from _FIELDS, as before.
     from skullgames.rl.openspiel._views import render
 
-    assert render(state.Past(0, 1, (0, 0, 0), ())) == (
+    assert render(state.Past(round_index=0, dealer=1, totals=(0, 0, 0), rounds=())) == (
         "Past{round_index=0 dealer=1 totals=(0 0 0) rounds=()}")
-    assert render(state.Pending(king.Pirate.ROSIE, 1)) == (
+    assert render(state.Pending(pirate=king.Pirate.ROSIE, seat=1)) == (
         f"Pending{{pirate={king.Pirate.ROSIE.value} seat=1 drawn=0}}")

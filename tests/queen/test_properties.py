@@ -85,14 +85,17 @@ def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
         placements = tuple(p if s == seat or p is None else rng.choice(PLACES)
                            for s, p in enumerate(stage.placements))
         round_ = Round(index=stage.round.index, dealer=stage.round.dealer, deal=Deal(()))
-        stage = Placing(stage.match, stage._log, round_, tuple(hands), ghost, stage.center,
-                        stage.set_aside, placements, stage.to_move)
+        stage = Placing(match=stage.match, log=stage._log, round=round_, hands=tuple(hands),
+                        ghost=ghost, center=stage.center, set_aside=stage.set_aside,
+                        placements=placements, to_move=stage.to_move)
     elif isinstance(stage, Playing):
         round_ = Round(index=stage.round.index, dealer=stage.round.dealer, deal=Deal(()))
         t = stage.table
-        table = Table(t.placements, t.planks, t.tricks, t.leader, ghost, t.center, t.set_aside)
-        stage = Playing(stage.match, stage._log, round_, table, tuple(hands), tuple(trick),
-                        stage.trick_color, stage.to_move)
+        table = Table(placements=t.placements, planks=t.planks, tricks=t.tricks,
+                      leader=t.leader, ghost=ghost, center=t.center, set_aside=t.set_aside)
+        stage = Playing(match=stage.match, log=stage._log, round=round_, table=table,
+                        hands=tuple(hands), trick=tuple(trick), trick_color=stage.trick_color,
+                        to_move=stage.to_move)
     return stage
 
 

@@ -332,7 +332,7 @@ def test_bendts_discard_is_hidden_from_the_other_seats() -> None:
         deal(state, ["BENDT", "B1", "Y1", "B2", "G1", "G2", "Y2", "Y9"], king.card)
         for move in ["bid 1", "bid 1", "B1", "BENDT"]:  # Graybeard plays G1 after B1
             state.apply_action(space.index(king.parse_move(move)))
-        assert state.engine.pending == king.Pending(king.Pirate.BENDT, 0, 2)
+        assert state.engine.pending == king.Pending(pirate=king.Pirate.BENDT, seat=0, drawn=2)
         state.apply_action(space.index(king.parse_move(f"discard {discard}")))
         ends.append(state)
     assert ends[0].engine.hands[0] == (king.card("Y9"),)

@@ -234,8 +234,7 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
            "else": {"required": ["legal_moves"]}},
     rules="seat is a seat of the config's game; tricks are played once every seat has "
           "placed; the plays of each finished trick make a trick with the centre it met "
-          "(each card once, as skullgames.queen.resolve_trick checks).",
-    renamed={"ghost_cards": "ghost_size"})  # the name before issue 21
+          "(each card once, as skullgames.queen.resolve_trick checks).")
 
 STATE: SavedGame[State] = SavedGame(
     STATE_FORMAT, CONFIG, MOVE_TEXT, MOVE, _KNOWN_MOVES,

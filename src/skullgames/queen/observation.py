@@ -16,7 +16,6 @@ from typing import Final, overload
 import attrs
 
 from skullgames._checks import wrong_type
-from skullgames._deprecated import warn_renamed
 from skullgames._pictures import svg_of
 from skullgames._record_class import record
 from skullgames._records import Record
@@ -97,12 +96,6 @@ class Observation(Record):
     totals: tuple[int, ...]
     rounds: tuple[RoundSummary, ...]
     legal_moves: tuple[Move, ...]
-
-    @property
-    def ghost_cards(self) -> int:
-        """Deprecated: :attr:`ghost_size`, the name both games use."""
-        warn_renamed("Observation.ghost_cards", "Observation.ghost_size")
-        return self.ghost_size
 
     @property
     def plays(self) -> tuple[Play, ...]:

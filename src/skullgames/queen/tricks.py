@@ -180,12 +180,14 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         seat = high[0]
         if seat is not None:
             steps = 1 if eight is None else 2
-            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_HIGHEST, card=high[1], doubled_by=eight))
+            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_HIGHEST,
+                                      card=high[1], doubled_by=eight))
             pawns.append((seat, ci, steps))
         seat = low[0]
         if seat is not None:
             steps = -1 if five is None else -2
-            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_LOWEST, card=low[1], doubled_by=five))
+            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_LOWEST,
+                                      card=low[1], doubled_by=five))
             pawns.append((seat, ci, steps))
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
