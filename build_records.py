@@ -28,6 +28,7 @@ __all__ = ["expand"]
 _DECORATOR = "record"
 _SEALED = "sealed"
 _TYPING = "_records_typing"
+_POSITIONAL: set[str] = set()  # the record classes with kw_only=False seen so far
 
 
 @dataclass
@@ -57,6 +58,11 @@ def expand(source: str) -> str:
                 continue
             _expand_class(node, options, fields_of)
         spans.append((first, end, ast.unparse(ast.fix_missing_locations(node)) + "\n"))
+    for node in tree.body:
+        made = _constructor_of(node, fields_of)
+        if made is not None:
+            spans.append((node.lineno - 1, node.end_lineno or node.lineno, made))
+    spans.sort()
     if not spans:
         return source
     # Only the classes are rewritten (ast.unparse drops comments, and with them any
@@ -153,6 +159,8 @@ def _expand_class(node: ast.ClassDef, options: dict[str, bool],
             inherited = [f for f in fields_of[base.id] if f.name not in own_names]
     fields = inherited + own
     fields_of[node.name] = fields
+    if not options["kw_only"]:
+        _POSITIONAL.add(node.name)
 
     body: list[ast.stmt] = []
     for statement in node.body:
@@ -176,17 +184,41 @@ def _expand_class(node: ast.ClassDef, options: dict[str, bool],
     node.body = body
 
 
-def _init(fields: list[_Field], inherited: list[_Field], kw_only: bool) -> ast.stmt:
+def _constructor_of(node: ast.stmt, fields_of: dict[str, list[_Field]]) -> str | None:
+    """``name = constructor(Cls)`` written as a function that builds a ``Cls``, or None."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target, value = node.targets[0], node.value
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        target, value = node.target, node.value
+    else:
+        return None
+    if not (isinstance(target, ast.Name) and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name) and value.func.id == "constructor"
+            and len(value.args) == 1 and isinstance(value.args[0], ast.Name)
+            and value.args[0].id in fields_of):
+        return None
+    cls = value.args[0].id
+    fields = fields_of[cls]
+    passed = ", ".join(f"{f.param}={f.param}" for f in fields)
+    kw_only = cls not in _POSITIONAL
+    return (f"def {target.id}({', '.join(_parameters(fields, kw_only))}) -> {cls}:\n"
+            f"    return {cls}({passed})\n")
+
+
+def _parameters(fields: list[_Field], kw_only: bool) -> list[str]:
     def parameter(f: _Field) -> str:
         default = "" if f.default is None else f" = {ast.unparse(f.default)}"
         return f"{f.param}: {ast.unparse(f.annotation)}{default}"
 
-    if kw_only:
-        ordered = [f for f in fields if f.default is None] + [
-            f for f in fields if f.default is not None]
-        parameters = ["*", *map(parameter, ordered)] if ordered else []
-    else:
-        parameters = [parameter(f) for f in fields]
+    if not kw_only:
+        return [parameter(f) for f in fields]
+    ordered = [f for f in fields if f.default is None] + [
+        f for f in fields if f.default is not None]
+    return ["*", *map(parameter, ordered)] if ordered else []
+
+
+def _init(fields: list[_Field], inherited: list[_Field], kw_only: bool) -> ast.stmt:
+    parameters = _parameters(fields, kw_only)
     inherited_names = {f.name for f in inherited}
     lines = [f"def __init__(self, {', '.join(parameters)}) -> None:"]
     if inherited:

@@ -12,11 +12,13 @@ import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
-from typing_extensions import dataclass_transform
+from typing_extensions import ParamSpec, dataclass_transform
 
-__all__ = ["field", "record"]
+__all__ = ["constructor", "field", "record", "sealed"]
 
 C = TypeVar("C", bound=type)
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class _Field:
@@ -55,6 +57,22 @@ def record(cls: Any = None, /, *, kw_only: bool = True) -> Any:
     def wrap(cls: type) -> type:
         return _build(cls, kw_only)
     return wrap if cls is None else wrap(cls)
+
+
+def constructor(cls: Callable[P, T]) -> Callable[P, T]:
+    """The constructor of the record class ``cls`` as a function, for the engine's hot paths.
+
+    ``new_playing = constructor(Playing)`` at the foot of a module, then
+    ``new_playing(setup=..., ...)`` builds a ``Playing`` as ``Playing(setup=..., ...)``
+    does, typed the same (keywords checked by mypy). In the pure build it is the
+    generated function itself: Python calls a function with keywords without building a
+    dict, where calling a class with keywords builds one (a class call cost three times
+    as much: see ``docs/contributing.md``). The compiled build writes it out as a
+    function that calls the class, which mypyc compiles to a direct call
+    (``build_records.py``).
+    """
+    made: Callable[P, T] = getattr(cls, "__record_constructor__")  # noqa: B009
+    return made
 
 
 # -- The pure build's generator -------------------------------------------------------
@@ -117,33 +135,43 @@ def _build(cls: type, kw_only: bool) -> type:
     twin = type(cls)(f"_{cls.__name__}Filling", (built,), {
         "__slots__": (), "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__})
-    built.__new__ = _constructor(built, twin, specs, kw_only)  # type: ignore[method-assign]
+    built.__new__, built.__record_constructor__ = _constructor(  # type: ignore[method-assign,attr-defined]
+        built, twin, specs, kw_only)
     built._values = _values_getter(specs)  # type: ignore[attr-defined]
     return built
 
 
-def _constructor(cls: type, twin: type, specs: list[_Spec], kw_only: bool) -> Any:
+def _constructor(cls: type, twin: type, specs: list[_Spec], kw_only: bool) -> tuple[Any, Any]:
+    """``cls.__new__`` and the constructor as a function (see :func:`constructor`)."""
     required = [s for s in specs if s.default is _MISSING]
     optional = [s for s in specs if s.default is not _MISSING]
     if kw_only:
         params = ["*", *(s.param for s in required),
                   *(f"{s.param}=_default_{s.name}" for s in optional)]
     else:
-        params = [s.param for s in specs]
         params = [s.param if s.default is _MISSING else f"{s.param}=_default_{s.name}"
                   for s in specs]
+    signature = ", ".join(params)
     body = "".join(f"    self.{s.name} = {s.param}\n" for s in specs)
-    source = (f"def __new__(cls, {', '.join(params)}):\n"
+    passed = ", ".join(f"{s.param}={s.param}" for s in specs)
+    source = (f"def make({signature}):\n"
+              f"    self = _new(_twin)\n{body}"
+              f"    self.__class__ = _cls\n"
+              f"    return self\n"
+              f"def __new__(cls, {signature}):\n"
+              f"    if cls is _cls:\n"
+              f"        return make({passed})\n"
               f"    self = _new(_twin)\n{body}"
               f"    self.__class__ = cls\n"
               f"    return self\n")
-    scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin}
+    scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
     scope.update({f"_default_{s.name}": s.default for s in optional})
-    exec(compile(source, f"<record constructor {cls.__module__}.{cls.__qualname__}>", "exec"),
-         scope)
-    function = scope["__new__"]
-    function.__qualname__ = f"{cls.__qualname__}.__new__"
-    return staticmethod(function)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    exec(compile(source, f"<record constructor {name}>", "exec"), scope)
+    make, new = scope["make"], scope["__new__"]
+    make.__name__ = make.__qualname__ = f"new_{cls.__name__}"
+    new.__qualname__ = f"{cls.__qualname__}.__new__"
+    return staticmethod(new), make
 
 
 def _values_getter(specs: list[_Spec]) -> Any:

@@ -69,6 +69,9 @@ from skullgames.king.state import (
     State,
     Table,
     TrickPlays,
+    new_bidding,
+    new_playing,
+    new_table,
 )
 from skullgames.king.tricks import Seat, TrickResult, resolve
 
@@ -351,8 +354,8 @@ def _apply_bid(state: Bidding, move: Bid) -> State:
     log = (move, state._log)
     following = next_to_bid(dealer, bids)
     if following is not None:
-        return Bidding(setup=state.setup, past=state.past, hands=state.hands, log=log, table=table,
-                       to_move=following, bids=bids)
+        return new_bidding(setup=state.setup, past=state.past, hands=state.hands, log=log,
+                           table=table, to_move=following, bids=bids)
     # Every seat has bid: the bids are revealed.
     config = state.setup.config
     table = _changed(table, bids=tuple([b for b in bids if b is not None]))
@@ -380,8 +383,8 @@ def _apply_shot(state: Shooting, move: Shot) -> State:
 def _lead(state: State, table: Table, hands: Hands, leader: int, log: LogCell | None
           ) -> Playing:
     """The state of a trick that ``leader`` is about to lead."""
-    return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
-                   to_move=leader, trick=(), suit_state=_OPEN, lead_suit=None)
+    return new_playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                       to_move=leader, trick=(), suit_state=_OPEN, lead_suit=None)
 
 
 def _apply_play(state: Playing, move: Play) -> State:
@@ -415,9 +418,9 @@ def _apply_play(state: Playing, move: Play) -> State:
     if players == 2 and state.setup.config.has_ghost:
         return _continue_with_ghost(state, hands, trick, suit_state, lead, log)
     if len(trick) < players:  # the commonest move of all: the next seat plays
-        return Playing(setup=state.setup, past=state.past, hands=hands, log=log,
-                       table=state.table, to_move=(seat + 1) % players, trick=trick,
-                       suit_state=suit_state, lead_suit=lead)
+        return new_playing(setup=state.setup, past=state.past, hands=hands, log=log,
+                           table=state.table, to_move=(seat + 1) % players, trick=trick,
+                           suit_state=suit_state, lead_suit=lead)
     return _finish_trick(state, state.table, hands, state.table.ghost,
                          resolve(trick, state.setup.config, lead), log)
 
@@ -435,9 +438,9 @@ def _continue_with_ghost(state: Playing, hands: Hands, trick: TrickPlays,
         suit_state, lead = next_suit(suit_state, lead, play, config, False)
         table = _changed(table, ghost=ghost)
     if len(trick) < 3:
-        return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
-                       to_move=1 - state.to_move, trick=trick, suit_state=suit_state,
-                       lead_suit=lead)
+        return new_playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                           to_move=1 - state.to_move, trick=trick, suit_state=suit_state,
+                           lead_suit=lead)
     return _finish_trick(state, table, hands, ghost, resolve(trick, config, lead), log)
 
 
@@ -452,10 +455,10 @@ def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, .
     last = not hands[0]
     leader = result.next_leader
     abilities = state.setup.config.pirate_abilities
-    table = Table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
-                  shots=table.shots, tricks_won=tricks_won, leader=leader,
-                  tricks=table.tricks + (result,), wagers=table.wagers,
-                  discarded=table.discarded, peeked=table.peeked)
+    table = new_table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
+                      shots=table.shots, tricks_won=tricks_won, leader=leader,
+                      tricks=table.tricks + (result,), wagers=table.wagers,
+                      discarded=table.discarded, peeked=table.peeked)
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not abilities:
@@ -560,10 +563,10 @@ def _changed(table: Table, *, undealt: tuple[Card, ...] | None = None,
 
 def _led_by(table: Table, leader: Seat, ghost: tuple[Card, ...]) -> Table:
     """``table`` with the next trick's ``leader`` and Graybeard's stack ``ghost``."""
-    return Table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
-                 shots=table.shots, tricks_won=table.tricks_won, leader=leader,
-                 tricks=table.tricks, wagers=table.wagers, discarded=table.discarded,
-                 peeked=table.peeked)
+    return new_table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
+                     shots=table.shots, tricks_won=table.tricks_won, leader=leader,
+                     tricks=table.tricks, wagers=table.wagers, discarded=table.discarded,
+                     peeked=table.peeked)
 
 
 def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
@@ -577,8 +580,8 @@ def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
     # After Graybeard leads, the human who led the previous trick plays first (K10, S3).
     first = next(seat for seat, _ in table.tricks[-1].plays if seat is not None)
     table = _led_by(table, None, table.ghost[1:])
-    return Playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
-                   to_move=first, trick=((None, play),), suit_state=suit_state, lead_suit=lead)
+    return new_playing(setup=state.setup, past=state.past, hands=hands, log=log, table=table,
+                       to_move=first, trick=((None, play),), suit_state=suit_state, lead_suit=lead)
 
 
 def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
@@ -641,8 +644,8 @@ def _start_round(setup: Setup, past: Past, log: LogCell | None, deal: Deal,
         deal=deal, undealt=undealt, ghost=deal.ghost, bids=(), shots=(),
         tricks_won=(0,) * n, leader=leader, tricks=(), wagers=(0,) * n,
         discarded=((),) * n, peeked=(None,) * n)
-    return Bidding(setup=setup, past=past, hands=deal.hands, table=table, to_move=leader,
-                   bids=(None,) * n, log=(deal, log))
+    return new_bidding(setup=setup, past=past, hands=deal.hands, table=table, to_move=leader,
+                       bids=(None,) * n, log=(deal, log))
 
 
 def _multiset(cards: Iterable[Card]) -> dict[Card, int]:

@@ -17,7 +17,7 @@ from typing import Any, Final, overload
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
-from skullgames._record_class import record
+from skullgames._record_class import constructor, record
 from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.king.config import Config, Edition, Scoring
@@ -154,8 +154,8 @@ def breakdown(bids: Sequence[int], tricks: Sequence[int], cards_dealt: int,
         else:
             base, bonus = -10 * off, 0
         wager = wagers[seat] if off == 0 else -wagers[seat]
-        scores.append(SeatScore(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
-                                wager=wager, cannonball=cannonballs[seat]))
+        scores.append(new_seat_score(bid=bid, tricks=took, base=base, bonus=bonus, loot=loot[seat],
+                                     wager=wager, cannonball=cannonballs[seat]))
     return tuple(scores)
 
 
@@ -261,3 +261,7 @@ def _check(bids: Sequence[Any], tricks: Sequence[Any], cards_dealt: Any,
             raise IllegalMoveError(
                 f"a loot alliance is a pair of two different seats, not {pair!r}"
             )
+
+
+# The constructor scoring calls for every seat every round (see king.state's).
+new_seat_score: Final = constructor(SeatScore)

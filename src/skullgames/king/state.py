@@ -20,7 +20,7 @@ import enum
 from typing import ClassVar, Final, cast
 
 from skullgames._pictures import svg_of
-from skullgames._record_class import field, record
+from skullgames._record_class import constructor, field, record
 from skullgames._records import Record
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.king.cards import Card, Pirate, Suit
@@ -593,3 +593,10 @@ Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 _STATE_CLASSES: Final[frozenset[type[State]]] = frozenset(
     {Dealing, Bidding, Shooting, Playing, Choosing, Finished})
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
+
+
+# The engine's constructors of the records it builds every move or trick (the pure build
+# calls a function with keywords at a third of the cost of a class: _record_class).
+new_bidding: Final = constructor(Bidding)
+new_playing: Final = constructor(Playing)
+new_table: Final = constructor(Table)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from skullgames._checks import as_tuple, wrong_type
-from skullgames._record_class import record
+from skullgames._record_class import constructor, record
 from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.king.cards import (
@@ -359,10 +359,10 @@ def _kraken(plays: _Plays, roles: bytes, creatures: list[int],
         next_leader = next(seat for seat in after if seat is not None)
     else:
         next_leader = _would_have_won(plays, roles, creatures)
-    return TrickResult(plays=plays, outcome=_DESTROYED, winner=None,
-                       winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
-                       bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
-                       reason=_KRAKEN_ACTS)
+    return new_trick_result(plays=plays, outcome=_DESTROYED, winner=None,
+                            winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
+                            bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
+                            reason=_KRAKEN_ACTS)
 
 
 def _would_have_won(plays: _Plays, roles: bytes,
@@ -393,10 +393,10 @@ def _white_whale(plays: _Plays, roles: bytes, active: int,
             next_leader = _would_have_won(plays, roles, [active])
         else:
             next_leader = plays[active][0]
-        return TrickResult(plays=plays, outcome=_DISCARDED, winner=None,
-                           winning_card=None, next_leader=next_leader, bonus=0,
-                           bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
-                           reason=_WHALE_ACTS)
+        return new_trick_result(plays=plays, outcome=_DISCARDED, winner=None,
+                                winning_card=None, next_leader=next_leader, bonus=0,
+                                bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
+                                reason=_WHALE_ACTS)
     return _won(plays, roles, best, config, lead_suit, _WHALE_ACTS,
                 loot=config.loot and not config.whale_cancels_loot)  # K15
 
@@ -427,17 +427,18 @@ def _won(plays: _Plays, roles: bytes, index: int, config: Config,
             if c.rank == 14:
                 items.append(_fourteen(c))
             elif roles[i] == prey or (mary and c.kind is _TIGRESS):
-                items.append(Bonus(kind=kind, card=c, points=points))
+                items.append(new_bonus(kind=kind, card=c, points=points))
     alliances = tuple(
         (seat, winner)
         for seat, play in plays
         if play.card.kind is _LOOT and seat is not None and winner is not None
         and seat != winner
     ) if (config.loot if loot is None else loot) else ()
-    return TrickResult(plays=plays, outcome=_WON, winner=winner, winning_card=winning.card,
-                       next_leader=winner, bonus=sum([b.points for b in items]) if items else 0,
-                       bonus_items=tuple(items), lead_suit=lead_suit, loot_alliances=alliances,
-                       reason=reason)
+    return new_trick_result(plays=plays, outcome=_WON, winner=winner,
+                            winning_card=winning.card, next_leader=winner,
+                            bonus=sum([b.points for b in items]) if items else 0,
+                            bonus_items=tuple(items), lead_suit=lead_suit,
+                            loot_alliances=alliances, reason=reason)
 
 
 # The bonus of a winning character (bonuses, see the rules page): the part of the cards it captures
@@ -454,8 +455,8 @@ _CLASSIC_CAPTURES: Final = {
 
 def _fourteen(c: Card) -> Bonus:
     if c.suit is _BLACK:
-        return Bonus(kind=_BLACK_FOURTEEN, card=c, points=20)
-    return Bonus(kind=_FOURTEEN, card=c, points=10)
+        return new_bonus(kind=_BLACK_FOURTEEN, card=c, points=20)
+    return new_bonus(kind=_FOURTEEN, card=c, points=10)
 
 
 def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = None
@@ -505,3 +506,8 @@ def resolve_trick(plays: Iterable[tuple[Seat, Play]], config: Config | None = No
         counts[play.card] = left - 1
     _, lead_suit = suit_of_trick((p for _, p in plays), config)
     return resolve(plays, config, lead_suit)
+
+
+# The constructors trick resolution calls every trick (see king.state's).
+new_trick_result: Final = constructor(TrickResult)
+new_bonus: Final = constructor(Bonus)

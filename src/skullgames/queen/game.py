@@ -51,7 +51,9 @@ from skullgames.queen.state import (
     Round,
     RoundResult,
     State,
-    Table,
+    new_placing,
+    new_playing,
+    new_table,
 )
 from skullgames.queen.tricks import TrickResult, resolve
 
@@ -213,9 +215,9 @@ def _apply_place(state: State, stage: Placing, move: Place) -> State:
     log = (move, state._log)
     following = next_to_place(stage.round.dealer, placements)
     if following is not None:
-        return Placing(match=state.match, log=log, round=stage.round, hands=stage.hands,
-                       ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside,
-                       placements=placements, to_move=following)
+        return new_placing(match=state.match, log=log, round=stage.round, hands=stage.hands,
+                           ghost=stage.ghost, center=stage.center, set_aside=stage.set_aside,
+                           placements=placements, to_move=following)
     # Every seat has placed: the placements are revealed and play begins (ruling Q2).
     revealed = tuple([p for p in placements if p is not None])
     return _next_trick(state.match, stage.round, stage.hands, log, placements=revealed,
@@ -244,10 +246,10 @@ def _next_trick(match: Match, round: Round, hands: tuple[tuple[Card, ...], ...],
         raise AssertionError("a trick without the Pirate King has a leader")
     else:
         to_move = leader
-    table = Table(placements=placements, planks=planks, tricks=tricks, leader=leader,
-                  ghost=ghost, center=center, set_aside=set_aside)
-    return Playing(match=match, log=log, round=round, table=table, hands=hands, trick=trick,
-                   trick_color=color, to_move=to_move)
+    table = new_table(placements=placements, planks=planks, tricks=tricks, leader=leader,
+                      ghost=ghost, center=center, set_aside=set_aside)
+    return new_playing(match=match, log=log, round=round, table=table, hands=hands, trick=trick,
+                       trick_color=color, to_move=to_move)
 
 
 def _apply_play(state: State, stage: Playing, move: Play) -> State:
@@ -277,8 +279,9 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     if len(trick) < match.config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
-        return Playing(match=match, log=log, round=stage.round, table=stage.table, hands=hands,
-                       trick=trick, trick_color=color, to_move=(seat + 1) % match.config.players)
+        return new_playing(match=match, log=log, round=stage.round, table=stage.table,
+                           hands=hands, trick=trick, trick_color=color,
+                           to_move=(seat + 1) % match.config.players)
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks
@@ -325,9 +328,10 @@ def _start_round(match: Match, index: int, deal: Deal, log: LogCell | None) -> S
         set_aside, center = set_aside + center, ()  # the alternative to ruling Q3
     players = config.players
     dealer = index % players
-    return Placing(match=match, log=(deal, log), round=Round(index=index, dealer=dealer, deal=deal),
-                   hands=deal.hands, ghost=deal.ghost, center=center, set_aside=set_aside,
-                   placements=(None,) * players, to_move=first_to_act(dealer, players))
+    return new_placing(match=match, log=(deal, log),
+                       round=Round(index=index, dealer=dealer, deal=deal),
+                       hands=deal.hands, ghost=deal.ghost, center=center, set_aside=set_aside,
+                       placements=(None,) * players, to_move=first_to_act(dealer, players))
 
 
 def _checked_deal(config: Config, deal: Deal) -> Deal:

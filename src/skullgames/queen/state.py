@@ -31,7 +31,7 @@ import enum
 from typing import ClassVar, Final, cast
 
 from skullgames._pictures import svg_of
-from skullgames._record_class import field, record
+from skullgames._record_class import constructor, field, record
 from skullgames._records import Record
 from skullgames.history import LogCell, Logged, MoveLog, log_of, moves_of
 from skullgames.queen.cards import Card, Color
@@ -418,3 +418,9 @@ Stage = Dealing | Placing | Playing | Finished
 
 _STATE_CLASSES: Final[frozenset[type[State]]] = frozenset({Dealing, Placing, Playing, Finished})
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
+
+
+# The engine's constructors of the records it builds every move or trick (see king.state's).
+new_placing: Final = constructor(Placing)
+new_playing: Final = constructor(Playing)
+new_table: Final = constructor(Table)

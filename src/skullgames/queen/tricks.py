@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from skullgames._checks import as_tuple
-from skullgames._record_class import record
+from skullgames._record_class import constructor, record
 from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
@@ -180,14 +180,14 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         seat = high[0]
         if seat is not None:
             steps = 1 if eight is None else 2
-            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_HIGHEST,
-                                      card=high[1], doubled_by=eight))
+            movements.append(new_movement(seat=seat, color=color, steps=steps, reason=_HIGHEST,
+                                          card=high[1], doubled_by=eight))
             pawns.append((seat, ci, steps))
         seat = low[0]
         if seat is not None:
             steps = -1 if five is None else -2
-            movements.append(Movement(seat=seat, color=color, steps=steps, reason=_LOWEST,
-                                      card=low[1], doubled_by=five))
+            movements.append(new_movement(seat=seat, color=color, steps=steps, reason=_LOWEST,
+                                          card=low[1], doubled_by=five))
             pawns.append((seat, ci, steps))
     new_planks: tuple[Plank, ...] | None = None
     falls: tuple[tuple[int, Color], ...] = ()
@@ -197,11 +197,11 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
     new_center.sort(key=_BY_INDEX)
-    return TrickResult(plays=tuple(plays), center_before=tuple(center),
-                       trick_colors=trick_colors, movements=tuple(movements),
-                       evaluated=tuple(evaluated), set_aside=tuple(set_aside),
-                       center=tuple(new_center), next_leader=next_leader(plays),
-                       planks=new_planks, falls=falls)
+    return new_trick_result(plays=tuple(plays), center_before=tuple(center),
+                            trick_colors=trick_colors, movements=tuple(movements),
+                            evaluated=tuple(evaluated), set_aside=tuple(set_aside),
+                            center=tuple(new_center), next_leader=next_leader(plays),
+                            planks=new_planks, falls=falls)
 
 
 def _move_pawns(planks: Sequence[Plank], pawns: list[tuple[int, int, int]]
@@ -300,3 +300,8 @@ def _unique(c: Card, seen: set[int]) -> Card:
         raise IllegalMoveError(f"{c} is in the trick twice")
     seen.add(c.index)
     return ALL_CARDS[c.index]
+
+
+# The constructors trick resolution calls every trick (see king.state's).
+new_trick_result: Final = constructor(TrickResult)
+new_movement: Final = constructor(Movement)
