@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Iterable
 from typing import Final, cast, overload
@@ -455,10 +456,8 @@ def _finish_trick(state: State, table: Table, hands: Hands, ghost: tuple[Card, .
     last = not hands[0]
     leader = result.next_leader
     abilities = state.setup.config.pirate_abilities
-    table = new_table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
-                      shots=table.shots, tricks_won=tricks_won, leader=leader,
-                      tricks=table.tricks + (result,), wagers=table.wagers,
-                      discarded=table.discarded, peeked=table.peeked)
+    table = _changed(table, ghost=ghost, tricks_won=tricks_won, leader=leader,
+                     tricks=table.tricks + (result,))
     # The commonest way a trick ends: the winner leads the next trick at once. Otherwise
     # the round ends, a pirate's ability waits, or Graybeard turns his card first.
     if not last and leader is not None and not abilities:
@@ -544,29 +543,44 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
 
 
-def _changed(table: Table, *, undealt: tuple[Card, ...] | None = None,
-             ghost: tuple[Card, ...] | None = None, bids: tuple[int, ...] | None = None,
-             shots: tuple[bool, ...] | None = None, wagers: tuple[int, ...] | None = None,
-             discarded: tuple[tuple[Card, ...], ...] | None = None,
-             peeked: tuple[tuple[Card, ...] | None, ...] | None = None) -> Table:
-    """``table`` with the fields given changed (none of them is ever ``None``)."""
-    return Table(
-        deal=table.deal, undealt=table.undealt if undealt is None else undealt,
-        ghost=table.ghost if ghost is None else ghost,
-        bids=table.bids if bids is None else bids,
-        shots=table.shots if shots is None else shots, tricks_won=table.tricks_won,
-        leader=table.leader, tricks=table.tricks,
-        wagers=table.wagers if wagers is None else wagers,
-        discarded=table.discarded if discarded is None else discarded,
-        peeked=table.peeked if peeked is None else peeked)
+class _Keep(enum.Enum):
+    """The default of :func:`_changed`: the field keeps its value (``None`` is a leader)."""
+
+    KEEP = 0
+
+
+_KEEP: Final = _Keep.KEEP
+
+
+def _changed(table: Table, *, undealt: tuple[Card, ...] | _Keep = _KEEP,
+             ghost: tuple[Card, ...] | _Keep = _KEEP, bids: tuple[int, ...] | _Keep = _KEEP,
+             shots: tuple[bool, ...] | _Keep = _KEEP,
+             tricks_won: tuple[int, ...] | _Keep = _KEEP, leader: Seat | _Keep = _KEEP,
+             tricks: tuple[TrickResult, ...] | _Keep = _KEEP,
+             wagers: tuple[int, ...] | _Keep = _KEEP,
+             discarded: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+             peeked: tuple[tuple[Card, ...] | None, ...] | _Keep = _KEEP) -> Table:
+    """``table`` with the fields given changed: the one place a round's table is updated.
+
+    A new field of :class:`Table` is declared there, given its first value where a round
+    starts (``_start_round``), and copied here (``docs/contributing.md``).
+    """
+    return new_table(
+        deal=table.deal, undealt=table.undealt if undealt is _KEEP else undealt,
+        ghost=table.ghost if ghost is _KEEP else ghost,
+        bids=table.bids if bids is _KEEP else bids,
+        shots=table.shots if shots is _KEEP else shots,
+        tricks_won=table.tricks_won if tricks_won is _KEEP else tricks_won,
+        leader=table.leader if leader is _KEEP else leader,
+        tricks=table.tricks if tricks is _KEEP else tricks,
+        wagers=table.wagers if wagers is _KEEP else wagers,
+        discarded=table.discarded if discarded is _KEEP else discarded,
+        peeked=table.peeked if peeked is _KEEP else peeked)
 
 
 def _led_by(table: Table, leader: Seat, ghost: tuple[Card, ...]) -> Table:
     """``table`` with the next trick's ``leader`` and Graybeard's stack ``ghost``."""
-    return new_table(deal=table.deal, undealt=table.undealt, ghost=ghost, bids=table.bids,
-                     shots=table.shots, tricks_won=table.tricks_won, leader=leader,
-                     tricks=table.tricks, wagers=table.wagers, discarded=table.discarded,
-                     peeked=table.peeked)
+    return _changed(table, leader=leader, ghost=ghost)
 
 
 def _open_trick(state: State, table: Table, hands: Hands, log: LogCell | None,
