@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from typing import Final, overload
 
+from skullgames._record_class import sealed
 from skullgames.errors import InvalidNotationError
 
 __all__ = ["Card", "Kind", "Pirate", "Suit", "card"]
@@ -105,6 +106,7 @@ _SPECIAL_NAMES: Final = {
 }
 
 
+@sealed
 class Card:
     """One Skull King card. Build cards with :func:`card`; every card prints as its text.
 
@@ -120,8 +122,6 @@ class Card:
     >>> c, str(c), c.name, c.suit, c.rank, c.is_number
     (card('Y3'), 'Y3', 'yellow 3', <Suit.YELLOW: 'Y'>, 3, True)
     """
-
-    __slots__ = ("_text", "kind", "order", "pirate", "rank", "role", "suit")
 
     kind: Final[Kind]
     """What the card is for the rules."""

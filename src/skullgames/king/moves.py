@@ -12,10 +12,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Final, Union
+from typing import Final, Union
 
 from skullgames._checks import as_hands, as_tuple
-from skullgames._records import Record, Values
+from skullgames._record_class import sealed
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.king.cards import Card, Kind, card, order_of
 
@@ -36,6 +37,7 @@ __all__ = [
 ]
 
 
+@sealed
 class Bid(Record):
     """Bid ``n`` tricks for this round (0 up to the cards dealt).
 
@@ -44,18 +46,11 @@ class Bid(Record):
     (Bid(2), 'bid 2', True)
     """
 
-    __slots__ = ("n",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("n",)
-    """The constructor's parameters, in order."""
-
     n: Final[int]
     """The tricks bid."""
 
     def __init__(self, n: object) -> None:
         self.n = _whole(n, "Bid", "a whole number of tricks")
-
-    def _values(self) -> Values:
-        return (self.n,)
 
     def __str__(self) -> str:
         return f"bid {self.n}"
@@ -64,6 +59,7 @@ class Bid(Record):
         return f"Bid({self.n})"
 
 
+@sealed
 class Play(Record):
     """Play ``card`` to the trick.
 
@@ -74,10 +70,6 @@ class Play(Record):
     >>> Play(card("Y12")), str(Play(card("TIG"), as_pirate=False))
     (Play(card('Y12')), 'TIG escape')
     """
-
-    __slots__ = ("as_pirate", "card")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("card", "as_pirate")
-    """The constructor's parameters, in order."""
 
     card: Final[Card]
     """The card played."""
@@ -100,9 +92,6 @@ class Play(Record):
             raise IllegalMoveError(f"only the Tigress is declared; {card} takes no as_pirate")
         self.card = card
         self.as_pirate = declared
-
-    def _values(self) -> Values:
-        return (self.card, self.as_pirate)
 
     def __str__(self) -> str:
         if self.as_pirate is None:
@@ -132,6 +121,7 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=order_of))
 
 
+@sealed
 class Deal(Record):
     """Deal a round explicitly: one hand per seat, in seat order.
 
@@ -146,10 +136,6 @@ class Deal(Record):
     >>> str(deal), parse_move(str(deal)) == deal
     ('deal Y1 SK | B14 ESC', True)
     """
-
-    __slots__ = ("ghost", "hands", "stock")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("hands", "ghost", "stock")
-    """The constructor's parameters, in order."""
 
     hands: Final[tuple[tuple[Card, ...], ...]]
     """One hand per seat, in seat order."""
@@ -166,9 +152,6 @@ class Deal(Record):
         self.ghost = as_tuple(ghost, "ghost", "a list of cards")
         self.stock = as_tuple(stock, "stock", "a list of cards")
 
-    def _values(self) -> Values:
-        return (self.hands, self.ghost, self.stock)
-
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
         if self.ghost:
@@ -178,6 +161,7 @@ class Deal(Record):
         return text
 
 
+@sealed
 class Shot(Record):
     """Grapeshot or Cannonball: each player's secret choice after bidding (K11).
 
@@ -185,10 +169,6 @@ class Shot(Record):
     is Grapeshot (the standard Rascal's scoring), ``Shot(cannonball=True)`` the
     Cannonball: 15 per card dealt if exact, else 0.
     """
-
-    __slots__ = ("cannonball",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("cannonball",)
-    """The constructor's parameters, in order."""
 
     cannonball: Final[bool]
     """``True`` for the Cannonball, ``False`` for Grapeshot."""
@@ -198,9 +178,6 @@ class Shot(Record):
             raise TypeError(f"Shot takes True or False, not {cannonball!r}")
         self.cannonball = cannonball
 
-    def _values(self) -> Values:
-        return (self.cannonball,)
-
     def __str__(self) -> str:
         return "cannonball" if self.cannonball else "grapeshot"
 
@@ -208,21 +185,15 @@ class Shot(Record):
         return f"Shot(cannonball={self.cannonball})"
 
 
+@sealed
 class ChooseLeader(Record):
     """Rosie D'Laney's ability: choose the seat that leads the next trick (yourself too)."""
-
-    __slots__ = ("seat",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("seat",)
-    """The constructor's parameters, in order."""
 
     seat: Final[int]
     """The seat to lead."""
 
     def __init__(self, seat: object) -> None:
         self.seat = _whole(seat, "ChooseLeader", "a seat number")
-
-    def _values(self) -> Values:
-        return (self.seat,)
 
     def __str__(self) -> str:
         return f"leader {self.seat}"
@@ -231,6 +202,7 @@ class ChooseLeader(Record):
         return f"ChooseLeader({self.seat})"
 
 
+@sealed
 class Discard(Record):
     """Bendt the Bandit's ability: after drawing from the undealt cards, discard as many.
 
@@ -244,18 +216,11 @@ class Discard(Record):
     ('discard Y5 G1', Discard((card('Y5'), card('G1'))))
     """
 
-    __slots__ = ("cards",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
-    """The constructor's parameters, in order."""
-
     cards: Final[tuple[Card, ...]]
     """The cards discarded, in card order."""
 
     def __init__(self, cards: Iterable[Card]) -> None:
         self.cards = _sorted_cards(cards)
-
-    def _values(self) -> Values:
-        return (self.cards,)
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.cards)])
@@ -264,21 +229,15 @@ class Discard(Record):
         return f"Discard({self.cards!r})"
 
 
+@sealed
 class Wager(Record):
     """Rascal of Roatan's ability: wager 0, 10 or 20 points on making your bid exactly."""
-
-    __slots__ = ("points",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("points",)
-    """The constructor's parameters, in order."""
 
     points: Final[int]
     """The points wagered."""
 
     def __init__(self, points: object) -> None:
         self.points = _whole(points, "Wager", "a whole number of points")
-
-    def _values(self) -> Values:
-        return (self.points,)
 
     def __str__(self) -> str:
         return f"wager {self.points}"
@@ -291,21 +250,15 @@ WAGER_POINTS: tuple[int, ...] = (0, 10, 20)
 """The points Rascal of Roatan may wager, smallest first (a :class:`Wager` of each)."""
 
 
+@sealed
 class AdjustBid(Record):
     """Harry the Giant's ability: change your own bid by ``+1`` or ``-1``, or keep it (0)."""
-
-    __slots__ = ("delta",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("delta",)
-    """The constructor's parameters, in order."""
 
     delta: Final[int]
     """The change to the bid: -1, 0 or +1."""
 
     def __init__(self, delta: object) -> None:
         self.delta = _whole(delta, "AdjustBid", "a whole number")
-
-    def _values(self) -> Values:
-        return (self.delta,)
 
     def __str__(self) -> str:
         return f"adjust {self.delta:+d}" if self.delta else "adjust 0"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Final, overload
 
+from skullgames._record_class import sealed
 from skullgames.errors import ConfigError, InvalidNotationError
 
 __all__ = ["MATE", "MONKEY", "Card", "Color", "card", "deck"]
@@ -55,6 +56,7 @@ QUICK_SNACK: Final = 5
 :ref:`queen-aye-maam`)."""
 
 
+@sealed
 class Card:
     """One Skull Queen card. Build cards with :func:`card`; every card prints as its text.
 
@@ -63,8 +65,6 @@ class Card:
     trick colour (:attr:`is_special`). ``Card(color, value)`` takes a :class:`Color` or
     ``None``, and an ``int``.
     """
-
-    __slots__ = ("color", "color_index", "index", "value")
 
     color: Final[Color | None]
     """The card's colour; ``None`` for the Monkey and the First Mate."""

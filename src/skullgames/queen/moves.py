@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import ClassVar, Final, Union, cast
+from typing import Final, Union, cast
 
 from skullgames._checks import as_hands, as_tuple
-from skullgames._records import Record, Values
+from skullgames._record_class import sealed
+from skullgames._records import Record
 from skullgames.errors import IllegalMoveError, InvalidNotationError
 from skullgames.queen.cards import ALL_CARDS, Card, card
 from skullgames.queen.scoring import Side
@@ -36,6 +37,7 @@ def _spaces(value: Iterable[int]) -> tuple[object, ...]:
         raise IllegalMoveError(f"spaces are four numbers 0..4, not {value!r}") from None
 
 
+@sealed
 class Place(Record):
     """Choose the side of your plank and put your four pawns on it (one move).
 
@@ -44,10 +46,6 @@ class Place(Record):
     may share a space. Written ``"front 0 1 2 4"`` or ``"back 2 2 2 2"``. ``side`` is a
     :class:`Side`.
     """
-
-    __slots__ = ("side", "spaces")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("side", "spaces")
-    """The constructor's parameters, in order."""
 
     side: Final[Side]
     """The side of the plank the pawns stand on."""
@@ -68,9 +66,6 @@ class Place(Record):
         self.side = side
         self.spaces = cast("tuple[int, ...]", given)  # each checked above
 
-    def _values(self) -> Values:
-        return (self.side, self.spaces)
-
     def __str__(self) -> str:
         return f"{self.side.value} {' '.join(map(str, self.spaces))}"
 
@@ -78,12 +73,9 @@ class Place(Record):
         return f"Place(Side.{self.side.name}, {self.spaces!r})"
 
 
+@sealed
 class Play(Record):
     """Play ``card`` to the trick. Written as the card: ``"R7"``, ``"MONKEY"``."""
-
-    __slots__ = ("card",)
-    _FIELDS: ClassVar[tuple[str, ...]] = ("card",)
-    """The constructor's parameters, in order."""
 
     card: Final[Card]
     """The card played."""
@@ -94,9 +86,6 @@ class Play(Record):
             raise InvalidNotationError(f"Play takes a Skull Queen Card, not {card!r}")
         self.card = card
 
-    def _values(self) -> Values:
-        return (self.card,)
-
     def __str__(self) -> str:
         return str(self.card)
 
@@ -104,6 +93,7 @@ class Play(Record):
         return f"Play({self.card!r})"
 
 
+@sealed
 class Deal(Record):
     """Deal a round explicitly: one hand per seat, in seat order.
 
@@ -118,10 +108,6 @@ class Deal(Record):
     Pirate King's stack).
     """
 
-    __slots__ = ("center", "ghost", "hands")
-    _FIELDS: ClassVar[tuple[str, ...]] = ("hands", "center", "ghost")
-    """The constructor's parameters, in order."""
-
     hands: Final[tuple[tuple[Card, ...], ...]]
     """One hand per seat, in seat order."""
     center: Final[tuple[Card, ...]]
@@ -135,9 +121,6 @@ class Deal(Record):
         self.hands = as_hands(hands)
         self.center = as_tuple(center, "center", "a list of cards")
         self.ghost = as_tuple(ghost, "ghost", "a list of cards")
-
-    def _values(self) -> Values:
-        return (self.hands, self.center, self.ghost)
 
     def __str__(self) -> str:
         text = "deal " + " | ".join(" ".join(map(str, hand)) for hand in self.hands)
