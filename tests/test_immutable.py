@@ -105,14 +105,16 @@ def _values() -> list[object]:
     roots: list[object] = [*king.cards.ALL_CARDS, *queen.cards.ALL_CARDS, *queen.PLACES,
                            *skullgames.GAMES.values(), king.Discard([king.card("Y3")])]
     # The states that wait for a deal, and the deals made by hand.
-    for module in (king, queen):
-        waiting = module.new_game(module.Config(players=3), auto_deal=False)
-        deal = module.seeded_deal(waiting.config, 7, 0)
-        roots += [waiting, deal, module.apply(waiting, deal).log]
-    for index, config in enumerate(KING.values()):
-        roots.extend(_game_values(king, config, index))
-    for index, config in enumerate(QUEEN.values()):
-        roots.extend(_game_values(queen, config, index))
+    king_waiting = king.new_game(king.Config(players=3), auto_deal=False)
+    king_deal = king.seeded_deal(king_waiting.config, 7, 0)
+    queen_waiting = queen.new_game(queen.Config(players=3), auto_deal=False)
+    queen_deal = queen.seeded_deal(queen_waiting.config, 7, 0)
+    roots += [king_waiting, king_deal, king.apply(king_waiting, king_deal).log,
+              queen_waiting, queen_deal, queen.apply(queen_waiting, queen_deal).log]
+    for index, king_config in enumerate(KING.values()):
+        roots.extend(_game_values(king, king_config, index))
+    for index, queen_config in enumerate(QUEEN.values()):
+        roots.extend(_game_values(queen, queen_config, index))
     return list(_walk(iter(roots)))
 
 
@@ -127,8 +129,11 @@ def test_the_walk_meets_every_public_value_type() -> None:
     assert not missing
 
 
-@pytest.mark.parametrize("cls", sorted(TYPES, key=lambda t: (t.__module__, t.__qualname__)),
-                         ids=lambda t: f"{t.__module__}.{t.__qualname__}")
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+@pytest.mark.parametrize("cls", sorted(TYPES, key=_name), ids=_name)
 def test_every_field_refuses_assignment_and_deletion(cls: type) -> None:
     instances = [v for v in VALUES if type(v) is cls][:3]
     expected = attrs.exceptions.FrozenInstanceError if attrs.has(cls) else AttributeError
