@@ -119,7 +119,7 @@ def _values() -> list[object]:
 
 
 VALUES = _values()
-TYPES = {type(v) for v in VALUES}
+TYPES: set[type] = {type(v) for v in VALUES}
 
 
 def test_the_walk_meets_every_public_value_type() -> None:
