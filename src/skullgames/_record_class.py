@@ -127,6 +127,7 @@ def _build(cls: type, kw_only: bool) -> type:
                  if key not in own_names and key not in ("__dict__", "__weakref__")}
     namespace["__slots__"] = tuple(spec.name for spec in own)
     namespace["__record_specs__"] = tuple(own)
+    namespace["__record__"] = "record"  # what made the class (tests/test_build_records.py)
     namespace["_FIELDS"] = tuple(spec.param for spec in specs)
     namespace["__setattr__"] = _refuse_assignment
     namespace["__delattr__"] = _refuse_assignment
@@ -199,6 +200,7 @@ def sealed(cls: C) -> C:
                  if key not in ("__dict__", "__weakref__", "__init__", *own)}
     namespace["__slots__"] = own
     namespace["_FIELDS"] = params
+    namespace["__record__"] = "sealed"
     namespace["__setattr__"] = _refuse_assignment
     namespace["__delattr__"] = _refuse_assignment
     built: Any = type(cls)(cls.__name__, cls.__bases__, namespace)
