@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, ClassVar, Final
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
@@ -43,10 +43,8 @@ class Side(enum.Enum):
     """Higher values at the bottom (the 8 at the wide end)."""
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def side_values(side: Side, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES
-                ) -> tuple[int, ...]: ...
-def side_values(side: object, plank_values: object = DEFAULT_PLANK_VALUES) -> tuple[int, ...]:
+                ) -> tuple[int, ...]:
     """The points of the spaces 0 (bottom) to 4 (top) of one side of a plank.
 
     >>> from skullgames.queen import Side, side_values
