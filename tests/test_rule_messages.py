@@ -221,7 +221,7 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     # -- queen/scoring.py: side_values, Plank, check_spaces, check_plank, score_round -------
     ("queen side_values", lambda: side_values("front"),  # type: ignore[arg-type]
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
-    ("queen plank side", lambda: Plank("front", (0, 0, 0, 0)),
+    ("queen plank side", lambda: Plank("front", (0, 0, 0, 0)),  # type: ignore[arg-type]
      TypeError, "side must be Side.FRONT or Side.BACK, not str"),
     ("queen plank spaces", lambda: Plank(Side.FRONT, 4),  # type: ignore[arg-type]
      TypeError, "spaces must be four spaces 0..4 (or None), not int"),

@@ -108,7 +108,7 @@ def test_a_plank_of_the_wrong_types_is_a_type_error(spaces: Any) -> None:
     with raises_wrong_type("spaces"):
         Plank(Side.FRONT, spaces)
     with raises_wrong_type("side"):
-        Plank("front", (0, 0, 0, 0))
+        Plank("front", (0, 0, 0, 0))  # type: ignore[arg-type]
 
 
 def test_a_plank_keeps_its_spaces_as_a_tuple() -> None:

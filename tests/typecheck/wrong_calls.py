@@ -75,5 +75,6 @@ def wrong_calls() -> None:
     queen.apply(state, queen.PLACES[0])  # expect-error
     queen.observe(placing, 1.0)  # expect-error
     queen.side_values("front")  # expect-error
+    queen.Plank("front", (0, 0, 0, 0))  # expect-error
     # -- the history of a game
     MoveLog(None)  # expect-error
