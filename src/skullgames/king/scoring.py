@@ -113,10 +113,12 @@ def round_breakdown(
                    else as_tuple(cannonballs, "cannonballs", "one per seat"))
     loot_alliances = as_tuple(loot_alliances, "loot_alliances", "(loot player, winner) pairs")
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
+    # Its type checked before any test of None: there mypy narrows int | None to int, and
+    # the compiled build reads True as the int 1 from then on.
+    if type(round_number) not in (int, type(None)):
+        raise wrong_type("round_number", "a whole number (an int)", round_number)
     if round_number is None:
         number = cards_dealt
-    elif type(round_number) is not int:
-        raise wrong_type("round_number", "a whole number (an int)", round_number)
     elif round_number < 1:
         raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
     else:
