@@ -79,6 +79,11 @@ autodoc_mock_imports = [name for name in EXTRA_MODULES if _missing(name)]
 always_document_param_types = False
 typehints_defaults = "comma"
 
+# A whole number that refuses True is typed skullgames._checks.Whole, ``int | bool``, for the
+# compiled build's sake (see that alias); a type checker reads it as ``int``, and so does
+# the reference.
+autodoc_type_aliases = {"Whole": "int"}
+
 # The doctest builder runs every ``{doctest}`` / ``{testcode}`` block of the pages, and
 # the ``>>>`` examples of the docstrings that autodoc pulls in, with the same flags as
 # pytest's doctests of the README and the sources.
@@ -146,6 +151,24 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
     return _ATTRS_DEFAULT.sub(value, signature), return_annotation
 
 
+_FINAL = re.compile(r"^~?(?:typing\.)?Final\[(.*)\]$")
+
+
+def on_record_class_parameters(app: Any, what: str, name: str, obj: Any, options: Any,
+                               signature: str | None, return_annotation: str | None) -> None:
+    """Type a record's parameters as ``int``, not ``Final[int]``.
+
+    autodoc types a class's parameters by the class's annotations of the same names, and
+    a record's fields are ``Final``, which says nothing about the value its constructor
+    takes. Runs after autodoc has recorded them.
+    """
+    if what != "class":
+        return
+    recorded = app.env.current_document.autodoc_annotations.get(name, {})
+    for parameter, annotation in recorded.items():
+        recorded[parameter] = _FINAL.sub(r"\1", annotation)
+
+
 def on_process_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
     """Show the public bases of a class: private base classes (``skullgames.history.
     Logged``'s kind) are an implementation detail."""
@@ -168,3 +191,4 @@ def setup(app: Any) -> None:
     app.connect("config-inited", on_config_inited, priority=500)
     app.connect("missing-reference", on_missing_reference)
     app.connect("autodoc-process-signature", on_process_signature, priority=400)
+    app.connect("autodoc-process-signature", on_record_class_parameters, priority=600)

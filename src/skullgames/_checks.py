@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 from skullgames.errors import ConfigError, InvalidNotationError
+
+Whole: TypeAlias = int | bool
+"""A whole-number parameter that refuses ``True`` and ``False``, in both builds.
+
+To a type checker ``int | bool`` is ``int`` (a ``bool`` is an ``int``), and the API reference
+shows it as ``int``. The compiled build converts an argument of a parameter typed ``int``
+before the body runs, ``True`` to the int 1, and the body's ``type(n) is int`` check
+cannot see it was a bool; typed as this union, the argument reaches the body as it was
+given, and both builds refuse ``Bid(True)`` with the same message.
+"""
 
 
 def as_tuple(values: Iterable[Any] | Any, name: str, what: str) -> tuple[Any, ...]:

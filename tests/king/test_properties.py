@@ -66,7 +66,7 @@ def plays_of(c: Card) -> list[Play]:
 
 def assert_illegal(state: State, move: object, why: str | None = None) -> None:
     with pytest.raises(IllegalMoveError, match=why):
-        apply(state, move)  # type: ignore[call-overload]
+        apply(state, move)  # type: ignore[arg-type]
 
 
 def check_moves(state: State, rng: random.Random, *, refusals: bool = True

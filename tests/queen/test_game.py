@@ -61,6 +61,7 @@ from tests.queen.helpers import (
     moves,
     steps,
 )
+from tests.type_errors import raises_wrong_type
 from tests.values import assert_a_value
 
 THREE = Config(players=3)
@@ -199,8 +200,8 @@ def test_a_place_built_by_the_caller_is_accepted_and_checked() -> None:
         Place(Side.FRONT, (0, 1, 2, 5))
     with pytest.raises(IllegalMoveError, match="four pawns"):
         Place(Side.FRONT, (0, 1, 2))
-    with pytest.raises(IllegalMoveError, match="the side"):
-        Place("front", (0, 1, 2, 3))
+    with raises_wrong_type("the side is Side.FRONT or Side.BACK"):
+        Place("front", (0, 1, 2, 3))  # type: ignore[arg-type]
 
 
 def test_placing_refuses_plays_and_playing_refuses_placements() -> None:
