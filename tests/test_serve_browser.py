@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +33,7 @@ from skullgames import king, queen
 from skullgames.errors import IllegalMoveError
 from skullgames.serve import TableServer
 from tests.serve_client import running
+from tests.serve_policy import choose
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -120,7 +122,8 @@ def try_an_unplayable_card(page: Any, engine: Any, state: Any, table: Any) -> bo
     return True
 
 
-def place_by_clicking(page: Any, engine: Any, state: Any, rng: random.Random) -> str:
+def place_by_clicking(page: Any, engine: Any, state: Any, move: str,
+                      shots: Path | None) -> None:
     """Skull Queen: a side, then each pawn and its space, all by clicking the plank."""
     values = state.config.plank_values
     for side in engine.Side:
@@ -129,58 +132,108 @@ def place_by_clicking(page: Any, engine: Any, state: Any, rng: random.Random) ->
         expected = ", ".join(map(str, engine.side_values(side, values)))
         assert f"worth {expected} points" in shown, shown
     assert page.is_disabled("button.place")
-    side = rng.choice(list(engine.Side))
-    page.click(f'#moves .placement button.side[data-side="{side.value}"]')
-    worth = engine.side_values(side, values)
-    spaces = [rng.randrange(5) for _ in range(4)]
-    for color, space in zip(("red", "yellow", "green", "blue"), spaces, strict=True):
+    side_name, *spaces = move.split()
+    page.click(f'#moves .placement button.side[data-side="{side_name}"]')
+    worth = engine.side_values(engine.Side(side_name), values)
+    for color, text in zip(("red", "yellow", "green", "blue"), spaces, strict=True):
+        space = int(text)
         page.click(f'#moves .placement button.pawn-pick[data-color="{color}"]')
         page.click(f'.plank button.space[data-space="{space}"]')
         assert page.text_content(
             f'.plank button.space[data-space="{space}"] .value') == str(worth[space])
         assert f"{color} on space {space} ({worth[space]})" in page.text_content(
             "#moves .placement .preview")
-    move = " ".join([side.value, *map(str, spaces)])
     assert page.get_attribute("button.place", "data-move") == move
+    if shots is not None:
+        fits(page, "queen-placing", shots)
+        page.set_viewport_size(WINDOWS["wide"])
     page.click("button.place")
+
+
+# The words each kind of choice is offered in: the prompt's, and each button's.
+PROMPTS = {
+    "bid": ("how many tricks will you take", r"Bid \d+"),
+    "grapeshot": ("Grapeshot or Cannonball", r"Grapeshot|Cannonball"),
+    "leader": ("Rosie D'Laney: choose who leads the next trick",
+               r"You lead|Seat \d \((human|greedy)\) leads"),
+    "discard": ("Bendt the Bandit: you drew", r"Discard .+ and .+"),
+    "adjust": ("Harry the Giant: your bid is",
+               r"(Lower|Raise) your bid to \d+|Keep your bid at \d+"),
+    "wager": ("Rascal of Roatan: choose your wager", r"Wager (nothing|\d+ points)"),
+    "TIG": ("play a card", r"Play the Tigress as (a pirate|an escape)"),
+}
+
+
+def kind_of(moves: list[str]) -> str:
+    first = {m.split()[0] for m in moves}
+    return next((k for k in PROMPTS if k in first), "card")
+
+
+def check_prompt(page: Any, engine: Any, state: Any, seen: set[str]) -> None:
+    """The choice in words: the prompt names it (never as an error), each button says its
+    move in words, Bendt the Bandit's drawn cards are marked in the hand, and what Juanita
+    Jade showed is told."""
+    prompt = page.text_content("#prompt")
+    assert prompt.strip() and "error" not in prompt.lower(), prompt
+    undealt = getattr(engine.observe(state, engine.current_player(state)), "undealt", None)
+    if undealt:
+        seen.add("juanita")
+        assert "Juanita Jade showed you the cards not dealt this round" in prompt
+    moves = [str(b.get_attribute("data-move")) for b in page.locator("#moves button.move").all()]
+    kind = kind_of(moves)
+    seen.add(kind)
+    if kind == "card":
+        return
+    words, button_text = PROMPTS[kind]
+    assert words in prompt, (kind, prompt)
+    for button in page.locator("#moves button.move").all():
+        assert re.fullmatch(button_text, button.text_content()), button.text_content()
+    if kind == "discard":
+        assert page.locator("#hand button.card.drawn").count() == state.pending.drawn
+
+
+def click_a_move(page: Any, engine: Any, state: Any, rng: random.Random,
+                 seen: set[str], shots: Path) -> str:
+    """Play the policy's move by clicking: its card in the hand, the plank for a Skull
+    Queen placement, its button otherwise. The Tigress's click asks how, in the prompt
+    (not as an error), and the button chosen plays her."""
+    move = choose([str(m) for m in engine.legal_moves(state)], rng)
+    if page.locator("#moves .placement").count():
+        place_by_clicking(page, engine, state, move, None if "place" in seen else shots)
+        seen.add("place")
+        return move
+    check_prompt(page, engine, state, seen)
+    card, _, how = move.partition(" ")
+    in_hand = page.locator(f'#hand button.card.playable[data-card="{card}"]')
+    if in_hand.count() and not how:
+        in_hand.first.click()
+    elif in_hand.count():
+        in_hand.first.click()
+        assert f"How do you play the {'Tigress' if card == 'TIG' else card}?" in (
+            page.text_content("#prompt"))
+        assert page.text_content("#error") == ""
+        assert page.locator("#moves button.move.choose").count() == 2
+        page.click(f'#moves button.move.choose[data-move="{move}"]')
+    else:
+        page.click(f'#moves button.move[data-move="{move}"]')
     return move
 
 
-def click_a_move(page: Any, engine: Any, state: Any, rng: random.Random) -> str:
-    """Play one legal move by clicking: a card of the hand when one is playable."""
-    if page.locator("#moves .placement").count():  # a Skull Queen placement
-        return place_by_clicking(page, engine, state, rng)
-    prompt = page.text_content("#prompt")
-    assert prompt.strip() and "error" not in prompt.lower(), prompt
-    for button in page.locator("#moves button.move").all():  # choices in words
-        assert button.text_content() != button.get_attribute("data-move")
-    cards = page.locator("#hand button.card.playable")
-    single = [i for i in range(cards.count()) if "|" not in cards.nth(i).get_attribute(
-        "data-moves")]
-    buttons = page.locator("#moves button.move")
-    if single and (rng.random() < 0.8 or not buttons.count()):
-        card = cards.nth(rng.choice(single))
-        move = card.get_attribute("data-moves")
-        card.click()
-        return str(move)
-    button = buttons.nth(rng.randrange(buttons.count()))
-    move = button.get_attribute("data-move")
-    button.click()
-    return str(move)
-
-
+# name, engine, config, seed, the choices the two people must meet on the way
 CASES = [
-    ("king", king, king.Config(players=3, rounds=(2, 6))),
+    ("king", king, king.Config(players=3, rounds=(2, 6)), 21, {"bid", "card"}),
     ("king-abilities", king, king.Config(players=3, pirate_abilities=True, cannonball=True,
-                                         scoring=king.Scoring.RASCAL,
-                                         rounds=(5,))),
-    ("queen", queen, queen.Config(players=3, rounds=1)),
+                                         scoring=king.Scoring.RASCAL, rounds=(9, 10)), 939,
+     {"bid", "grapeshot", "card", "TIG", "leader", "discard", "adjust", "wager", "juanita"}),
+    ("queen", queen, queen.Config(players=3, rounds=1), 21, {"place", "card"}),
 ]
 
 
-@pytest.mark.parametrize(("name", "engine", "config"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("name", "engine", "config", "seed", "choices"), CASES,
+                         ids=[c[0] for c in CASES])
 def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
-        browser: Any, tmp_path: Path, name: str, engine: Any, config: Any) -> None:
+        browser: Any, tmp_path: Path, name: str, engine: Any, config: Any, seed: int,
+        choices: set[str]) -> None:
     with running(engine.__name__.rsplit(".", 1)[-1], config, bots=("greedy",)) as server:
         creator = browser.new_context(viewport=WINDOWS["wide"])
         page = creator.new_page()
@@ -194,7 +247,7 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
         page.select_option("#seat-0", "human")
         page.select_option("#seat-1", "human")
         page.select_option("#seat-2", "greedy")
-        page.fill("#seed", "21")
+        page.fill("#seed", str(seed))
         page.click("#new")
         page.wait_for_selector("#joins li", timeout=30_000)
         links = {int(item.get_attribute("data-seat")): item.locator("input").input_value()
@@ -210,7 +263,8 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
             each.wait_for_selector('body[data-ready="true"]', state="attached")
             assert not each.is_checked("#sound")  # the sound is off until asked for
         other.check("#sound")  # the friend wants a beep; the creator does not
-        play_checked(server, engine, pages, tmp_path, name)
+        seen = play_checked(server, engine, pages, tmp_path, name)
+        assert seen == choices
         rematch(page, engine)
         assert not errors, errors
         creator.close()
@@ -218,10 +272,12 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
 
 
 def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_path: Path,
-                 name: str) -> None:
+                 name: str) -> set[str]:
+    """The whole game, checked at every step; the kinds of choice the people met."""
     table = next(iter(server.tables._tables.values()))
     rng = random.Random(name)
     steps = tried = turns = 0
+    seen: set[str] = set()
     last_mover = engine.current_player(table.state)  # a turn begun before the sound was on
     while True:
         state = table.state
@@ -238,6 +294,9 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
             assert not unexplained, f"a card in the picture that seat {seat} cannot see"
             status = page.text_content("#status")
             assert ("seed" in status) is engine.is_over(state), status
+            seen_now = engine.observe(state, seat)
+            assert marked(page, "#current figure:not(.center):not(.face-down)") == [
+                str(getattr(play, "card", play)) for _, play in seen_now.trick]
             # the turn alert: the title says so on the mover's page only
             assert page.title().startswith("Your turn") is (seat == mover), (seat, mover)
             if playable:  # exactly the engine's legal plays marked, the rest dimmed
@@ -264,7 +323,7 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         before = len(table.log)
         if tried < 3 and try_an_unplayable_card(pages[mover], engine, state, table):
             tried += 1
-        click_a_move(pages[mover], engine, state, rng)
+        click_a_move(pages[mover], engine, state, rng, seen, tmp_path)
         pages[mover].wait_for_function(
             f"Number(document.body.dataset.next) > {before}", timeout=30_000)
         steps += 1
@@ -284,6 +343,7 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         assert marked(page, "#trick figure") == cards
         fits(page, f"{name}-over-seat{seat}", tmp_path)
     assert steps > 5
+    return seen
 
 
 def check_log(page: Any, engine: Any, table: Any, seat: int) -> None:
