@@ -192,11 +192,21 @@ def check_prompt(page: Any, engine: Any, state: Any, seen: set[str]) -> None:
         assert page.locator("#hand button.card.drawn").count() == state.pending.drawn
 
 
+def press(page: Any, locator: Any, keys: bool) -> None:
+    """Click, or (with ``keys``) reach the element by keyboard focus and press Enter."""
+    if keys:
+        locator.focus()
+        page.keyboard.press("Enter")
+    else:
+        locator.click()
+
+
 def click_a_move(page: Any, engine: Any, state: Any, rng: random.Random,
-                 seen: set[str], shots: Path) -> str:
+                 seen: set[str], shots: Path, keys: bool) -> str:
     """Play the policy's move by clicking: its card in the hand, the plank for a Skull
     Queen placement, its button otherwise. The Tigress's click asks how, in the prompt
-    (not as an error), and the button chosen plays her."""
+    (not as an error), and the button chosen plays her. With ``keys``, cards and buttons
+    are played from the keyboard instead."""
     move = choose([str(m) for m in engine.legal_moves(state)], rng)
     if page.locator("#moves .placement").count():
         place_by_clicking(page, engine, state, move, None if "place" in seen else shots)
@@ -206,16 +216,16 @@ def click_a_move(page: Any, engine: Any, state: Any, rng: random.Random,
     card, _, how = move.partition(" ")
     in_hand = page.locator(f'#hand button.card.playable[data-card="{card}"]')
     if in_hand.count() and not how:
-        in_hand.first.click()
+        press(page, in_hand.first, keys)
     elif in_hand.count():
-        in_hand.first.click()
+        press(page, in_hand.first, keys)
         assert f"How do you play the {'Tigress' if card == 'TIG' else card}?" in (
             page.text_content("#prompt"))
         assert page.text_content("#error") == ""
         assert page.locator("#moves button.move.choose").count() == 2
-        page.click(f'#moves button.move.choose[data-move="{move}"]')
+        press(page, page.locator(f'#moves button.move.choose[data-move="{move}"]'), keys)
     else:
-        page.click(f'#moves button.move[data-move="{move}"]')
+        press(page, page.locator(f'#moves button.move[data-move="{move}"]'), keys)
     return move
 
 
@@ -305,6 +315,10 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
                 assert sorted(marked(page, "#hand button.card.unplayable")) == sorted(
                     c for c in hand if c not in playable)
                 assert set(marked(page, "#table svg g.card.playable")) == playable
+                for card in page.locator("#hand button.card").all():  # for screen readers
+                    said = card.get_attribute("aria-label")
+                    assert said.endswith(", playable") is (card.get_attribute("data-card")
+                                                           in playable), said
             else:
                 assert page.locator("#hand button.card.playable").count() == 0
         if mover == 1 and last_mover != 1:
@@ -323,7 +337,7 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         before = len(table.log)
         if tried < 3 and try_an_unplayable_card(pages[mover], engine, state, table):
             tried += 1
-        click_a_move(pages[mover], engine, state, rng, seen, tmp_path)
+        click_a_move(pages[mover], engine, state, rng, seen, tmp_path, keys=steps % 3 == 1)
         pages[mover].wait_for_function(
             f"Number(document.body.dataset.next) > {before}", timeout=30_000)
         steps += 1
