@@ -287,6 +287,7 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
     table = next(iter(server.tables._tables.values()))
     rng = random.Random(name)
     steps = tried = turns = 0
+    documented = False
     seen: set[str] = set()
     last_mover = engine.current_player(table.state)  # a turn begun before the sound was on
     while True:
@@ -332,8 +333,12 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
             for seat, page in pages.items():
                 fits(page, f"{name}-seat{seat}", tmp_path)
                 page.set_viewport_size(WINDOWS["wide"])
-                if os.environ.get("SKULLGAMES_SCREENSHOTS") and seat == 0 and "-" not in name:
-                    page.screenshot(path=str(STATIC / f"serve-{name}.png"), full_page=True)
+        playable, hand = engine_plays(engine, state, 0)
+        if (not documented and playable and len(hand) >= 4 and len(playable) < len(hand)
+                and os.environ.get("SKULLGAMES_SCREENSHOTS") and "-" not in name):
+            # the docs' picture: seat 0 to play, with cards to play and cards dimmed
+            pages[0].screenshot(path=str(STATIC / f"serve-{name}.png"), full_page=True)
+            documented = True
         before = len(table.log)
         if tried < 3 and try_an_unplayable_card(pages[mover], engine, state, table):
             tried += 1
@@ -355,6 +360,7 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         cards = [str(play if isinstance(play, engine.Card) else play.card)
                  for _, play in trick.plays]
         assert marked(page, "#trick figure") == cards
+        assert page.locator("#trick figure svg.face").count() == len(cards)  # drawn, not text
         fits(page, f"{name}-over-seat{seat}", tmp_path)
     assert steps > 5
     return seen
