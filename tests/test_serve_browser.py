@@ -1,13 +1,15 @@
 """The page of ``skullgames serve`` in a real browser: Debian's Chromium, driven by Playwright.
 
-Two browser contexts are two people at one table with a bot; they join from the links the
-creator's page shows and play a whole game of each game by clicking: the cards of the hand
-when a card is played, the plank and its spaces when Skull Queen's pirates are placed, the
-buttons otherwise. At every step each page must show its own seat's hand and no other (the
-engine's ``observe``), exactly the engine's legal plays marked playable and the rest
-dimmed, the turn alert (the tab's title) on the mover's page only, and the seed only at the
-end. A click on a card that is no legal play changes nothing and shows the engine's own
-reason. At the end the log shows every hidden bid, shot and placement as it was made, the
+Two browser contexts are two people at one table (and a bot in a third seat); they join
+from the links the creator's page shows and play a whole game of each game by clicking:
+the cards of the hand when a card is played, the plank and its spaces when Skull Queen's
+pirates are placed, the buttons otherwise (every third move from the keyboard). At every
+step each page must show its own seat's hand and no other (the engine's ``observe``),
+exactly the engine's legal plays marked playable and the rest dimmed, the trick on the
+table, the turn alert (the tab's title, and a beep on the page that asked for one) on the
+mover's page only, each choice asked in words, and the seed only at the end. A click on a
+card that is no legal play changes nothing and shows the engine's own reason. At the end
+the log shows every hidden bid, shot, placement and face-down card as it was made, the
 score sheet the engine's points, the last trick as its cards, and a rematch opens a new
 table. The page must fit 1280 x 800 and 390 x 844 windows without scrolling sideways, with
 the whole hand in reach at the phone's width.
@@ -235,7 +237,9 @@ CASES = [
     ("king-abilities", king, king.Config(players=3, pirate_abilities=True, cannonball=True,
                                          scoring=king.Scoring.RASCAL, rounds=(9, 10)), 939,
      {"bid", "grapeshot", "card", "TIG", "leader", "discard", "adjust", "wager", "juanita"}),
+    ("king-two", king, king.Config(players=2, rounds=(5, 7)), 21, {"bid", "card"}),
     ("queen", queen, queen.Config(players=3, rounds=1), 21, {"place", "card"}),
+    ("queen-two", queen, queen.Config(players=2, rounds=1), 21, {"place", "card"}),
 ]
 
 
@@ -253,10 +257,10 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
         page.wait_for_selector('body[data-ready="true"]', state="attached")
         fits(page, f"{name}-lobby", tmp_path)
         page.set_viewport_size(WINDOWS["wide"])
-        page.fill("#players", "3")
-        page.select_option("#seat-0", "human")
-        page.select_option("#seat-1", "human")
-        page.select_option("#seat-2", "greedy")
+        page.fill("#players", str(config.players))
+        page.dispatch_event("#players", "input")
+        for n in range(config.players):  # two people, bots in the other seats
+            page.select_option(f"#seat-{n}", "human" if n < 2 else "greedy")
         page.fill("#seed", str(seed))
         page.click("#new")
         page.wait_for_selector("#joins li", timeout=30_000)
@@ -376,7 +380,7 @@ def check_log(page: Any, engine: Any, table: Any, seat: int) -> None:
     for (index, move, hidden, shown), (_, real, _, _) in zip(items, table.log,
                                                                  strict=True):
         kind = type(real).__name__
-        if kind in ("Bid", "Shot", "Place") and hidden == "true":
+        if kind in ("Bid", "Shot", "Place", "Play") and hidden == "true":
             assert shown == "true" and move == str(real), (index, move, real)
             revealed += 1
         elif hidden == "false":
