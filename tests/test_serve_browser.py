@@ -141,6 +141,10 @@ def place_by_clicking(page: Any, engine: Any, state: Any, move: str,
         space = int(text)
         page.click(f'#moves .placement button.pawn-pick[data-color="{color}"]')
         page.click(f'.plank button.space[data-space="{space}"]')
+        if color == "red":  # a long poll answering "no news" keeps the choice half made
+            page.evaluate("take({ ...view, events: [] })")
+            assert page.get_attribute(f'#moves .placement button.side[data-side="{side_name}"]',
+                                      "aria-pressed") == "true"
         assert page.text_content(
             f'.plank button.space[data-space="{space}"] .value') == str(worth[space])
         assert f"{color} on space {space} ({worth[space]})" in page.text_content(
