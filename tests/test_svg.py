@@ -197,3 +197,16 @@ def test_only_the_seat_that_looked_sees_the_undealt_cards() -> None:
         status = [t.text or "" for t in parse(svg.table(king.observe(state, seat))).iter(
             f"{SVG}text") if t.attrib.get("class") == "status"]
         assert ("Juanita Jade showed you" in status[0]) is (seat == looked)
+
+
+@pytest.mark.parametrize("plank_values", [queen.Config().plank_values, (0, 4, 7, 9, 20)])
+def test_skull_queen_pictures_carry_each_sides_space_values(
+        plank_values: tuple[int, ...]) -> None:
+    """The page's placement picker reads the side values from the picture: the game's
+    ``side_values`` of the table's own ``plank_values`` (DECISIONS Q1)."""
+    config = queen.Config(players=3, plank_values=plank_values)
+    root = parse(svg.table(queen.observe(queen.new_game(config, seed=3), 0)))
+    [sides] = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "plank-sides"]
+    for side in queen.Side:
+        shown = tuple(int(v) for v in sides.attrib[f"data-{side.value}"].split())
+        assert shown == queen.side_values(side, plank_values)

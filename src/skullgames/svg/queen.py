@@ -49,12 +49,21 @@ def draw(value: State | Observation, game: Any) -> str:
     frame.header(f"Skull Queen · round {frame.round_number} of {config.round_count} · "
                  f"{frame.phase}",
                  "plank values " + ", ".join(map(str, config.plank_values)), extra)
+    _sides(frame.canvas, game, config.plank_values)
     _middle(frame, value)
     for seat in range(config.players):
         plank, caption = _plank_of(frame, seat)
         frame.seat(seat, [("placement", caption), ("score", f"score {value.totals[seat]}")])
         _plank(frame.canvas, plank, frame.seat_top(seat) + 4, game, config.plank_values)
     return frame.render()
+
+
+def _sides(canvas: Canvas, game: Any, plank_values: Sequence[int]) -> None:
+    """Each side's space values, for a page's placement picker: nothing is drawn."""
+    sides = " ".join(
+        f'data-{side.value}="{" ".join(map(str, game.module.side_values(side, plank_values)))}"'
+        for side in game.module.Side)
+    canvas.add(f'<g class="plank-sides" {sides}/>')
 
 
 def _middle(frame: Frame, value: State | Observation) -> None:
