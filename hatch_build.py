@@ -97,11 +97,12 @@ def mypy_config(settings: Mapping[str, Any]) -> str:
 
 
 def expand_sources(src_root: Path) -> None:
-    """Rewrite the scratch copy of the sources under ``src_root`` before mypyc compiles it.
+    """Rewrite the scratch copy of the sources before mypyc compiles it.
 
-    The place for a source transform that only the compiled build needs (the checkout's
-    sources are never touched: the pure build installs them as they are). None yet: this
-    leaves the copy as it is.
+    ``src_root`` is the scratch folder that holds the copied ``skullgames`` package
+    (``src_root / "skullgames" / "king" / "state.py"``, ...). This is the place for a
+    source transform that only the compiled build needs; the checkout's sources are never
+    touched, and the pure build installs them as they are. None yet: the copy stays as it is.
     """
 
 
