@@ -41,15 +41,19 @@ def section(text: str, anchor: str) -> str:
     return text.split(f"({anchor})=\n", 1)[1].split("\n(ruling-", 1)[0].split("\n## ", 1)[0]
 
 
-def test_k16_names_every_trick_after_which_graybeard_leads() -> None:
-    """Issue 22 item 7: the page said "Graybeard leads only after winning a trick"; he
-    also leads after a Kraken trick he would have won (K6) and after a discarded White
-    Whale trick whose Whale he played (K7), as ``tests/king/test_option_ghost.py`` plays."""
+def test_k16_says_graybeard_leads_only_after_a_trick_he_wins() -> None:
+    """Issue 35: K16 quotes the two-player rule ("When Graybeard wins a trick, he leads
+    out the next one, otherwise, he always goes second") and says that after a trick
+    nobody won a human leads, even when K6 or K7 would name him, as
+    ``tests/king/test_option_ghost.py`` plays. The page used to say he leads after a
+    Kraken trick he would have won and after a White Whale trick whose Whale he played."""
     k16 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-k16").split())
-    assert "only after winning" not in k16
-    for case in ("after he wins a trick", "after a Kraken trick he would have won",
-                 "after a discarded White Whale trick in which he played the Whale"):
-        assert case in k16
+    assert "he always goes second" in k16
+    assert "after a Kraken trick he would have won" not in k16
+    assert "in which he played the Whale" not in k16
+    for case in ("even when he would have won it", "or played the Whale",
+                 "the human who played right after him in that trick leads"):
+        assert case in k16, case
     for ruling in ("k6", "k7", "k10"):
         assert f"<ruling-{ruling}>" in k16, ruling
     assert "Graybeard is skipped" in k16
