@@ -59,6 +59,17 @@ def test_k16_says_graybeard_leads_only_after_a_trick_he_wins() -> None:
     assert "Graybeard is skipped" in k16
 
 
+def test_q7_says_the_rulebook_covers_the_pirate_kings_special() -> None:
+    """Issue 35: the two-player rules of Skull Queen cover a Monkey or First Mate revealed
+    by the Pirate King (sources/000, "Special Rules for 2 Players"); Q7's sources line
+    said the rulebook does not cover a special card on his side."""
+    q7 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-q7").split())
+    assert "does not cover a special card" not in q7
+    assert "covers a Monkey or First Mate revealed by the Pirate King" in q7
+    assert "the Monkey or the First Mate count for both colors in this trick" in q7
+    assert "(E12)" in q7
+
+
 DISAGREEMENT = re.compile(r"\b([DS]\d{1,2})\b")
 TABLE = "## Where the sources disagree"
 
