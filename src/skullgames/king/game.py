@@ -467,7 +467,9 @@ def _use_ability(state: State, table: Table, hands: Hands, log: LogCell, pirate:
                  seat: int) -> State:
     """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
-        peeked = table.peeked[:seat] + (table.undealt,) + table.peeked[seat + 1:]
+        # She sees which cards are not in play, not the stock's order (K12): in card order.
+        seen = tuple(sorted(table.undealt, key=order_of))
+        peeked = table.peeked[:seat] + (seen,) + table.peeked[seat + 1:]
         return _open_trick(state, _changed(table, peeked=peeked), hands, log,
                            table.leader)
     drawn = 0
