@@ -315,7 +315,7 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
             seats.add(seat)
         checked.append((seat, PLAYS[_unique(c, seen).index]))
     neutral: list[Card] = []
-    for c in as_tuple(center, "center", "the cards in the centre"):
+    for c in as_tuple(center, "center", "the cards in the centre", ordered=False):
         if not isinstance(c, Card):
             raise IllegalMoveError(f"the centre holds cards, not {c!r}")
         neutral.append(_unique(c, seen))
