@@ -300,6 +300,21 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      TypeError, "not a Skull Queen move: Bid(1)"),
     ("queen hidden kind", lambda: queen.HiddenMove(0, "bid"),
      ConfigError, "a hidden Skull Queen move is a deal, place, play, not 'bid'"),
+    # -- replay (issue 35: the compiled build checked a typed seed with mypyc's message) --
+    ("king replay seed", lambda: king.replay(king.Config(), [], seed=1.5),  # type: ignore[call-overload]
+     TypeError, "seed must be an int, not float"),
+    ("king replay seed range", lambda: king.replay(king.Config(), [], seed=2**64),
+     ConfigError, "seed: a whole number within ±(2**64 - 1); this one is out of range"),
+    ("king replay auto_deal", lambda: king.replay(  # type: ignore[call-overload]
+        king.Config(), [], seed=1, auto_deal="yes"),
+     TypeError, "auto_deal must be True, False or None, not str"),
+    ("king replay config", lambda: king.replay("x", []),  # type: ignore[call-overload]
+     TypeError, "config must be a skullgames.king.Config, not str"),
+    ("queen replay seed", lambda: queen.replay(queen.Config(), [], seed=1.5),  # type: ignore[call-overload]
+     TypeError, "seed must be an int, not float"),
+    ("queen replay auto_deal", lambda: queen.replay(  # type: ignore[call-overload]
+        queen.Config(), [], auto_deal=1),
+     TypeError, "auto_deal must be True, False or None, not int"),
 ]
 
 
