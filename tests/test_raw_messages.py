@@ -33,8 +33,8 @@ CALLS: list[tuple[str, Callable[[], object], str]] = [
     ("queen.Deal(None)", lambda: queen.Deal(None), "hands must be"),  # type: ignore[arg-type]
     ("queen.Deal center", lambda: queen.Deal([[]], center=1), "center must be"),  # type: ignore[arg-type]
     ("king.Discard(None)", lambda: king.Discard(None), "cards must be the cards discarded"),  # type: ignore[arg-type]
-    ("king.replay", lambda: king.replay(king.Config(), None), "moves must be the moves"),  # type: ignore[arg-type]
-    ("queen.replay", lambda: queen.replay(queen.Config(), None), "moves must be the moves"),  # type: ignore[arg-type]
+    ("king.replay", lambda: king.replay(king.Config(), None), "moves must be the moves"),  # type: ignore[call-overload]
+    ("queen.replay", lambda: queen.replay(queen.Config(), None), "moves must be the moves"),  # type: ignore[call-overload]
     ("queen.resolve_trick center", lambda: queen.resolve_trick([(0, Q7), (1, Q8)], center=None),  # type: ignore[arg-type]
      "center must be the cards in the centre"),
     ("queen.resolve_trick planks", lambda: queen.resolve_trick([(0, Q7), (1, Q8)], planks=5),  # type: ignore[arg-type]

@@ -202,7 +202,7 @@ def test_seeded_deal_checks_its_arguments() -> None:
 
 def test_replay_checks_its_config() -> None:
     with pytest.raises(TypeError, match="config"):
-        replay("x", [])  # type: ignore[arg-type]
+        replay("x", [])  # type: ignore[call-overload]
 
 
 # -- The verbs given something that is not a Skull Queen state --------------------------------
