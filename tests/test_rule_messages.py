@@ -193,9 +193,19 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("queen trick ghost", lambda: queen.resolve_trick([(0, QC("R3")), (None, QC("R4"))]),
      IllegalMoveError, "the ghost (seat None) leads: his card comes first"),
     ("queen trick seat", lambda: queen.resolve_trick([(-1, QC("R3"))]),
-     IllegalMoveError, "seat -1 is not a seat number (or None for the ghost)"),
+     IllegalMoveError, "seat -1 is not a seat 0..5 (or None for the ghost)"),
     ("queen trick seat type", lambda: queen.resolve_trick([("1", QC("R3"))]),  # type: ignore[list-item]
-     IllegalMoveError, "seat '1' is not a seat number (or None for the ghost)"),
+     IllegalMoveError, "seat '1' is not a seat 0..5 (or None for the ghost)"),
+    ("queen trick huge seat", lambda: queen.resolve_trick([(10**100, QC("R3"))]),
+     IllegalMoveError, "seat a huge number is not a seat 0..5 (or None for the ghost)"),
+    ("queen trick seat 6", lambda: queen.resolve_trick([(6, QC("R3")), (0, QC("R4"))]),
+     IllegalMoveError, "seat 6 is not a seat 0..5 (or None for the ghost)"),
+    ("queen trick ghost seat", lambda: queen.resolve_trick(
+        [(None, QC("R5")), (0, QC("R3")), (2, QC("R4"))]),
+     IllegalMoveError, "seat 2 is not a captain's seat beside the ghost: 0 or 1 (two players)"),
+    ("queen trick planks", lambda: queen.resolve_trick(
+        [(0, QC("R3"))], planks=[queen.Plank(queen.Side.FRONT, (2, 2, 2, 2))] * 7),
+     IllegalMoveError, "7 planks for at most 6 players"),
     ("queen trick twice", lambda: queen.resolve_trick([(2, QC("R3")), (2, QC("R4"))]),
      IllegalMoveError, "seat 2 plays twice in one trick"),
     ("queen trick card twice", lambda: queen.resolve_trick([(0, QC("R3")), (1, QC("R3"))]),
@@ -291,6 +301,21 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      TypeError, "not a Skull Queen move: Bid(1)"),
     ("queen hidden kind", lambda: queen.HiddenMove(0, "bid"),
      ConfigError, "a hidden Skull Queen move is a deal, place, play, not 'bid'"),
+    # -- replay (issue 35: the compiled build checked a typed seed with mypyc's message) --
+    ("king replay seed", lambda: king.replay(king.Config(), [], seed=1.5),  # type: ignore[arg-type]
+     TypeError, "seed must be an int, not float"),
+    ("king replay seed range", lambda: king.replay(king.Config(), [], seed=2**64),
+     ConfigError, "seed: a whole number within ±(2**64 - 1); this one is out of range"),
+    ("king replay auto_deal", lambda: king.replay(
+        king.Config(), [], seed=1, auto_deal="yes"),  # type: ignore[arg-type]
+     TypeError, "auto_deal must be True, False or None, not str"),
+    ("king replay config", lambda: king.replay("x", []),  # type: ignore[arg-type]
+     TypeError, "config must be a skullgames.king.Config, not str"),
+    ("queen replay seed", lambda: queen.replay(queen.Config(), [], seed=1.5),  # type: ignore[arg-type]
+     TypeError, "seed must be an int, not float"),
+    ("queen replay auto_deal", lambda: queen.replay(
+        queen.Config(), [], auto_deal=1),  # type: ignore[arg-type]
+     TypeError, "auto_deal must be True, False or None, not int"),
 ]
 
 

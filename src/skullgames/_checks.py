@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any, Final, TypeAlias, TypeVar
 
 from skullgames.errors import ConfigError, InvalidNotationError
@@ -19,12 +20,19 @@ given, and both builds refuse ``Bid(True)`` with the same message.
 """
 
 
-def as_tuple(values: Iterable[Any] | Any, name: str, what: str) -> tuple[Any, ...]:
-    """``tuple(values)``, or a ``TypeError`` saying what ``name`` should have been."""
+def as_tuple(values: Iterable[Any] | Any, name: str, what: str, *,
+             ordered: bool = True) -> tuple[Any, ...]:
+    """``tuple(values)``, or a ``TypeError`` saying what ``name`` should have been.
+
+    A mapping is refused (its keys are not what it holds), and so is a set where the order
+    matters (``ordered``: per seat, in play order, top first): it has none.
+    """
     if type(values) is tuple:
         return values
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be {what}, not a string")
+    if isinstance(values, Mapping) or (ordered and isinstance(values, AbstractSet)):
+        raise TypeError(f"{name} must be {what}, in order, not a {type(values).__name__}")
     try:
         return tuple(values)
     except TypeError:
@@ -38,7 +46,7 @@ def as_hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
         # The engines' own deal of every round: no f-string per hand (about 2 % of a
         # random Skull King game).
         return hands
-    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
+    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards", ordered=False)
                  for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
 MAX_SEED: Final = 2**64 - 1

@@ -107,7 +107,8 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     scores: Callable[[StateT], tuple[int, ...]]
     """Running totals per seat."""
     winners: Callable[[StateT], tuple[int, ...]]
-    """The seats with the highest total."""
+    """The seats with the highest total once the game is over (all of them on a tie);
+    ``()`` before the end, when nobody has won."""
     observe: Callable[[StateT, int], ObservationT]
     """What a seat may see of a state."""
     observe_move: Callable[..., Any]

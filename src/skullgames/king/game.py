@@ -476,7 +476,9 @@ def _use_ability(state: State, table: Table, hands: Hands, log: LogCell, pirate:
                  seat: int) -> State:
     """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
-        peeked = table.peeked[:seat] + (table.undealt,) + table.peeked[seat + 1:]
+        # She sees which cards are not in play, not the stock's order (K12): in card order.
+        seen = tuple(sorted(table.undealt, key=order_of))
+        peeked = table.peeked[:seat] + (seen,) + table.peeked[seat + 1:]
         return _open_trick(state, _changed(table, peeked=peeked), hands, log,
                            table.leader)
     drawn = 0
@@ -718,9 +720,13 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
     (False, True)
     """
+    checked = checked_config(config, Config, none_ok=False)
+    game = None if seed is None else check_seed(seed)  # one message in both builds
     if auto_deal is None:
-        auto_deal = seed is not None
-    state = new_game(config, seed=seed, auto_deal=auto_deal)
+        auto_deal = game is not None
+    elif type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True, False or None", auto_deal)
+    state = new_game(checked, seed=game, auto_deal=auto_deal)
     for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != move:

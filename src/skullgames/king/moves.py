@@ -117,7 +117,7 @@ def _whole(value: Whole, move: str, what: str) -> int:
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    cards = as_tuple(cards, "cards", "the cards discarded")
+    cards = as_tuple(cards, "cards", "the cards discarded", ordered=False)
     if not all(isinstance(c, Card) for c in cards):
         raise TypeError(f"expected cards, got {cards!r}")
     return tuple(sorted(cards, key=order_of))

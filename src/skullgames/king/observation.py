@@ -86,8 +86,9 @@ class Observation(Record):
     ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
     shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
     already (:ref:`ruling-k13`). ``shots`` and ``has_shot`` work the same way for Grapeshot /
-    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
-    was then), and
+    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (the
+    undealt cards then, in card order: which cards are not in play, not the stock's
+    order), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as

@@ -379,13 +379,16 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
     (False, True)
     """
+    checked = checked_config(config, Config, none_ok=False)
+    game = None if seed is None else check_seed(seed)  # one message in both builds
     if auto_deal is None:
-        auto_deal = seed is not None
-    state = new_game(checked_config(config, Config, none_ok=False), seed=seed,
-                     auto_deal=auto_deal)
+        auto_deal = game is not None
+    elif type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True, False or None", auto_deal)
+    state = new_game(checked, seed=game, auto_deal=auto_deal)
     for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
-            if state.deal != _checked_deal(config, move) or state.tricks or any(
+            if state.deal != _checked_deal(checked, move) or state.tricks or any(
                 p is not None for p in state.placements
             ):
                 raise IllegalMoveError(f"round {state.round_number}: the deal differs from "

@@ -119,7 +119,7 @@ class Deal(Record):
     def __init__(self, hands: Iterable[Iterable[Card]], center: Iterable[Card] = (),
                  ghost: Iterable[Card] = ()) -> None:
         self.hands = as_hands(hands)
-        self.center = as_tuple(center, "center", "a list of cards")
+        self.center = as_tuple(center, "center", "a list of cards", ordered=False)
         self.ghost = as_tuple(ghost, "ghost", "a list of cards")
 
     def __str__(self) -> str:
