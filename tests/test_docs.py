@@ -174,6 +174,22 @@ def test_the_docstrings_of_the_rl_modules_need_their_extras() -> None:
     assert extras.docstring_extra(str(ROOT / "src/skullgames/king/state.py")) is None
 
 
+def test_the_rl_guide_names_what_the_rl_extra_installs() -> None:
+    """Issue 35: its install line named numpy, gymnasium and pettingzoo, not pyvips and
+    pygame."""
+    # a regular expression, not tomllib: the project supports Python 3.10
+    block = re.search(r"^rl = \[\n(.*?)^\]", (ROOT / "pyproject.toml").read_text(),
+                      re.MULTILINE | re.DOTALL)
+    assert block is not None
+    names = set(re.findall(r'^\s+"([A-Za-z0-9_-]+)', block[1], re.MULTILINE))
+    assert {"numpy", "pygame", "pyvips"} <= names
+    guide = (DOCS / "guides" / "rl.md").read_text()
+    install = guide.split('pip install "skullgames[rl]"', 1)[1].split("\n\n", 2)[1]
+    said = install.lower().replace("-", "")
+    missing = [name for name in names if name.replace("-", "").split("binary")[0] not in said]
+    assert not missing, (missing, install)
+
+
 def test_read_the_docs_builds_the_docs_extra_with_warnings_as_errors() -> None:
     config = (ROOT / ".readthedocs.yaml").read_text()
     assert "version: 2" in config
