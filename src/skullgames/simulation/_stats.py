@@ -44,14 +44,14 @@ class Estimate:
         return f"{100 * self.mean:.1f}% | {100 * low:.1f}% to {100 * high:.1f}%"
 
 
-def wilson(rate: float, n: int) -> Estimate:
-    """A rate of ``n`` samples, each from 0 to 1, with its 95% Wilson score interval.
+def wilson(rate: float, n: float) -> Estimate:
+    """A rate of ``n`` samples, each a win or a loss, with its 95% Wilson score interval.
 
     The normal approximation's interval (the mean plus or minus 1.96 standard errors)
     shrinks to nothing when every sample is 0 or every one is 1: a bot with no wins in 20
     games would get "0.0% to 0.0%". Wilson's interval never is empty and stays within 0
-    to 1; for samples from 0 to 1 with mean ``rate`` (a share of a win) the variance is at
-    most ``rate * (1 - rate)``, the variance it assumes, so it is not too narrow.
+    to 1. For samples that are shares of a win, ``n`` is their effective number
+    (:meth:`_Sums.rate`).
 
     >>> from skullgames.simulation import Estimate
     >>> print(Estimate(0.0, 0.0, 0.0, 0.0).percent(), "->", wilson(0.0, 20).percent())
@@ -117,10 +117,22 @@ class _Sums:
 
 
     def rate(self) -> Estimate:
-        """Mean, a share from 0 to 1, and its 95% Wilson interval (:func:`wilson`)."""
-        if self.n == 0:
+        """Mean, a share from 0 to 1, and its 95% Wilson interval (:func:`wilson`).
+
+        A game's sample is a share of a win: 1/k for one of k tied winners, and the mean
+        over the bot's seats when it has several, so its variance can be far below that
+        of a win or a loss (two greedy seats against two random ones win very nearly half
+        each, every game). Wilson's interval is taken with the samples' effective number
+        (Kish's), ``n * rate * (1 - rate) / variance``: exactly ``n`` for wins and losses,
+        and ``n`` too where all the samples are equal.
+        """
+        n = self.n
+        if n == 0:
             return Estimate(math.nan, math.nan)
-        return wilson(float(Fraction(self.total, self.n * self.scale)), self.n)
+        rate = Fraction(self.total, n * self.scale)
+        variance = Fraction(self.squares, n * self.scale**2) - rate * rate
+        effective = n * rate * (1 - rate) / variance if variance else n
+        return wilson(float(rate), float(effective))
 
 
 class Tally:
