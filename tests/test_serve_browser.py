@@ -34,20 +34,18 @@ import pytest
 from skullgames import king, queen
 from skullgames.errors import IllegalMoveError
 from skullgames.serve import TableServer
+from tests.browser import chromium_or_skip
 from tests.serve_client import running
 from tests.serve_policy import choose
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = chromium_or_skip()
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 STATIC = Path(__file__).resolve().parent.parent / "docs" / "_static"
 WINDOWS = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-if not Path(CHROMIUM).exists():
-    pytest.fail(f"{CHROMIUM} is not installed (apt-get install chromium)", pytrace=False)
 
 
 @pytest.fixture(scope="module")

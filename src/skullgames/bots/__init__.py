@@ -3,7 +3,8 @@
 A bot is any object with a ``choose(observation) -> move`` method (the :class:`Bot`
 protocol). It sees only what its seat may see, ``observe(state, seat)``, and returns one
 of ``observation.legal_moves``. Bots take their randomness from a ``random.Random``
-passed in when they are made, so a game between bots is fixed by its seeds.
+passed in when they are made (the :class:`BotFactory` protocol, which every tool that
+makes bots uses), so a game between bots is fixed by its seeds.
 
 >>> import random
 >>> from skullgames import king
@@ -27,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from skullgames._bot import Bot
+from skullgames._bot import Bot, BotFactory
 from skullgames._checks import wrong_type
 from skullgames.bots._base import AnyObservation, RandomBot, checked_moves
 from skullgames.errors import ConfigError
@@ -37,7 +38,8 @@ if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' 
     import skullgames.king
     import skullgames.queen
 
-__all__ = ["BOT_NAMES", "AnyObservation", "Bot", "RandomBot", "checked_moves", "make_bot"]
+__all__ = ["BOT_NAMES", "AnyObservation", "Bot", "BotFactory", "RandomBot", "checked_moves",
+           "make_bot"]
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""

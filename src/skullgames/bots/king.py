@@ -30,7 +30,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames._bot import Bot
+from skullgames._bot import Bot, BotFactory
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -227,7 +227,7 @@ def _policy(state: State) -> Move:
                         0 if bid is None else bid, state.tricks_won[seat])
 
 
-BOTS: dict[str, Callable[[random.Random], KingBot]] = {
+BOTS: dict[str, BotFactory[Observation, Move]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,

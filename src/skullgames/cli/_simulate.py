@@ -205,15 +205,40 @@ def saved_game(document: str) -> str:
     return document
 
 
-class Progress:
-    """A plain-text progress bar on a stream: redrawn in place on a terminal, else 10% steps."""
+def _duration(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``2h07m``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
 
-    def __init__(self, stream: TextIO, label: str = "games") -> None:
+
+class Progress:
+    """A plain-text progress bar on a stream: redrawn in place on a terminal, else 10% steps.
+
+    With the time so far, and once a game is done an estimate of the time left, from the
+    pace so far.
+
+    >>> import io
+    >>> now = iter([0.0, 30.0, 60.0])
+    >>> bar = Progress(io.StringIO(), clock=lambda: next(now))
+    >>> bar(25, 100); bar(100, 100)
+    >>> print(bar.stream.getvalue(), end="")
+    [#######.......................] 25/100 games  30s, about 1m30s left
+    [##############################] 100/100 games  1m00s
+    """
+
+    def __init__(self, stream: TextIO, label: str = "games",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
         self.label = label
-        self.start = time.monotonic()
+        self.clock = clock
+        self.start = clock()
         self.tty = stream.isatty()
         self.shown = -1
+        self.longest = 0
 
     def __call__(self, done: int, total: int) -> None:
         """Show that ``done`` of ``total`` are finished."""
@@ -223,11 +248,14 @@ class Progress:
         self.shown = tenth
         width = 30
         filled = done * width // max(1, total)
-        elapsed = time.monotonic() - self.start
+        elapsed = self.clock() - self.start
         line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
-                f"  {elapsed:.0f}s")
-        if self.tty:
-            self.stream.write("\r" + line + ("\n" if done == total else ""))
+                f"  {_duration(elapsed)}")
+        if 0 < done < total:
+            line += f", about {_duration(elapsed / done * (total - done))} left"
+        if self.tty:  # spaces over the end of a longer line before
+            padded, self.longest = line.ljust(self.longest), max(self.longest, len(line))
+            self.stream.write("\r" + padded + ("\n" if done == total else ""))
         else:
             self.stream.write(line + "\n")
         self.stream.flush()

@@ -149,7 +149,7 @@ def serve_schema(name: str, games: Sequence[str],
              "seed": _nullable({"type": "integer", "minimum": 0, "maximum": 2**53 - 1}),
              "to_move": _nullable(_SEAT), "over": {"type": "boolean"},
              "scores": {"type": "array", "items": _INT}, "winners": _SEATS,
-             "legal_moves": {"type": "array", "items": {"type": "string"}},
+             "legal_moves": _nullable({"type": "array", "items": {"type": "string"}}),
              "observation": {"type": "object"}, "svg": {"type": "string"},
              "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0}})
         body.update(_by_game(games, lambda g: {

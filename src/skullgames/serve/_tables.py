@@ -330,6 +330,7 @@ def _event(table: _Table, index: int, viewer: int) -> dict[str, Any]:
 def _view(table: _Table, seat: int, since: int = 0) -> dict[str, Any]:
     game, state = table.game, table.state
     observation = game.observe(state, seat)
+    seen = to_dict(observation)
     over = table.over
     return {
         "id": table.id,
@@ -343,13 +344,24 @@ def _view(table: _Table, seat: int, since: int = 0) -> dict[str, Any]:
         "over": over,
         "scores": list(observation.totals),
         "winners": list(game.winners(observation)) if over else [],
-        "legal_moves": [str(m) for m in observation.legal_moves],
-        "observation": to_dict(observation),
+        "legal_moves": _legal_moves(observation, seen),
+        "observation": seen,
         "svg": draw_table(observation, game=game),
         "events": [_event(table, i, seat) for i in range(min(since, len(table.log)),
                                                            len(table.log))],
         "next": len(table.log),
     }
+
+
+def _legal_moves(observation: Any, seen: Mapping[str, Any]) -> list[str] | None:
+    """The seat's legal moves as text, or ``None`` where the observation's JSON omits them.
+
+    The game's JSON of an observation leaves them out where every move of the kind is
+    legal (Skull Queen's 1250 placements: 20 kB of every view while placing).
+    """
+    if observation.legal_moves and "legal_moves" not in seen:
+        return None
+    return [str(move) for move in observation.legal_moves]
 
 
 def _table_document(table: _Table) -> dict[str, Any]:

@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 import attrs
 
+from skullgames.bots import BotFactory
 from skullgames.errors import ConfigError
 from skullgames.registry import GAMES, Game
 from skullgames.simulation._bots import (
-    BotFactory,
     BotsArgument,
     BotSpec,
     Contestant,

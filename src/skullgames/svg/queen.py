@@ -80,8 +80,10 @@ def _middle(frame: Frame, value: State | Observation) -> None:
         entries = [(s, p.card) for s, p in result.plays]
         title = f"Trick {len(value.tricks)}, finished"
         notes = [str(m) for m in result.movements] or ["no pawn moves"]
-        notes += [f"{frame.seat_name(s)}'s {c.label} pawn falls into the water"
+        notes += [f"{frame.possessive(s)} {c.label} pawn falls into the water"
                   for s, c in result.falls]
+    elif not entries:
+        title = frame.middle_title(title)
     canvas.text(x0, MIDDLE_Y + 2, title, size=12, weight="bold", cls="trick-title")
     frame.played(x0, 78, entries, face)
     for i, note in enumerate(notes[:5]):

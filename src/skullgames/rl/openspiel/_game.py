@@ -359,8 +359,8 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """At the end, the game's ``reward`` parameter of the final scores; zeros before.
 
-        ``"points"`` the final scores, ``"scaled"`` the scores over the largest
-        magnitude of the score bounds, ``"result"`` +1 shared by the winners and -1 to
+        ``"points"`` the final scores, ``"scaled"`` the scores over the game's largest
+        total spread over its rounds, ``"result"`` +1 shared by the winners and -1 to
         the others (as the other adapters' rewards add up to).
         """
         setup = self._setup
