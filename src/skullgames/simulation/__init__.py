@@ -33,7 +33,7 @@ from skullgames.simulation._bots import (
     check_picklable,
     contestants,
 )
-from skullgames.simulation._games import Batch, GameRecord, batches, seating
+from skullgames.simulation._games import Batch, GameRecord, batches, play_batch, seating
 from skullgames.simulation._local import Finished, run_local
 from skullgames.simulation._ray import INSTALL_HINT as RAY_INSTALL_HINT
 from skullgames.simulation._stats import BotResult, Estimate, Tally, table
@@ -170,7 +170,8 @@ def simulate(
     if backend == "ray":
         from skullgames.simulation._ray import run_ray
 
-        finished = run_ray(make_work, jobs=jobs, address=address, max_retries=max_retries)
+        finished = run_ray(make_work, play_batch, jobs=jobs, address=address,
+                           max_retries=max_retries)
     else:
         workers = max(1, min(jobs or os.cpu_count() or 1, to_play))
         if workers > 1:

@@ -9,8 +9,7 @@ from types import ModuleType
 from typing import Any
 
 from skullgames.errors import ConfigError
-from skullgames.simulation._games import Batch, play_batch
-from skullgames.simulation._local import Finished
+from skullgames.simulation._local import Finished, TaskT
 
 INSTALL_HINT = "pip install 'skullgames[ray]'"
 
@@ -47,9 +46,12 @@ def check_reachable(address: str) -> None:
         raise ConfigError(f"no Ray cluster answers at {address}: {reason}") from None
 
 
-def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
-            address: str | None, max_retries: int) -> Generator[Finished, None, None]:
+def run_ray(make_work: Callable[[int], Iterator[TaskT]], play: Callable[[TaskT], Finished], *,
+            jobs: int | None, address: str | None, max_retries: int
+            ) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(workers)`` as Ray tasks, yielding each as it finishes.
+
+    ``play(batch)`` plays one batch in a Ray worker and gives its index with its records.
 
     Joins the Ray that this process is already connected to, else the cluster at
     ``address``, else starts a local Ray with ``jobs`` CPUs (shut down again at the end).
@@ -70,7 +72,7 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         workers = cpus if jobs is None else max(1, min(jobs, cpus))
-        task = ray.remote(num_cpus=1, max_retries=max_retries)(play_batch)
+        task = ray.remote(num_cpus=1, max_retries=max_retries)(play)
         for batch in make_work(workers):
             if len(running) >= 2 * workers:
                 yield from _finished(ray, running)
