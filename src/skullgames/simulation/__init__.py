@@ -35,23 +35,35 @@ from skullgames.simulation._bots import (
     check_picklable,
     contestants,
 )
+from skullgames.simulation._deals import MatchGame
 from skullgames.simulation._games import Batch, GameRecord, batches, play_batch, seating
 from skullgames.simulation._local import Finished, run_local
+from skullgames.simulation._matches import MatchResult, match
+from skullgames.simulation._paired import Interval
 from skullgames.simulation._ray import INSTALL_HINT as RAY_INSTALL_HINT
+from skullgames.simulation._shapes import SHAPES
+from skullgames.simulation._standings import MatchBot, MatchPair
 from skullgames.simulation._stats import BotResult, Estimate, Tally, table
 
 __all__ = [
     "BACKENDS",
     "RAY_INSTALL_HINT",
+    "SHAPES",
     "BotFactory",
     "BotResult",
     "BotSpec",
     "BotsArgument",
     "Estimate",
     "GameRecord",
+    "Interval",
+    "MatchBot",
+    "MatchGame",
+    "MatchPair",
+    "MatchResult",
     "SimulationResult",
     "contestants",
     "default_task_size",
+    "match",
     "simulate",
 ]
 
