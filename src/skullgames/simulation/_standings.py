@@ -133,10 +133,10 @@ def standings(bots: Sequence[str], players: int, deals: Sequence[Sequence[MatchG
             bid_total += made
         results.append(MatchBot(
             bot=bot, seats=seats, score=interval(scores), win_share=interval(wins),
-            score_by_seat=tuple(seat_score[s] / n if (n := seat_games[s]) else float("nan")
-                                for s in range(players)),
-            win_share_by_seat=tuple(float(seat_win[s] / n) if (n := seat_games[s])
-                                    else float("nan") for s in range(players)),
+            # the rotations put every bot in every seat: no count is 0
+            score_by_seat=tuple(seat_score[s] / seat_games[s] for s in range(players)),
+            win_share_by_seat=tuple(float(seat_win[s] / seat_games[s])
+                                    for s in range(players)),
             bid_accuracy=interval(accuracy) if with_bids and accuracy else None,
             exact_bids=exact_total if with_bids else None,
             bids=bid_total if with_bids else None))
