@@ -3,22 +3,29 @@ intervals, its JSON, every option set of both games, every backend."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
+import json
 import math
 import random
 import re
 import statistics
 from collections import Counter
+from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skullgames import GAMES, ConfigError, MatchResult, king, match, queen
+from skullgames.cli import main
 from skullgames.schemas import SCHEMA_NAMES, schema_named
 from skullgames.simulation import SHAPES, Interval
 from skullgames.simulation._paired import interval, t_quantile
 from skullgames.simulation._shapes import rotations
+from tests import simulation_bots
 from tests.option_sets import every_option_set, quick_bot
 
 SMALL: dict[str, Any] = {"king": king.Config(rounds=(1, 2)), "queen": queen.Config(rounds=1)}
@@ -283,6 +290,23 @@ def test_two_jobs_give_the_same_result_as_one() -> None:
     assert two.to_json() == one.to_json()
 
 
+def test_a_worker_that_dies_is_replaced_and_loses_no_deal(tmp_path: Path) -> None:
+    marker = tmp_path / "a worker died"
+    dying = functools.partial(simulation_bots.DyingBot, marker=str(marker))
+    bots: dict[str, Any] = {"dying": dying, "greedy": "greedy"}
+    config = king.Config(players=4, rounds=(1, 2))
+    # every batch in flight when the pool broke counts the death: one of them, or both
+    with pytest.raises(BrokenProcessPool, match=r"died 1 times with deals (0-1|2-3|0-1, "
+                                                r"2-3) in play .*a match keeps no games"):
+        match("king", config, bots=bots, deals=4, jobs=2, task_size=2, max_retries=0)
+    assert marker.exists()
+    marker.unlink()
+    faulty = match("king", config, bots=bots, deals=4, jobs=2, task_size=2, max_retries=2)
+    assert marker.exists()  # a worker really did die, and its deals were played again
+    clean = match("king", config, bots=bots, deals=4, jobs=1)
+    assert faulty == clean
+
+
 def test_progress_counts_every_game_up_to_the_total() -> None:
     seen: list[tuple[int, int]] = []
     match("king", king.Config(rounds=(1,)), bots="random,greedy", deals=5, jobs=1,
@@ -328,6 +352,13 @@ def test_the_ray_backend_gives_the_same_result_as_the_local_one() -> None:
     try:
         on_ray = match("king", config, bots="random,greedy", deals=5, shape="1v3", seed=9,
                        backend="ray", task_size=2)
+        # the command joins the Ray this process runs
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            status = main(["match", "king", "--players", "3", "--rounds", "1,2", "--bots",
+                           "random,greedy", "--deals", "5", "--shape", "1v3", "--seed", "9",
+                           "--backend", "ray", "--task-size", "3", "--json", "--quiet"])
     finally:
         ray.shutdown()
     assert on_ray == local
+    assert status == 0
+    assert json.loads(out.getvalue()) == local.to_dict()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -78,6 +78,11 @@ def bid_counts(state: Any) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
 @attrs.frozen(kw_only=True)
 class MatchBatch:
     """Deals ``first`` to ``first + count - 1`` of a match, every rotation: one task."""
+
+    unit: ClassVar[str] = "deals"
+    """What ``first`` and ``count`` count, for the backends' messages."""
+    kept: ClassVar[str] = "a match keeps no games: play it again"
+    """What a run that stops for dead workers keeps, for the backends' messages."""
 
     index: int
     game: str

@@ -106,9 +106,12 @@ def _next(pool: futures.ProcessPoolExecutor, jobs: int, play: Callable[[TaskT], 
     if given_up:
         games = ", ".join(f"{b.first}-{b.first + b.count - 1}" if b.count > 1 else str(b.first)
                           for b in given_up)
+        # a batch may count other things than games, and keep nothing (a match's deals)
+        unit = getattr(given_up[0], "unit", "games")
+        kept = getattr(given_up[0], "kept", "the games finished are kept")
         raise BrokenProcessPool(
-            f"worker processes died {max_retries + 1} times with games {games} in play "
-            f"(killed, or out of memory?); the games finished are kept")
+            f"worker processes died {max_retries + 1} times with {unit} {games} in play "
+            f"(killed, or out of memory?); {kept}")
     pool = _pool(jobs)
     for batch in sorted(broken, key=_first):
         _submit(pool, play, batch, running)

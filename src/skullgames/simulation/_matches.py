@@ -117,7 +117,10 @@ def match(
     them, each seeded by the deal's seed, its seat and its name. ``jobs``, ``backend``,
     ``address``, ``max_retries`` are simulate's; ``task_size`` counts deals.
     ``progress(done, total)`` is called with the number of games finished. The result
-    depends only on the arguments, not on the backend or the jobs.
+    depends only on the arguments, not on the backend or the jobs. A batch of deals whose
+    worker process dies is played again, up to ``max_retries`` times; beyond that the
+    local backend raises ``concurrent.futures.process.BrokenProcessPool`` naming the
+    deals.
 
     Raises :class:`~skullgames.ConfigError` for a bad value, ``TypeError`` for a wrong
     type, ``ModuleNotFoundError`` for ``backend="ray"`` without Ray.
