@@ -15,8 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from skullgames.errors import ConfigError
-from skullgames.simulation._games import Batch, play_batch
-from skullgames.simulation._local import Finished
+from skullgames.simulation._local import Finished, TaskT
 
 INSTALL_HINT = "pip install 'skullgames[ray]'"
 
@@ -146,9 +145,12 @@ def _quiet_stderr() -> Iterator[_Held]:
                 os.write(2, held.read())
 
 
-def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
-            address: str | None, max_retries: int) -> Generator[Finished, None, None]:
+def run_ray(make_work: Callable[[int], Iterator[TaskT]], play: Callable[[TaskT], Finished], *,
+            jobs: int | None, address: str | None, max_retries: int
+            ) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(workers)`` as Ray tasks, yielding each as it finishes.
+
+    ``play(batch)`` plays one batch in a Ray worker and gives its index with its records.
 
     Joins the Ray that this process is already connected to, else the cluster at
     ``address``, else starts a local Ray with ``jobs`` CPUs (shut down again at the end).
@@ -160,7 +162,7 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
     with contextlib.ExitStack() as stack:
         if started:
             _start(ray, stack, jobs=jobs, address=address)
-        yield from _run(ray, make_work, jobs=jobs, max_retries=max_retries,
+        yield from _run(ray, make_work, play, jobs=jobs, max_retries=max_retries,
                         started=started)
 
 
@@ -188,13 +190,14 @@ def _start(ray: Any, stack: contextlib.ExitStack, *, jobs: int | None,
                               f"{error}") from None
 
 
-def _run(ray: Any, make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
-         max_retries: int, started: bool) -> Generator[Finished, None, None]:
+def _run(ray: Any, make_work: Callable[[int], Iterator[TaskT]],
+         play: Callable[[TaskT], Finished], *, jobs: int | None, max_retries: int,
+         started: bool) -> Generator[Finished, None, None]:
     running: dict[Any, int] = {}
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         workers = cpus if jobs is None else max(1, min(jobs, cpus))
-        task = ray.remote(num_cpus=1, max_retries=max_retries)(play_batch)
+        task = ray.remote(num_cpus=1, max_retries=max_retries)(play)
         for batch in make_work(workers):
             if len(running) >= 2 * workers:
                 yield from _finished(ray, running)
