@@ -18,7 +18,9 @@ What the source does for the compiled build, in both builds:
 - mypyc reads ``True`` as the int 1 for a parameter typed ``int``. A whole number that
   must not be a bool is typed :data:`skullgames._checks.Whole` (``int | bool``, which a
   type checker reads as ``int``): mypyc then passes the argument on as it was given, and
-  the body's check refuses ``Bid(True)`` in both builds with the same message.
+  the body's check refuses ``Bid(True)`` in both builds with the same message. The check
+  comes before any test that narrows the value (``x is None`` on an ``int | None``):
+  there mypy narrows it to ``int``, and from then on the compiled build holds the int 1.
 - Values from outside are read as the objects they are (``getattr`` on a look-alike
   move, :func:`skullgames._checks.items_of` for the cards of a deal) until checked: a
   loop or a field typed ``Card`` would be checked by mypyc before the check that says
