@@ -13,13 +13,30 @@ from typing import Any
 
 import pytest
 
-from skullgames import ConfigError, from_json, king, queen, to_json
+from skullgames import ConfigError, from_dict, from_json, king, queen, to_json
 from skullgames.cli import main
-from skullgames.serve import HUMAN, MAX_BODY, MAX_DEPTH, Tables, TableServer, make_server
+from skullgames.serve import (
+    HUMAN,
+    IDLE_SECONDS,
+    MAX_BODY,
+    MAX_DEPTH,
+    UNSTARTED_SECONDS,
+    ApiError,
+    Tables,
+    TableServer,
+    make_server,
+)
 from tests.serve_client import call, error, new_table, play_table, running, tokens, view
 
 SHORT_KING = king.Config(players=3, rounds=(1, 2))
 SHORT_QUEEN = queen.Config(players=3, rounds=1)
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``skullgames serve`` keeps its tables in the user's data folder: a fresh one here."""
+    for name in ("HOME", "XDG_DATA_HOME", "LOCALAPPDATA"):
+        monkeypatch.setenv(name, str(tmp_path / "home"))
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +123,9 @@ def test_a_table_of_bots_only_is_refused(server: TableServer) -> None:
     ({"config": {"players": "four"}}, "config:"),
     ({"seed": -1}, "seed: a whole number"),
     ({"seed": 2**60}, "seed: a whole number"),
-    ({"seed": "7"}, "seed: a whole number"),
+    ({"seed": "7a"}, "seed: a whole number"),
+    ({"seed": str(2**128)}, "seed: a whole number"),
+    ({"seed": 7.5}, "seed: a whole number"),
     ({"seats": [HUMAN, "greedy"]}, "seats: a list of 3 names"),
     ({"seats": [HUMAN, "deep blue", HUMAN]}, "seats: a list of 3 names"),
     ({"seats": "human"}, "seats: a list of 3 names"),
@@ -438,7 +457,8 @@ class Clock:
 
 def test_many_new_tables_never_drop_a_game_in_progress() -> None:
     clock = Clock()
-    tables = Tables("king", SHORT_KING, max_tables=5, per_client=3, clock=clock)
+    tables = Tables("king", SHORT_KING, max_tables=5, per_client=3, clock=clock,
+                    idle_seconds=3600, unstarted_seconds=3600)
     mine = tables.new({"seed": 1}, client="10.0.0.1")
     for _ in range(2):
         tables.new({}, client="10.0.0.1")
@@ -463,16 +483,43 @@ def test_many_new_tables_never_drop_a_game_in_progress() -> None:
         tables.new({}, client="10.0.0.8")
 
 
-def test_a_finished_table_makes_room() -> None:
+def test_a_table_nobody_started_makes_room_before_one_in_play() -> None:
+    """Issue 37: tables made and left (no person's move) cannot fill a server for long;
+    a game people play is dropped only after a week without a move."""
+    clock = Clock()
+    tables = Tables("king", SHORT_KING, max_tables=2, clock=clock)
+    played = tables.new({"seed": 1, "seats": [HUMAN, "random", "random"]}, client="10.0.0.1")
+    token = played["joins"][0]["token"]
+    tables.move(played["id"], token, {"move": tables.view(played["id"], token)
+                                      ["legal_moves"][0]})
+    left = tables.new({}, client="10.0.0.2")
+    clock.now = UNSTARTED_SECONDS - 1
+    with pytest.raises(ApiError, match="its most"):
+        tables.new({}, client="10.0.0.3")
+    clock.now = UNSTARTED_SECONDS + 1
+    tables.new({}, client="10.0.0.3")  # replaces the table nobody started
+    with pytest.raises(ApiError, match="no game"):
+        tables.view(left["id"], left["joins"][0]["token"])
+    with pytest.raises(ApiError, match="its most"):
+        tables.new({}, client="10.0.0.4")  # the game in play stays
+    clock.now = IDLE_SECONDS + 1
+    tables.new({}, client="10.0.0.4")
+    with pytest.raises(ApiError, match="no game"):
+        tables.view(played["id"], token)
+
+
+def test_a_finished_game_makes_room_and_stays_to_be_saved() -> None:
     tables = Tables("king", SHORT_KING, max_tables=1)
     first = tables.new({"seats": [HUMAN, "random", "random"]})
     table = tables._tables[first["id"]]
+    token = first["joins"][0]["token"]
     while not table.over:
-        token = first["joins"][0]["token"]
         legal = tables.view(first["id"], token)["legal_moves"]
         tables.move(first["id"], token, {"move": legal[0]})
     second = tables.new({})
-    assert list(tables._tables) == [second["id"]]
+    assert tables.view(second["id"], second["joins"][0]["token"])["over"] is False
+    assert tables.view(first["id"], token)["over"] is True
+    assert from_dict(tables.save(first["id"], token), king.State) == table.state
 
 
 # -- the command -------------------------------------------------------------------------
@@ -489,7 +536,7 @@ def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
     assert main(["serve", "queen", "--port", "0", "--players", "3", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     server = started[0]
-    assert f"skullgames serve: {server.url} (Ctrl-C to stop)" in out
+    assert f"skullgames serve: {server.url} (Ctrl-C to stop); tables kept in " in out
     assert server.url.startswith("http://127.0.0.1:")
     info = server.tables.info()
     assert info["defaults"]["game"] == "queen"
