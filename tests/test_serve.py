@@ -5,15 +5,16 @@ from __future__ import annotations
 import http.client
 import json
 import random
+import re
 import socket
 import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from skullgames import ConfigError, from_dict, from_json, king, queen, to_json
+from skullgames import ConfigError, from_dict, from_json, king, queen, to_dict, to_json
 from skullgames.cli import main
 from skullgames.serve import (
     HUMAN,
@@ -22,6 +23,7 @@ from skullgames.serve import (
     MAX_DEPTH,
     UNSTARTED_SECONDS,
     ApiError,
+    SqliteStore,
     Tables,
     TableServer,
     make_server,
@@ -541,6 +543,85 @@ def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
     info = server.tables.info()
     assert info["defaults"]["game"] == "queen"
     assert info["defaults"]["seats"] == [HUMAN, "random", "random"]
+
+
+def serve_command(monkeypatch: pytest.MonkeyPatch, *flags: str,
+                  during: Callable[[TableServer], None] | None = None) -> TableServer:
+    """The server ``skullgames serve FLAGS`` makes; ``during(server)`` runs where it would
+    serve, then it stops."""
+    started: list[TableServer] = []
+
+    def interrupted(self: TableServer, poll_interval: float = 0.5) -> None:
+        started.append(self)
+        if during is not None:
+            during(self)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableServer, "serve_forever", interrupted)
+    assert main(["serve", "--port", "0", *flags]) == 0
+    return started[0]
+
+
+def test_the_command_makes_a_table_with_join_links(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Any) -> None:
+    """``--seats human,greedy,human`` makes a table at once and prints a join link per
+    person (issue 37), in the file of ``--db``; the table is there after a restart."""
+    db = tmp_path / "tables.sqlite3"
+    server = serve_command(monkeypatch, "--players", "3", "--seats", "human,greedy,human",
+                           "--db", str(db))
+    out = capsys.readouterr().out
+    links = re.findall(r"seat ([0-9]): (http://\S+#table=([\w-]+)&token=([\w-]+))", out)
+    assert [seat for seat, *_ in links] == ["0", "2"]
+    assert all(link.startswith(server.url) for _, link, _, _ in links)
+    assert f"tables kept in {db}" in out
+    assert server.tables.info()["defaults"]["seats"] == [HUMAN, "greedy", HUMAN]
+    again = Tables("king", store=SqliteStore(db))
+    for seat, _, table, token in links:
+        view = again.view(table, token)
+        assert view["seat"] == int(seat) and view["players"] == [HUMAN, "greedy", HUMAN]
+    again.store.close()
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--players", "3", "--seats", "human,greedy"], "--seats names 2 players; the table has 3"),
+    (["--seats", "greedy,greedy,greedy,greedy"], "at least one seat is 'human'"),
+    (["--seats", "human,deep blue"], "'deep blue' is no player"),
+    (["--trusted-proxy", "proxy.example"], "not an IP address"),
+])
+def test_the_command_refuses_bad_seats(capsys: pytest.CaptureFixture[str], flags: list[str],
+                                       message: str) -> None:
+    try:  # argparse's own refusals exit
+        status = main(["serve", "--port", "0", "--db", ":memory:", *flags])
+    except SystemExit as stop:
+        status = stop.code  # type: ignore[assignment]
+    assert status == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_partial_config_keeps_the_command_lines_options(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A request's ``config`` is read over the command line's rule options: one naming
+    only the rounds keeps ``--players 3 --loot`` (issue 37: it dropped them)."""
+    serve_command(monkeypatch, "--players", "3", "--loot", "--db", ":memory:",
+                  "--trusted-proxy", "127.0.0.1", during=check_partial_configs)
+    capsys.readouterr()
+
+
+def check_partial_configs(server: TableServer) -> None:
+    assert server.trusted_proxies == {"127.0.0.1"}
+    table = server.tables.new({"config": {"rounds": [1, 2]}, "seats": [HUMAN, "random",
+                                                                         "random"]})
+    assert table["config"]["players"] == 3 and table["config"]["loot"] is True
+    assert table["config"]["rounds"] == [1, 2]
+    table = server.tables.new({"config": {"players": 5, "loot": False},
+                               "seats": [HUMAN, *["random"] * 4]})
+    assert table["config"]["players"] == 5 and table["config"]["loot"] is False
+    # the rounds of the standard game: the command line did not set them
+    assert table["config"]["rounds"] == to_dict(king.Config())["rounds"]
+    queen_table = server.tables.new({"game": "queen", "config": {"rounds": 1},
+                                     "seats": [HUMAN, "random", "random", "random"]})
+    assert queen_table["config"]["players"] == 4  # a Skull King option is not Skull Queen's
 
 
 @pytest.mark.parametrize(("flags", "message"), [
