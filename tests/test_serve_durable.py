@@ -36,15 +36,17 @@ class Served:
     """``skullgames serve`` in its own process, and the join links it printed."""
 
     def __init__(self, db: Path, *flags: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "skullgames", "serve", "king", "--port", "0", "--db",
-             str(db), *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=env, cwd=ROOT)
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.log = db.with_suffix(".log")  # the request log: a file, not a pipe to fill
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "skullgames", "serve", "king", "--port", "0", "--db",
+                 str(db), *flags], stdout=subprocess.PIPE, stderr=log, text=True,
+                env=env, cwd=ROOT)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:([0-9]+)/", first)
-        assert found, first + self.process.stderr.read() if self.process.stderr else first
+        assert found, first + self.log.read_text()
         self.port = int(found.group(1))
         self.lines = [first]
         self.joins: dict[int, tuple[str, str]] = {}  # seat: (table, token)
@@ -80,9 +82,9 @@ class Served:
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=30)
-        assert self.process.stdout and self.process.stderr
+        assert self.process.stdout
         self.process.stdout.close()
-        self.process.stderr.close()
+        assert "Traceback" not in self.log.read_text()
 
 
 @pytest.fixture
