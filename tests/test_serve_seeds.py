@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from skullgames import from_dict, king
+from skullgames import GAMES, from_dict, king
 from skullgames.serve import HUMAN, TableServer
 from tests.serve_client import call, new_table, running, tokens
 
@@ -44,11 +44,14 @@ def server() -> Iterator[TableServer]:
 
 
 def test_a_tables_seed_carries_128_secret_bits(server: TableServer) -> None:
-    """Of 16 tables' seeds drawn from 128 bits, none is over 2**120 with probability
-    2**-128; a draw from 2**31 or 2**64 fails this."""
+    """Of 16 tables' seeds drawn from 128 bits (both games), none is over 2**120 with
+    probability 2**-128; a draw from 2**31 or 2**64 fails this."""
     seeds = []
-    for _ in range(16):
-        table = new_table(server, seats=[HUMAN, "random", "random", "random"])
+    for game in GAMES.values():
+        assert game.Config().players == 4  # the seats below
+    for n in range(16):
+        name = list(GAMES)[n % len(GAMES)]
+        table = new_table(server, game=name, seats=[HUMAN, "random", "random", "random"])
         seed = server.tables._tables[table["id"]].state.seed
         assert 0 <= seed < 2**128
         seeds.append(seed)
