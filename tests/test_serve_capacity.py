@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from skullgames.serve import HUMAN, Tables, TableServer
+from skullgames.serve import HUMAN, MAX_CONNECTIONS, Tables, TableServer, make_server
 from skullgames.serve._http import client_key
 from tests.serve_client import call, running
 
@@ -198,3 +198,27 @@ def test_waiting_requests_are_capped_per_token_table_and_server() -> None:
         thread.join(timeout=30)
     assert len(answers) == 4 and all(isinstance(a, dict) for a in answers)
     assert tables.waits == 0
+
+
+def test_the_connection_cap_stays_within_the_open_file_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: 250 idle connections blocked everyone at a limit of 256 open files."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit, and the cap is the server's own
+        server = make_server(port=0, quiet=True)
+        assert server.max_connections == MAX_CONNECTIONS
+        server.server_close()
+        return
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (256, 256))
+    server = make_server(port=0, quiet=True)
+    try:
+        assert server.max_connections == MAX_CONNECTIONS  # 128: room enough under 256
+    finally:
+        server.server_close()
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (100, 100))
+    server = make_server(port=0, quiet=True, max_connections=1000)
+    try:
+        assert server.max_connections == 36
+    finally:
+        server.server_close()

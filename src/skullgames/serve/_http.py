@@ -28,7 +28,8 @@ MAX_DEPTH = 32
 """The deepest a request body's JSON may nest (a load request with a saved game needs 5)."""
 MAX_CONNECTIONS = 128
 """Connections the server keeps open at once; one more is answered 503 with
-``Retry-After`` and closed (each open connection holds a thread and a file)."""
+``Retry-After`` and closed (each open connection holds a thread and a file). Fewer when
+the process's limit of open files is under 192: 64 files are kept back."""
 READ_TIMEOUT = 20.0
 """Seconds a request may take to arrive, its headers or its body (408, or a close, beyond):
 a client that stalls cannot hold a connection."""
@@ -74,7 +75,7 @@ class TableServer(ThreadingHTTPServer):
         self.trusted_proxies = frozenset(_proxy(p) for p in trusted_proxies)
         if type(max_connections) is not int or max_connections < 1:
             raise ConfigError(f"max_connections: at least 1, not {max_connections!r}")
-        self.max_connections = max_connections
+        self.max_connections = min(max_connections, _files_left())
         self.read_timeout = read_timeout
         self.open_connections = 0
         self._refusing = 0
@@ -426,6 +427,22 @@ def _loopback_names(host: str, port: int) -> frozenset[str] | None:
         return None
     own = f"[{host}]" if ":" in host else host
     return frozenset(f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", own))
+
+
+def _files_left() -> int:
+    """The connections the process's limit of open files leaves room for.
+
+    64 files are kept back (the store, the log, the 503s); unbounded where there is no such
+    limit.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 1 << 30
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(1, soft - 64)
 
 
 def client_key(address: str) -> str:
