@@ -487,7 +487,7 @@ def test_many_new_tables_never_drop_a_game_in_progress() -> None:
 
 def test_a_table_nobody_started_makes_room_before_one_in_play() -> None:
     """Issue 37: tables made and left (no person's move) cannot fill a server for long;
-    a game people play is dropped only after a week without a move."""
+    a game people play is dropped only after a week untouched."""
     clock = Clock()
     tables = Tables("king", SHORT_KING, max_tables=2, clock=clock)
     played = tables.new({"seed": 1, "seats": [HUMAN, "random", "random"]}, client="10.0.0.1")

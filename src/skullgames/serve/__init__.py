@@ -61,9 +61,9 @@ does not arrive within :data:`READ_TIMEOUT` seconds; 503 beyond :data:`MAX_CONNE
 open connections. A 429 or a 503 says when to try again (``Retry-After``). A client is
 its address (an IPv6 /64), or, for a request from a ``trusted_proxies`` address, the last
 address its ``X-Forwarded-For`` names. A game in progress is dropped only to make room,
-and only once abandoned (no move for :data:`IDLE_SECONDS`, or no person's move yet and
-untouched for :data:`UNSTARTED_SECONDS`); a finished game stays (it can be viewed and
-saved) until :data:`MAX_FINISHED` newer ones have finished.
+and only once abandoned (no move and no view for :data:`IDLE_SECONDS`, or no person's
+move yet and untouched for :data:`UNSTARTED_SECONDS`); a finished game stays (it can be
+viewed and saved) until :data:`MAX_FINISHED` newer ones have finished.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server

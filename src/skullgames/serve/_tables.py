@@ -52,7 +52,8 @@ NEW_PER_MINUTE = 120
 PER_CLIENT_PER_MINUTE = 30
 """New tables a minute from one client."""
 IDLE_SECONDS = 7 * 24 * 3600.0
-"""A game in progress with no move for this long (a week) may be dropped for a new one."""
+"""A game in progress nobody has moved at or asked about for this long (a week) may be
+dropped for a new one (a restart counts from the last move)."""
 UNSTARTED_SECONDS = 600.0
 """A table at which no person has moved yet, untouched for this long (ten minutes), may
 be dropped for a new one: tables made and left cannot fill a server."""
