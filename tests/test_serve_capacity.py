@@ -222,3 +222,19 @@ def test_the_connection_cap_stays_within_the_open_file_limit(
         assert server.max_connections == 36
     finally:
         server.server_close()
+
+
+def test_behind_a_trusted_tls_proxy_the_page_may_post() -> None:
+    """The browser names the page ``https://games.example``; the proxy forwards that name
+    and scheme, and only a trusted proxy is believed."""
+    through_proxy = {"Origin": "https://games.example", "X-Forwarded-Proto": "https",
+                     "X-Forwarded-Host": "games.example", "X-Forwarded-For": "203.0.113.5"}
+    with running(trusted_proxies=["127.0.0.1"]) as server:
+        assert post_from(server, "127.0.0.1", {"seats": SEATS}, through_proxy)[0] == 201
+        status, answer, _ = post_from(server, "127.0.0.1", {"seats": SEATS},
+                                      {**through_proxy, "Origin": "https://evil.example"})
+        assert status == 403 and "another site" in answer["error"]
+        status, answer, _ = post_from(server, "127.0.0.2", {"seats": SEATS}, through_proxy)
+        assert status == 403 and "another site" in answer["error"]
+    with running() as server:
+        assert post_from(server, "127.0.0.1", {"seats": SEATS}, through_proxy)[0] == 403

@@ -266,12 +266,29 @@ class _Handler(BaseHTTPRequestHandler):
         # A state-changing request comes from this server's own page (or from a program,
         # which sends no Origin): a page elsewhere cannot start, end or play a game.
         origin = self.headers.get("Origin")
-        host = self.headers.get("Host", "")
-        if origin is not None and origin.lower() != f"http://{host}".lower():
+        if origin is not None and origin.lower() != self._own_origin().lower():
             raise ApiError(403, f"a request from another site ({_shown(origin)}) may not "
                                 "change a table")
         if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
             raise ApiError(403, "a request from another site may not change a table")
+
+    def _own_origin(self) -> str:
+        """The origin of this server's own page, as the browser names it.
+
+        ``http://`` and the ``Host``; behind a trusted proxy (a TLS one, say), the scheme
+        and the name the browser used, from the proxy's ``X-Forwarded-Proto`` and
+        ``X-Forwarded-Host`` (the first of each).
+        """
+        host = self.headers.get("Host", "")
+        scheme = "http"
+        if _proxy_or_none(str(self.client_address[0])) in self.server.trusted_proxies:
+            forwarded_host = self.headers.get("X-Forwarded-Host")
+            forwarded_proto = self.headers.get("X-Forwarded-Proto")
+            if forwarded_host:
+                host = forwarded_host.split(",")[0].strip()
+            if forwarded_proto:
+                scheme = forwarded_proto.split(",")[0].strip()
+        return f"{scheme}://{host}"
 
     def _client(self) -> str:
         """The client's address: the peer's, or the one a trusted proxy forwarded."""
@@ -471,6 +488,13 @@ def _proxy(address: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return str(ip.ipv4_mapped)
     return str(ip)
+
+
+def _proxy_or_none(address: str) -> str | None:
+    try:
+        return _proxy(address)
+    except ConfigError:
+        return None
 
 
 def _query(query: str, names: tuple[str, ...]) -> dict[str, int]:
