@@ -39,9 +39,10 @@ def add_parser(commands: Any) -> None:
                        help="each seat's player, 'human' or a bot, such as "
                             "human,greedy,human: makes a table now and prints a join link "
                             "per person (and is a new table's default)")
+    shown_path = str(default_db_path()).replace("%", "%%")  # argparse formats help with %
     serve.add_argument("--db", default=None, metavar="PATH",
                        help=f"the SQLite file that keeps the tables ('{_MEMORY}': none, "
-                            f"they end with the server) [{default_db_path()}]")
+                            f"they end with the server) [{shown_path}]")
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        dest="trusted_proxies",
                        help="the address of a proxy in front of the server: for its "
