@@ -25,7 +25,14 @@ from typing import Any
 import pytest
 
 from skullgames import to_dict
-from skullgames.serve import HUMAN, MemoryStore, SqliteStore, StoredTable, Tables
+from skullgames.serve import (
+    HUMAN,
+    MemoryStore,
+    SqliteStore,
+    StoredTable,
+    Tables,
+    default_db_path,
+)
 from skullgames.serve._tables import token_hash
 from tests.option_sets import every_option_set
 
@@ -292,3 +299,16 @@ def test_a_move_that_cannot_be_stored_is_not_made() -> None:
         tables.move(table["id"], token, {"move": before["legal_moves"][0]})
     assert refused.value.status == 503  # type: ignore[attr-defined]
     assert tables.view(table["id"], token) == before
+
+
+def test_the_default_file_is_in_the_users_data_folder() -> None:
+    home = {"HOME": "/home/ann"}
+    assert default_db_path(home, "linux") == Path("/home/ann/.local/share/skullgames/"
+                                                   "tables.sqlite3")
+    assert default_db_path({**home, "XDG_DATA_HOME": "/data"}, "linux") == Path(
+        "/data/skullgames/tables.sqlite3")
+    assert default_db_path(home, "darwin") == Path(
+        "/home/ann/Library/Application Support/skullgames/tables.sqlite3")
+    assert default_db_path({**home, "LOCALAPPDATA": "C:/Users/ann/AppData/Local"},
+                           "win32") == Path("C:/Users/ann/AppData/Local/skullgames/"
+                                            "tables.sqlite3")
