@@ -227,3 +227,18 @@ def test_play_bots_are_the_opponents_in_seat_order(monkeypatch: pytest.MonkeyPat
                  "--bots", "random,greedy"]) == 0
     assert made == {1: "random", 2: "greedy", 3: "random", 4: "greedy"}
     capsys.readouterr()
+
+
+def test_a_drawn_seed_can_be_given_back_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed ``new_game`` draws has up to 39 digits (128 bits, issue 37): ``--seed`` takes
+    it, to replay that game; one more digit is refused."""
+    seed = king.new_game(king.Config(players=2, rounds=(1,)), seed=2**128 - 1)
+    assert main(["watch", "--players", "2", "--rounds", "1", "--seed", str(2**128 - 1),
+                 "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert str(seed.hands[0][0]) in out
+    with pytest.raises(SystemExit) as stop:
+        main(["watch", "--seed", "1" + "0" * 39])
+    assert stop.value.code == 2
+    assert "is too large a number (at most 39 digits)" in capsys.readouterr().err
