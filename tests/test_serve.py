@@ -524,6 +524,25 @@ def test_a_finished_game_makes_room_and_stays_to_be_saved() -> None:
     assert from_dict(tables.save(first["id"], token), king.State) == table.state
 
 
+def test_finished_games_are_kept_up_to_their_limit() -> None:
+    clock = Clock()
+    tables = Tables("king", SHORT_KING, max_finished=2, clock=clock)
+    made = []
+    for n in range(3):
+        clock.now = float(n)
+        table = tables.new({"seats": [HUMAN, "random", "random"]})
+        token = table["joins"][0]["token"]
+        while not tables.view(table["id"], token)["over"]:
+            legal = tables.view(table["id"], token)["legal_moves"]
+            tables.move(table["id"], token, {"move": legal[0]})
+        made.append((table["id"], token))
+    with pytest.raises(ApiError, match="no game"):  # the oldest finished game is gone
+        tables.view(*made[0])
+    for kept in made[1:]:
+        assert tables.view(*kept)["over"] is True
+        assert tables.save(*kept)["moves"]
+
+
 # -- the command -------------------------------------------------------------------------
 
 def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
