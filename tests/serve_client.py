@@ -31,7 +31,13 @@ CONFIGS: tuple[tuple[Any, Any], ...] = (
 
 @contextlib.contextmanager
 def running(name: str = "king", config: Any = None, **options: Any) -> Iterator[TableServer]:
-    """A server on a free loopback port, answering in a thread until the block ends."""
+    """A server on a free loopback port, answering in a thread until the block ends.
+
+    The tests make tables faster than a person would: the limits of new tables a minute
+    are lifted unless ``options`` set them.
+    """
+    options.setdefault("new_per_minute", 1_000_000)
+    options.setdefault("per_client_per_minute", 1_000_000)
     server = make_server(name, config, port=0, quiet=True, **options)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any, Final, TypeAlias, TypeVar
@@ -49,16 +49,21 @@ def as_hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
     return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards", ordered=False)
                  for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
-MAX_SEED: Final = 2**64 - 1
-"""The largest seed (and the smallest, negated). Every seed of version 0.1 is within it."""
+MAX_SEED: Final = 2**128 - 1
+"""The largest seed (and the smallest, negated): room for :data:`SEED_BITS` of secret
+randomness. Every seed of version 0.1 is within it."""
+
+SEED_BITS: Final = 128
+"""The bits of secret randomness (``secrets``) in a seed that ``new_game`` draws: too
+many for anyone to find the seed from the cards they see, and so the other hands."""
 
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 """The largest integer that JavaScript's numbers hold exactly (the one place it is written).
 
 Every integer of every document the library writes or reads is within
 ``-MAX_SAFE_INTEGER..MAX_SAFE_INTEGER``: the options of a config are refused beyond it, and
-seeds drawn automatically are within it. A saved game writes a larger seed (given by its
-user) as a string of digits."""
+seeds are the one exception: a saved game writes a seed beyond it (every seed that
+``new_game`` draws, nearly always) as a string of its digits."""
 
 
 def items_of(*groups: Iterable[object]) -> list[object]:
@@ -81,7 +86,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
     if type(seed) is not int:
         raise TypeError(f"{name} must be an int, not {type(seed).__name__}")
     if not -MAX_SEED <= seed <= MAX_SEED:
-        raise ConfigError(f"{name}: a whole number within ±(2**64 - 1); this one is out of "
+        raise ConfigError(f"{name}: a whole number within ±(2**128 - 1); this one is out of "
                           "range")
     return seed
 
@@ -89,14 +94,15 @@ def check_seed(seed: object, name: str = "seed") -> int:
 def game_seed(seed: object, auto_deal: object) -> int | None:
     """The seed a new game records: ``seed`` checked, or one drawn for a dealt game.
 
-    A game dealt from a seed (``auto_deal``) without one draws it, within JavaScript's
-    safe integers, so that every game can be replayed and saved; a game dealt by the
-    caller keeps ``None``.
+    A game dealt from a seed (``auto_deal``) without one draws :data:`SEED_BITS` secret
+    bits (``secrets.randbits``), so that every game can be replayed and saved and no
+    player can compute the seed, and so the other hands, from the cards they see; a game
+    dealt by the caller keeps ``None``.
     """
     if type(auto_deal) is not bool:
         raise wrong_type("auto_deal", "True or False", auto_deal)
     if seed is None:
-        return random.randint(0, MAX_SAFE_INTEGER) if auto_deal else None
+        return secrets.randbits(SEED_BITS) if auto_deal else None
     return check_seed(seed)
 
 

@@ -170,7 +170,7 @@ def anchored(body: str) -> str:
     return f"^(?:{body})(?!\\n)$"
 
 
-SEED_DIGITS = anchored("-?[0-9]{1,20}")
+SEED_DIGITS = anchored("-?[0-9]{1,39}")
 """The pattern of a seed written as text (one outside ±(2**53 - 1))."""
 
 _SEED_DIGITS = re.compile(SEED_DIGITS)
@@ -179,8 +179,8 @@ _SEED_DIGITS = re.compile(SEED_DIGITS)
 def dump_seed(seed: int | None) -> int | str | None:
     """A seed as JSON: a number within ±(2**53 - 1), else a string of digits.
 
-    Seeds drawn by ``new_game`` are always numbers; a larger one given by a user is
-    written as text so that JavaScript keeps it.
+    Seeds drawn by ``new_game`` (128 secret bits) are nearly always beyond it, and so are
+    written as text, as is any larger one given by a user: JavaScript keeps them exactly.
     """
     if seed is None or -MAX_SAFE_INTEGER <= seed <= MAX_SAFE_INTEGER:
         return seed

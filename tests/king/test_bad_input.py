@@ -153,9 +153,9 @@ def test_seeded_deal_checks_its_config_and_seed() -> None:
     ({"seed": 1, "auto_deal": 1}, TypeError, "auto_deal must be True or False"),
     ({"seed": 1.0}, TypeError, "seed must be an int"),
     ({"seed": True}, TypeError, "seed must be an int"),
-    ({"seed": 10**5000}, ConfigError, r"seed: a whole number within ±\(2\*\*64 - 1\)"),
-    ({"seed": 2**64}, ConfigError, "seed: a whole number within"),
-    ({"seed": -(2**64)}, ConfigError, "seed: a whole number within"),
+    ({"seed": 10**5000}, ConfigError, r"seed: a whole number within ±\(2\*\*128 - 1\)"),
+    ({"seed": 2**128}, ConfigError, "seed: a whole number within"),
+    ({"seed": -(2**128)}, ConfigError, "seed: a whole number within"),
     ({"config": "x"}, TypeError, r"config must be a skullgames\.king\.Config"),
     ({"config": queen.Config()}, TypeError, r"config must be a skullgames\.king\.Config"),
 ])
@@ -166,13 +166,14 @@ def test_new_game_checks_its_arguments(kwargs: dict[str, Any], error: type[Excep
         king.new_game(**kwargs)
 
 
-def test_new_game_takes_the_largest_seeds_and_draws_javascript_safe_ones() -> None:
-    for seed in (2**64 - 1, -(2**64 - 1), 2**53, 0):
+def test_new_game_takes_the_largest_seeds_and_draws_128_bits() -> None:
+    for seed in (2**128 - 1, -(2**128 - 1), 2**64, 2**53, 0):
         assert king.new_game(seed=seed).seed == seed
-    assert 0 <= king.new_game().seed <= 2**53 - 1  # type: ignore[operator]
+    assert 0 <= king.new_game().seed < 2**128  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("seed", [2**53, 2**64 - 1, -(2**63), 2405875930906139466])
+@pytest.mark.parametrize("seed", [2**53, 2**64 - 1, -(2**63), 2405875930906139466,
+                                  2**128 - 1, -(2**128 - 1)])
 def test_a_seed_javascript_cannot_hold_is_saved_as_digits_and_loads_equal(seed: int) -> None:
     """Every integer of a document stays within ±(2**53 - 1) (issue 14), on input too
     (issue 22): such a seed written as a number, as version 0.1 did, is refused with a
@@ -186,7 +187,8 @@ def test_a_seed_javascript_cannot_hold_is_saved_as_digits_and_loads_equal(seed: 
         from_json(text.replace(f'"seed":"{seed}"', f'"seed":{seed}'), king.State)
 
 
-@pytest.mark.parametrize("seed", ['"12a"', '"1e5"', '" 12"', '""', '"' + "9" * 21 + '"', "1.5"])
+@pytest.mark.parametrize("seed", ['"12a"', '"1e5"', '" 12"', '""', "1.5",
+                                  '"' + "9" * 40 + '"', '"' + str(2**128) + '"'])
 def test_a_seed_that_is_no_whole_number_is_refused(seed: str) -> None:
     text = to_json(king.new_game(seed=1)).replace('"seed":1', f'"seed":{seed}')
     with pytest.raises(SerializationError, match=r"^\$\.seed: "):

@@ -217,6 +217,11 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     if not 0 <= seat < config.players:
         raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
+    # --bots names your opponents: they fill the other seats, in seat order
+    opponents: tuple[str, ...] = args.bots
+    others = [s for s in range(config.players) if s != seat]
+    for turn, other in enumerate(others):
+        names[other] = opponents[turn % len(opponents)]
     names[seat] = "you"
     bots = {s: _bot(game, n, seed, s) for s, n in enumerate(names) if s != seat}
     # --save opens its file now, so that a path that cannot be written fails before the

@@ -114,7 +114,8 @@ def new_game(config: Config | None = None, *, seed: int | None = None,
     """Start a game.
 
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
-    one and records it in the state, so that any game can be replayed. With
+    one (128 bits from ``secrets``, so no player can find it from their cards) and
+    records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
 
     >>> from skullgames import king
