@@ -21,6 +21,7 @@ sys.path.insert(0, str(DOCS))
 sys.path.insert(0, str(DOCS.parent / "src"))
 
 import attrs  # noqa: E402
+from _extras import docstring_extra  # noqa: E402
 from _inventories import PROJECTS, write_inventories  # noqa: E402
 
 import skullgames  # noqa: E402
@@ -79,6 +80,11 @@ autodoc_mock_imports = [name for name in EXTRA_MODULES if _missing(name)]
 always_document_param_types = False
 typehints_defaults = "comma"
 
+# A whole number that refuses True is typed skullgames._checks.Whole, ``int | bool``, for the
+# compiled build's sake (see that alias); a type checker reads it as ``int``, and so does
+# the reference.
+autodoc_type_aliases = {"Whole": "int"}
+
 # The doctest builder runs every ``{doctest}`` / ``{testcode}`` block of the pages, and
 # the ``>>>`` examples of the docstrings that autodoc pulls in, with the same flags as
 # pytest's doctests of the README and the sources.
@@ -86,6 +92,9 @@ doctest_default_flags = (
     doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
 )
 doctest_test_doctest_blocks = "default"
+# An example that needs an extra is skipped, with the reason, where the extra is not
+# installed (``:skipif: extra_missing("openspiel")``, see _extras.py), and fails in CI.
+doctest_global_setup = "from _extras import extra_missing"
 
 # intersphinx without the network: see _inventories.py. The inventories are written
 # into the build's doctree folder when the build starts (on_config_inited below).
@@ -100,6 +109,20 @@ def on_config_inited(app: Any, config: Any) -> None:
         name: (uri, (None, str(paths[name])) if ONLINE else str(paths[name]))
         for name, (uri, _) in PROJECTS.items()
     }
+
+
+def on_doctree_read(app: Any, doctree: Any) -> None:
+    """Skip the docstring examples of a module that needs an extra where it is missing.
+
+    The API reference's examples come from the docstrings, which cannot carry a
+    ``:skipif:`` of their own; they get that of their module's extra (_extras.py).
+    """
+    from docutils import nodes
+
+    for node in doctree.findall(nodes.doctest_block):
+        extra = docstring_extra(node.source or "")
+        if extra is not None:
+            node["skipif"] = f"extra_missing({extra!r})"
 
 
 def on_missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
@@ -146,6 +169,24 @@ def on_process_signature(app: Any, what: str, name: str, obj: Any, options: Any,
     return _ATTRS_DEFAULT.sub(value, signature), return_annotation
 
 
+_FINAL = re.compile(r"^~?(?:typing\.)?Final\[(.*)\]$")
+
+
+def on_record_class_parameters(app: Any, what: str, name: str, obj: Any, options: Any,
+                               signature: str | None, return_annotation: str | None) -> None:
+    """Type a record's parameters as ``int``, not ``Final[int]``.
+
+    autodoc types a class's parameters by the class's annotations of the same names, and
+    a record's fields are ``Final``, which says nothing about the value its constructor
+    takes. Runs after autodoc has recorded them.
+    """
+    if what != "class":
+        return
+    recorded = app.env.current_document.autodoc_annotations.get(name, {})
+    for parameter, annotation in recorded.items():
+        recorded[parameter] = _FINAL.sub(r"\1", annotation)
+
+
 def on_process_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
     """Show the public bases of a class: private base classes (``skullgames.history.
     Logged``'s kind) are an implementation detail."""
@@ -167,4 +208,6 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-bases", on_process_bases)
     app.connect("config-inited", on_config_inited, priority=500)
     app.connect("missing-reference", on_missing_reference)
+    app.connect("doctree-read", on_doctree_read)
     app.connect("autodoc-process-signature", on_process_signature, priority=400)
+    app.connect("autodoc-process-signature", on_record_class_parameters, priority=600)

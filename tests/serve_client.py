@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from skullgames import king, queen
+from skullgames import GAMES, from_dict, king, queen
 from skullgames.serve import TableServer, make_server
 
 KING_CONFIGS = (
@@ -31,7 +31,13 @@ CONFIGS: tuple[tuple[Any, Any], ...] = (
 
 @contextlib.contextmanager
 def running(name: str = "king", config: Any = None, **options: Any) -> Iterator[TableServer]:
-    """A server on a free loopback port, answering in a thread until the block ends."""
+    """A server on a free loopback port, answering in a thread until the block ends.
+
+    The tests make tables faster than a person would: the limits of new tables a minute
+    are lifted unless ``options`` set them.
+    """
+    options.setdefault("new_per_minute", 1_000_000)
+    options.setdefault("per_client_per_minute", 1_000_000)
     server = make_server(name, config, port=0, quiet=True, **options)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -96,6 +102,15 @@ def view(server: TableServer, table: dict[str, Any], seat: int, since: int = 0
 Step = Callable[[dict[str, Any], int, str | None], None]
 
 
+def legal_moves(view: dict[str, Any]) -> list[str]:
+    """A view's legal moves as text; where the view leaves them out (``null``: every
+    Skull Queen placement), from its observation, read back as a client would."""
+    if view["legal_moves"] is not None:
+        return list(view["legal_moves"])
+    observation = from_dict(view["observation"], GAMES[view["game"]].Observation)
+    return [str(move) for move in observation.legal_moves]
+
+
 def play_table(server: TableServer, table: dict[str, Any], rng: random.Random,
                step: Step | None = None) -> dict[str, dict[str, Any]]:
     """Play a table to the end: each person plays a random legal move from its own view.
@@ -116,8 +131,7 @@ def play_table(server: TableServer, table: dict[str, Any], rng: random.Random,
             return last
         mover = current["to_move"]
         assert mover in seats, current  # the bots have moved
-        moves = last[str(mover)]["legal_moves"]
-        move = rng.choice(moves)
+        move = rng.choice(legal_moves(last[str(mover)]))
         status, answer = call(server, "POST", f"/api/games/{table['id']}/moves",
                               {"move": move}, token=seats[mover])
         assert status == 200, answer

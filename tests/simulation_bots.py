@@ -103,3 +103,12 @@ class NoChoose:
 def refusing_factory(rng: random.Random) -> Any:
     """A factory that cannot make its bot."""
     raise RuntimeError("no bot today")
+
+
+class ChattyBot(CountingBot):
+    """The first legal move, printing each to its standard output, as a debugging user's
+    bot would: on Ray the worker's output must not land in the results table."""
+
+    def choose(self, observation: Any) -> Any:
+        print("chatty bot moves")
+        return super().choose(observation)

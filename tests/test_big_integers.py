@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from skullgames import ConfigError, king, queen
+from skullgames import ConfigError, SerializationError, from_json, king, queen, to_json
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.serialization import MAX_SAFE_INTEGER as PUBLIC_MAX_SAFE_INTEGER
 
@@ -46,3 +47,26 @@ def test_a_queen_total_beyond_javascripts_integers_is_refused() -> None:
         queen.Config(rounds=1, plank_values=(1, 2, 3, 5, top + 1))
     with pytest.raises(ConfigError, match="a total could reach"):
         queen.Config(rounds=2**50, plank_values=(1, 2, 3, 5, 9))
+
+
+@pytest.mark.parametrize("game", [king, queen], ids=["king", "queen"])
+@pytest.mark.parametrize(("seed", "reason"), [
+    (str(10**309), "a seed beyond ±(2**53 - 1) is written as a string of its digits "
+                   "(JavaScript cannot hold it as a number)"),
+    (str(-10**309), "a seed beyond ±(2**53 - 1) is written as a string of its digits "
+                    "(JavaScript cannot hold it as a number)"),
+    ("1e400", "expected an integer, got a number"),  # read as infinity: no whole number
+    ("1.5", "expected an integer, got a number"),
+    ("true", "expected an integer, got a boolean"),
+], ids=["10**309", "-10**309", "1e400", "1.5", "true"])
+def test_a_saved_seed_no_float_holds_is_refused_at_its_path(game: Any, seed: str,
+                                                             reason: str) -> None:
+    """Issue 35: a saved game whose seed is 10**309, an integer no float holds, gave the
+    compiled build's catch-all ``$: TypeError: float object expected; got int``, without
+    the seed's path; both builds name ``$.seed`` and say why."""
+    text = to_json(game.new_game(game.Config(players=3), seed=5))
+    assert '"seed":5,' in text
+    with pytest.raises(SerializationError) as error:
+        from_json(text.replace('"seed":5,', f'"seed":{seed},'), game.State)
+    assert error.value.path == "$.seed"
+    assert error.value.reason == reason

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
-from skullgames import GAMES, king, queen, to_json
+from skullgames import GAMES, cli, king, queen, to_json
 from skullgames.cli import build_parser, main
 from skullgames.cli._games import CLIS, SHARED_FLAGS, config_from
 
@@ -202,3 +204,41 @@ def test_a_mistyped_card_is_quoted_as_typed(game: str, typed: str, message: str,
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(keys))
     assert main(["play", game, "--seed", "3", "--bots", "random"]) == 0
     assert message in capsys.readouterr().out
+
+
+def test_play_bots_are_the_opponents_in_seat_order(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --bots`` names "your opponents' bots" (its help): your own seat takes none of
+    them (issue 37: it used to count your seat, so seat 2 got the third name, not the
+    second)."""
+    made: dict[int, str] = {}
+
+    def bot(game: Any, name: str, seed: int, seat: int) -> Any:
+        made[seat] = name
+        return game.bots[name](random.Random(seed))
+
+    monkeypatch.setattr(cli, "_bot", bot)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "quit")
+    assert main(["play", "--players", "4", "--seat", "1", "--seed", "3",
+                 "--bots", "random,search,greedy"]) == 0
+    assert made == {0: "random", 2: "search", 3: "greedy"}
+    made.clear()
+    assert main(["play", "--players", "5", "--seat", "0", "--seed", "3",
+                 "--bots", "random,greedy"]) == 0
+    assert made == {1: "random", 2: "greedy", 3: "random", 4: "greedy"}
+    capsys.readouterr()
+
+
+def test_a_drawn_seed_can_be_given_back_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed ``new_game`` draws has up to 39 digits (128 bits, issue 37): ``--seed`` takes
+    it, to replay that game; one more digit is refused."""
+    seed = king.new_game(king.Config(players=2, rounds=(1,)), seed=2**128 - 1)
+    assert main(["watch", "--players", "2", "--rounds", "1", "--seed", str(2**128 - 1),
+                 "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert str(seed.hands[0][0]) in out
+    with pytest.raises(SystemExit) as stop:
+        main(["watch", "--seed", "1" + "0" * 39])
+    assert stop.value.code == 2
+    assert "is too large a number (at most 39 digits)" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import signal
@@ -15,6 +16,7 @@ import pytest
 
 from skullgames import from_json, king
 from skullgames.cli import main
+from skullgames.cli._simulate import Progress
 from tests.ctrl_c import group_alive, simulate_until_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,3 +293,34 @@ def test_a_killed_run_leaves_no_process_and_resumes_to_the_same_records(
     assert 0 < finished < 24
     assert main([*SLOW, "--jobs", "1", "--out", str(out), "--resume"]) == 0
     assert by_game(out) == clean_records(tmp_path)
+
+
+def test_the_progress_bar_estimates_the_time_left() -> None:
+    """Issue 35: the bar showed only the time so far."""
+    now = iter([100.0, 110.0, 130.0, 160.0, 3700.0])
+    stream = io.StringIO()
+    bar = Progress(stream, clock=lambda: next(now))
+    bar(10, 40)   # 10 s for 10 games: 30 more take about 30 s
+    bar(20, 40)   # 30 s for 20 games
+    bar(30, 40)
+    bar(40, 40)   # done: no estimate
+    assert stream.getvalue().splitlines() == [
+        "[#######.......................] 10/40 games  10s, about 30s left",
+        "[###############...............] 20/40 games  30s, about 30s left",
+        "[######################........] 30/40 games  1m00s, about 20s left",
+        "[##############################] 40/40 games  1h00m",
+    ]
+
+
+def test_the_progress_bar_on_a_terminal_clears_what_a_longer_line_left() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    now = iter([0.0, 100.0, 101.0])
+    stream = Terminal()
+    bar = Progress(stream, clock=lambda: next(now))
+    bar(1, 100)
+    bar(99, 100)
+    first, second = stream.getvalue().split("\r")[1:]
+    assert len(second) == len(first) > len(second.rstrip())

@@ -8,11 +8,14 @@ them: one subprocess each, into a temporary folder. No network is used (see
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
 import subprocess
 import sys
 import zlib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -119,6 +122,72 @@ def test_html_builds_with_the_docs_extra_alone(tmp_path: Path) -> None:
                              ("rl", "skullgames.rl.pettingzoo.raw_env"),
                              ("openspiel", "skullgames.rl.openspiel.SkullState")):
         assert f'id="{documented}"' in (tmp_path / "api" / f"{page}.html").read_text()
+
+
+def test_doctests_skip_the_examples_of_a_missing_extra(tmp_path: Path) -> None:
+    """Issue 35: without the rl and openspiel extras (``pip install .[docs]``), the examples
+    that need them (the RL guide's, pyspiel's, the API reference's of ``skullgames.rl``)
+    are skipped with the reason, and every other example runs."""
+    environment = {name: value for name, value in os.environ.items() if name != "CI"}
+    result = subprocess.run(
+        [sys.executable, "-c", WITHOUT_EXTRAS, "-W", "--keep-going", "-b", "doctest",
+         str(DOCS), str(tmp_path)],
+        cwd=ROOT, env=environment, capture_output=True, text=True, check=False,
+        timeout=600,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    for extra, modules in (("rl", "numpy, gymnasium, pettingzoo"),
+                           ("openspiel", "numpy, gymnasium, pettingzoo, pyspiel")):
+        assert (f"skipped: the examples that need the {extra} extra are skipped: {modules} "
+                f"not installed (pip install 'skullgames[{extra}]')") in output, output
+    assert " 0 failures in tests" in (tmp_path / "output.txt").read_text()
+
+
+def load_extras() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("_extras", DOCS / "_extras.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_in_ci_an_example_of_a_missing_extra_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    extras = load_extras()
+    monkeypatch.setattr(extras, "_importable", lambda name: name != "pyspiel")
+    monkeypatch.delenv("CI", raising=False)
+    assert extras.extra_missing("rl") is False
+    assert extras.extra_missing("openspiel") is True
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(RuntimeError, match=r"^in CI, where every extra is installed, the "
+                       r"examples that need the openspiel extra are skipped: pyspiel not"):
+        extras.extra_missing("openspiel")
+
+
+def test_the_docstrings_of_the_rl_modules_need_their_extras() -> None:
+    extras = load_extras()
+    source = str(ROOT / "src" / "skullgames" / "rl" / "openspiel" / "__init__.py")
+    assert extras.docstring_extra(f"{source}:docstring of skullgames.rl.openspiel") == (
+        "openspiel")
+    assert extras.docstring_extra(str(ROOT / "src/skullgames/rl/tensors.py")) == "rl"
+    assert extras.docstring_extra(str(ROOT / "src/skullgames/king/state.py")) is None
+
+
+def test_the_rl_guide_names_what_the_rl_extra_installs() -> None:
+    """Issue 35: its install line named numpy, gymnasium and pettingzoo, not pyvips and
+    pygame."""
+    # a regular expression, not tomllib: the project supports Python 3.10
+    block = re.search(r"^rl = \[\n(.*?)^\]", (ROOT / "pyproject.toml").read_text(),
+                      re.MULTILINE | re.DOTALL)
+    assert block is not None
+    names = set(re.findall(r'^\s+"([A-Za-z0-9_-]+)', block[1], re.MULTILINE))
+    assert {"numpy", "pygame", "pyvips"} <= names
+    guide = (DOCS / "guides" / "rl.md").read_text()
+    install = guide.split('pip install "skullgames[rl]"', 1)[1].split("\n\n", 2)[1]
+    said = install.lower().replace("-", "")
+    missing = [name for name in names if name.replace("-", "").split("binary")[0] not in said]
+    assert not missing, (missing, install)
 
 
 def test_read_the_docs_builds_the_docs_extra_with_warnings_as_errors() -> None:

@@ -6,6 +6,9 @@ viewing seat may not see changed:
 
 - **cards**: two hidden cards swap places in a round's deal (another seat's hand, the
   ghost's face-down stack, the undealt cards; RESEARCH.md §3.2, §3.11, §1.4, §1.9);
+- **stock order**: the top two undealt cards swap (Skull King's pirate abilities):
+  Juanita Jade shows which cards are undealt, not their order, and Bendt the Bandit
+  draws both (K12), so no seat ever tells the two apart in that round;
 - **moves**: another seat's hidden moves are made differently: its bids while the
   bidding runs (K13), its Grapeshot / Cannonball choice (K11, RESEARCH.md §3.6), Bendt
   the Bandit's discards (K12, RESEARCH.md §3.8), its Skull Queen placement (Q2), its
@@ -140,7 +143,7 @@ def card_seen(name: str, state: Any, viewer: int, card: Any) -> bool:
     """Whether ``card`` is where ``viewer`` may have seen it: its hand, played, peeked."""
     if card in state.hands[viewer] or card in played_this_round(state):
         return True
-    if name == "king":
+    if name == "king":  # Juanita Jade showed it undealt (where in the stock, she did not)
         peeked = state.peeked[viewer]
         return peeked is not None and card in peeked
     return card in state.center or card in state.set_aside
@@ -213,6 +216,29 @@ def card_twins(name: str, config: Any, steps: list[Step], viewer: int,
         twin[at] = deal_step(name, config, round_index, twin_cards)
         yield Twin(steps, twin, _cards_window(name, config, steps, twin, at, viewer, swapped),
                    f"round {round_index + 1}: {swapped[0]} <-> {swapped[1]}")
+
+
+def stock_twins(name: str, config: Any, steps: list[Step]) -> Iterator[Twin]:
+    """Per round, a twin whose top two undealt cards swap (Skull King's abilities, K12).
+
+    Nobody sees the order of the stock: Juanita Jade shows which cards are undealt, and
+    Bendt the Bandit draws the top two together, so the window is the whole round.
+    """
+    if name != "king" or not config.pirate_abilities:
+        return
+    deals = [i for i, step in enumerate(steps) if step.cards is not None]
+    for round_index, at in enumerate(deals):
+        cards = list(steps[at].cards or ())
+        deal = deal_plan(GAMES[name], config, round_index).make(cards)
+        top = config.players * len(deal.hands[0]) + len(deal.ghost)
+        if top + 1 >= len(cards) or cards[top] == cards[top + 1]:
+            continue
+        cards[top], cards[top + 1] = cards[top + 1], cards[top]
+        twin = list(steps)
+        twin[at] = deal_step(name, config, round_index, cards)
+        end = deals[round_index + 1] if round_index + 1 < len(deals) else len(steps)
+        yield Twin(steps, twin, end, f"round {round_index + 1}: the top two undealt cards "
+                                     f"{cards[top + 1]} and {cards[top]} swap")
 
 
 def _suit(card: Any) -> Any:
@@ -488,6 +514,7 @@ def twins_of(name: str, config: Any, seed: int) -> Iterator[tuple[int, Twin]]:
     for viewer in range(config.players):
         yield from ((viewer, t) for t in card_twins(name, config, steps, viewer, rng))
         yield from ((viewer, t) for t in move_twins(name, config, steps, viewer, rng))
+        yield from ((viewer, t) for t in stock_twins(name, config, steps))
 
 
 @pytest.mark.parametrize(("name", "config"), CONFIGS)
@@ -681,6 +708,19 @@ def test_each_check_fails_on_a_leaking_tool(monkeypatch: pytest.MonkeyPatch, tar
     monkeypatch.setattr(owner, attribute, leak)
     message = _leaks(monkeypatch, name, config, probes)
     assert message.startswith(f"{probes[0].__name__} tells seat")
+
+
+def test_the_stock_twins_catch_a_look_that_shows_the_stocks_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Juanita Jade's look as it was before issue 35: the undealt cards in the stock's
+    order, which tells her player which two Bendt the Bandit will draw (K12)."""
+    name, config = "king", CONFIGS[7].values[1]
+    seed = zlib.crc32(repr(config).encode())  # the seed of the twins test above
+    assert not _leaks(monkeypatch, name, config, [Observe], seed)
+    monkeypatch.setattr("skullgames.king.observation.undealt_seen",
+                        lambda state, seat: state.peeked[seat] and state.undealt)
+    message = _leaks(monkeypatch, name, config, [Observe], seed)
+    assert message.startswith("Observe tells seat") and "top two undealt cards" in message
 
 
 def test_the_pettingzoo_check_fails_on_a_table_that_shows_a_bid(

@@ -61,12 +61,24 @@ def test_every_document_round_trips_through_text_and_plain_data(name: str) -> No
             assert all(abs(n) <= MAX_SAFE_INTEGER for n in integers(data)), (cls, text)
 
 
-def test_automatic_seeds_are_within_javascripts_safe_integers() -> None:
-    # Drawn from 0..2**63 as before, 200 seeds would all be under 2**53 with probability
-    # 2**-2000: this fails for any wider range.
+def test_automatic_seeds_carry_128_secret_bits_and_are_saved_as_digits() -> None:
+    """A drawn seed is 128 random bits (issue 37: a 31-bit one could be found from a
+    seat's own cards), written as a string when JavaScript could not hold it.
+
+    Of 200 seeds drawn from 128 bits, none is over 2**120 with probability 2**-1600: this
+    fails for any narrower draw (the old 2**31 or 2**53).
+    """
     for game in GAMES.values():
-        seeds = [game.new_game(game.Config()).seed for _ in range(200)]
-        assert all(0 <= s <= MAX_SAFE_INTEGER for s in seeds)
+        states = [game.new_game(game.Config()) for _ in range(200)]
+        seeds = [s.seed for s in states]
+        assert all(0 <= s < 2**128 for s in seeds)
+        assert max(seeds).bit_length() > 120
+        assert len(set(seeds)) == len(seeds)
+        for state in states[:20]:
+            written = to_dict(state)["seed"]
+            assert written == (state.seed if state.seed <= MAX_SAFE_INTEGER
+                               else str(state.seed))
+            assert from_dict(to_dict(state), game.State) == state
 
 
 NODE = shutil.which("node")

@@ -28,3 +28,17 @@ def test_every_game_names_its_winners_by_that_rule() -> None:
         while not entry.is_over(state):
             state = entry.apply(state, entry.legal_moves(state)[-1])
         assert game.winners(state) == winners_of(game.scores(state))
+
+
+def test_no_game_has_a_winner_before_the_end() -> None:
+    """Issue 35: ``king.winners`` of a new game named every seat (all on 0). In every
+    registered game ``winners`` is ``()`` until the game is over, for a state and for a
+    seat's observation, and names the winners from then on (the registry's promise)."""
+    for entry in GAMES.values():
+        state = entry.new_game(entry.Config(), seed=4)
+        while not entry.is_over(state):
+            assert entry.winners(state) == (), entry.name
+            assert entry.winners(entry.observe(state, 0)) == (), entry.name
+            state = entry.apply(state, entry.legal_moves(state)[-1])
+        assert entry.winners(state) == winners_of(entry.scores(state)) != ()
+        assert entry.winners(entry.observe(state, 0)) == entry.winners(state)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import skullgames
-from skullgames import GAMES, Game, from_json, to_json
+from skullgames import GAMES, ConfigError, Game, from_json, to_json
 from skullgames.bots import BOT_NAMES, make_bot
 from skullgames.registry import game_named
 
@@ -80,12 +80,31 @@ def test_every_bot_of_every_game_is_made_through_the_registry(name: str, bot: st
 
 
 def test_an_unknown_game_or_bot_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="unknown game 'chess' \\(one of king, queen\\)"):
+    # Issue 35: the library's ConfigError (still a ValueError), naming the known ones.
+    with pytest.raises(ConfigError, match="unknown game 'chess' \\(one of king, queen\\)"):
         game_named("chess")
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
+    with pytest.raises(ConfigError, match="unknown game 'chess' \\(one of king, queen\\)"):
         make_bot("chess", "random", random.Random())
-    with pytest.raises(ValueError, match="unknown bot 'wizard'"):
-        make_bot("king", "wizard", random.Random())
+    for game in GAMES:
+        with pytest.raises(ConfigError, match=f"unknown bot 'wizard' for {game} "
+                                              f"\\(one of {', '.join(GAMES[game].bots)}\\)"):
+            make_bot(game, "wizard", random.Random())
+    assert issubclass(ConfigError, ValueError)
+
+
+@pytest.mark.parametrize("rng", ["x", 7, None, object()])
+def test_make_bot_wants_a_random_generator(rng: object) -> None:
+    # Issue 35: make_bot(..., rng="x") was accepted and failed later, deep in the bot,
+    # with an AttributeError. A wrong type is a TypeError naming the argument, at once.
+    for game in GAMES:
+        for bot in GAMES[game].bots:
+            with pytest.raises(TypeError, match=r"^rng must be a random\.Random, not "):
+                make_bot(game, bot, rng)  # type: ignore[call-overload]
+
+
+def test_make_bot_wants_a_bot_name() -> None:
+    with pytest.raises(TypeError, match=r"^name must be a bot's name \(str\), not list"):
+        make_bot("king", ["random"], random.Random())  # type: ignore[call-overload]
 
 
 def test_the_registry_is_the_top_level_name() -> None:

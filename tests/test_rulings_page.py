@@ -41,18 +41,33 @@ def section(text: str, anchor: str) -> str:
     return text.split(f"({anchor})=\n", 1)[1].split("\n(ruling-", 1)[0].split("\n## ", 1)[0]
 
 
-def test_k16_names_every_trick_after_which_graybeard_leads() -> None:
-    """Issue 22 item 7: the page said "Graybeard leads only after winning a trick"; he
-    also leads after a Kraken trick he would have won (K6) and after a discarded White
-    Whale trick whose Whale he played (K7), as ``tests/king/test_option_ghost.py`` plays."""
+def test_k16_says_graybeard_leads_only_after_a_trick_he_wins() -> None:
+    """Issue 35: K16 quotes the two-player rule ("When Graybeard wins a trick, he leads
+    out the next one, otherwise, he always goes second") and says that after a trick
+    nobody won a human leads, even when K6 or K7 would name him, as
+    ``tests/king/test_option_ghost.py`` plays. The page used to say he leads after a
+    Kraken trick he would have won and after a White Whale trick whose Whale he played."""
     k16 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-k16").split())
-    assert "only after winning" not in k16
-    for case in ("after he wins a trick", "after a Kraken trick he would have won",
-                 "after a discarded White Whale trick in which he played the Whale"):
-        assert case in k16
+    assert "he always goes second" in k16
+    assert "after a Kraken trick he would have won" not in k16
+    assert "in which he played the Whale" not in k16
+    for case in ("even when he would have won it", "or played the Whale",
+                 "the human who played right after him in that trick leads"):
+        assert case in k16, case
     for ruling in ("k6", "k7", "k10"):
         assert f"<ruling-{ruling}>" in k16, ruling
     assert "Graybeard is skipped" in k16
+
+
+def test_q7_says_the_rulebook_covers_the_pirate_kings_special() -> None:
+    """Issue 35: the two-player rules of Skull Queen cover a Monkey or First Mate revealed
+    by the Pirate King (sources/000, "Special Rules for 2 Players"); Q7's sources line
+    said the rulebook does not cover a special card on his side."""
+    q7 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-q7").split())
+    assert "does not cover a special card" not in q7
+    assert "covers a Monkey or First Mate revealed by the Pirate King" in q7
+    assert "the Monkey or the First Mate count for both colors in this trick" in q7
+    assert "(E12)" in q7
 
 
 DISAGREEMENT = re.compile(r"\b([DS]\d{1,2})\b")

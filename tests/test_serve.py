@@ -5,21 +5,40 @@ from __future__ import annotations
 import http.client
 import json
 import random
+import re
 import socket
 import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from skullgames import ConfigError, from_json, king, queen, to_json
+from skullgames import ConfigError, from_dict, from_json, king, queen, to_dict, to_json
 from skullgames.cli import main
-from skullgames.serve import HUMAN, MAX_BODY, MAX_DEPTH, Tables, TableServer, make_server
+from skullgames.serve import (
+    HUMAN,
+    IDLE_SECONDS,
+    MAX_BODY,
+    MAX_DEPTH,
+    UNSTARTED_SECONDS,
+    ApiError,
+    SqliteStore,
+    Tables,
+    TableServer,
+    make_server,
+)
 from tests.serve_client import call, error, new_table, play_table, running, tokens, view
 
 SHORT_KING = king.Config(players=3, rounds=(1, 2))
 SHORT_QUEEN = queen.Config(players=3, rounds=1)
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``skullgames serve`` keeps its tables in the user's data folder: a fresh one here."""
+    for name in ("HOME", "XDG_DATA_HOME", "LOCALAPPDATA"):
+        monkeypatch.setenv(name, str(tmp_path / "home"))
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +125,9 @@ def test_a_table_of_bots_only_is_refused(server: TableServer) -> None:
     ({"config": {"players": "four"}}, "config:"),
     ({"seed": -1}, "seed: a whole number"),
     ({"seed": 2**60}, "seed: a whole number"),
-    ({"seed": "7"}, "seed: a whole number"),
+    ({"seed": "7a"}, "seed: a whole number"),
+    ({"seed": str(2**128)}, "seed: a whole number"),
+    ({"seed": 7.5}, "seed: a whole number"),
     ({"seats": [HUMAN, "greedy"]}, "seats: a list of 3 names"),
     ({"seats": [HUMAN, "deep blue", HUMAN]}, "seats: a list of 3 names"),
     ({"seats": "human"}, "seats: a list of 3 names"),
@@ -438,7 +459,8 @@ class Clock:
 
 def test_many_new_tables_never_drop_a_game_in_progress() -> None:
     clock = Clock()
-    tables = Tables("king", SHORT_KING, max_tables=5, per_client=3, clock=clock)
+    tables = Tables("king", SHORT_KING, max_tables=5, per_client=3, clock=clock,
+                    idle_seconds=3600, unstarted_seconds=3600)
     mine = tables.new({"seed": 1}, client="10.0.0.1")
     for _ in range(2):
         tables.new({}, client="10.0.0.1")
@@ -463,16 +485,62 @@ def test_many_new_tables_never_drop_a_game_in_progress() -> None:
         tables.new({}, client="10.0.0.8")
 
 
-def test_a_finished_table_makes_room() -> None:
+def test_a_table_nobody_started_makes_room_before_one_in_play() -> None:
+    """Issue 37: tables made and left (no person's move) cannot fill a server for long;
+    a game people play is dropped only after a week untouched."""
+    clock = Clock()
+    tables = Tables("king", SHORT_KING, max_tables=2, clock=clock)
+    played = tables.new({"seed": 1, "seats": [HUMAN, "random", "random"]}, client="10.0.0.1")
+    token = played["joins"][0]["token"]
+    tables.move(played["id"], token, {"move": tables.view(played["id"], token)
+                                      ["legal_moves"][0]})
+    left = tables.new({}, client="10.0.0.2")
+    clock.now = UNSTARTED_SECONDS - 1
+    with pytest.raises(ApiError, match="its most"):
+        tables.new({}, client="10.0.0.3")
+    clock.now = UNSTARTED_SECONDS + 1
+    tables.new({}, client="10.0.0.3")  # replaces the table nobody started
+    with pytest.raises(ApiError, match="no game"):
+        tables.view(left["id"], left["joins"][0]["token"])
+    with pytest.raises(ApiError, match="its most"):
+        tables.new({}, client="10.0.0.4")  # the game in play stays
+    clock.now = IDLE_SECONDS + 1
+    tables.new({}, client="10.0.0.4")
+    with pytest.raises(ApiError, match="no game"):
+        tables.view(played["id"], token)
+
+
+def test_a_finished_game_makes_room_and_stays_to_be_saved() -> None:
     tables = Tables("king", SHORT_KING, max_tables=1)
     first = tables.new({"seats": [HUMAN, "random", "random"]})
     table = tables._tables[first["id"]]
+    token = first["joins"][0]["token"]
     while not table.over:
-        token = first["joins"][0]["token"]
         legal = tables.view(first["id"], token)["legal_moves"]
         tables.move(first["id"], token, {"move": legal[0]})
     second = tables.new({})
-    assert list(tables._tables) == [second["id"]]
+    assert tables.view(second["id"], second["joins"][0]["token"])["over"] is False
+    assert tables.view(first["id"], token)["over"] is True
+    assert from_dict(tables.save(first["id"], token), king.State) == table.state
+
+
+def test_finished_games_are_kept_up_to_their_limit() -> None:
+    clock = Clock()
+    tables = Tables("king", SHORT_KING, max_finished=2, clock=clock)
+    made = []
+    for n in range(3):
+        clock.now = float(n)
+        table = tables.new({"seats": [HUMAN, "random", "random"]})
+        token = table["joins"][0]["token"]
+        while not tables.view(table["id"], token)["over"]:
+            legal = tables.view(table["id"], token)["legal_moves"]
+            tables.move(table["id"], token, {"move": legal[0]})
+        made.append((table["id"], token))
+    with pytest.raises(ApiError, match="no game"):  # the oldest finished game is gone
+        tables.view(*made[0])
+    for kept in made[1:]:
+        assert tables.view(*kept)["over"] is True
+        assert tables.save(*kept)["moves"]
 
 
 # -- the command -------------------------------------------------------------------------
@@ -489,11 +557,90 @@ def test_the_command_prints_its_address(monkeypatch: pytest.MonkeyPatch,
     assert main(["serve", "queen", "--port", "0", "--players", "3", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     server = started[0]
-    assert f"skullgames serve: {server.url} (Ctrl-C to stop)" in out
+    assert f"skullgames serve: {server.url} (Ctrl-C to stop); tables kept in " in out
     assert server.url.startswith("http://127.0.0.1:")
     info = server.tables.info()
     assert info["defaults"]["game"] == "queen"
     assert info["defaults"]["seats"] == [HUMAN, "random", "random"]
+
+
+def serve_command(monkeypatch: pytest.MonkeyPatch, *flags: str,
+                  during: Callable[[TableServer], None] | None = None) -> TableServer:
+    """The server ``skullgames serve FLAGS`` makes; ``during(server)`` runs where it would
+    serve, then it stops."""
+    started: list[TableServer] = []
+
+    def interrupted(self: TableServer, poll_interval: float = 0.5) -> None:
+        started.append(self)
+        if during is not None:
+            during(self)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableServer, "serve_forever", interrupted)
+    assert main(["serve", "--port", "0", *flags]) == 0
+    return started[0]
+
+
+def test_the_command_makes_a_table_with_join_links(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Any) -> None:
+    """``--seats human,greedy,human`` makes a table at once and prints a join link per
+    person (issue 37), in the file of ``--db``; the table is there after a restart."""
+    db = tmp_path / "tables.sqlite3"
+    server = serve_command(monkeypatch, "--players", "3", "--seats", "human,greedy,human",
+                           "--db", str(db))
+    out = capsys.readouterr().out
+    links = re.findall(r"seat ([0-9]): (http://\S+#table=([\w-]+)&token=([\w-]+))", out)
+    assert [seat for seat, *_ in links] == ["0", "2"]
+    assert all(link.startswith(server.url) for _, link, _, _ in links)
+    assert f"tables kept in {db}" in out
+    assert server.tables.info()["defaults"]["seats"] == [HUMAN, "greedy", HUMAN]
+    again = Tables("king", store=SqliteStore(db))
+    for seat, _, table, token in links:
+        view = again.view(table, token)
+        assert view["seat"] == int(seat) and view["players"] == [HUMAN, "greedy", HUMAN]
+    again.store.close()
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--players", "3", "--seats", "human,greedy"], "--seats names 2 players; the table has 3"),
+    (["--seats", "greedy,greedy,greedy,greedy"], "at least one seat is 'human'"),
+    (["--seats", "human,deep blue"], "'deep blue' is no player"),
+    (["--trusted-proxy", "proxy.example"], "not an IP address"),
+])
+def test_the_command_refuses_bad_seats(capsys: pytest.CaptureFixture[str], flags: list[str],
+                                       message: str) -> None:
+    try:  # argparse's own refusals exit
+        status = main(["serve", "--port", "0", "--db", ":memory:", *flags])
+    except SystemExit as stop:
+        status = stop.code  # type: ignore[assignment]
+    assert status == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_partial_config_keeps_the_command_lines_options(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A request's ``config`` is read over the command line's rule options: one naming
+    only the rounds keeps ``--players 3 --loot`` (issue 37: it dropped them)."""
+    serve_command(monkeypatch, "--players", "3", "--loot", "--db", ":memory:",
+                  "--trusted-proxy", "127.0.0.1", during=check_partial_configs)
+    capsys.readouterr()
+
+
+def check_partial_configs(server: TableServer) -> None:
+    assert server.trusted_proxies == {"127.0.0.1"}
+    table = server.tables.new({"config": {"rounds": [1, 2]}, "seats": [HUMAN, "random",
+                                                                         "random"]})
+    assert table["config"]["players"] == 3 and table["config"]["loot"] is True
+    assert table["config"]["rounds"] == [1, 2]
+    table = server.tables.new({"config": {"players": 5, "loot": False},
+                               "seats": [HUMAN, *["random"] * 4]})
+    assert table["config"]["players"] == 5 and table["config"]["loot"] is False
+    # the rounds of the standard game: the command line did not set them
+    assert table["config"]["rounds"] == to_dict(king.Config())["rounds"]
+    queen_table = server.tables.new({"game": "queen", "config": {"rounds": 1},
+                                     "seats": [HUMAN, "random", "random", "random"]})
+    assert queen_table["config"]["players"] == 4  # a Skull King option is not Skull Queen's
 
 
 @pytest.mark.parametrize(("flags", "message"), [
@@ -534,3 +681,30 @@ def test_a_server_on_the_network_answers_to_any_name() -> None:
         assert running_server.url == f"http://0.0.0.0:{running_server.port}/"
     finally:
         running_server.server_close()
+
+
+def test_a_skull_queen_placement_view_leaves_out_the_1250_placements() -> None:
+    """Issue 35: the view of a seat placing was 52 kB, 23 kB of it ``legal_moves`` with
+    every placement, which the observation's JSON leaves out as every one is legal; the
+    view leaves them out too (``null``), and reading the observation back gives them."""
+    tables = Tables("queen", queen.Config(players=4, rounds=1))
+    table = tables.new({"seats": [HUMAN, "greedy", "greedy", "greedy"], "seed": 1})
+    token = table["joins"][0]["token"]
+    view = tables.view(table["id"], token)
+    assert view["observation"]["phase"] == "place" and view["to_move"] == 0
+    assert view["legal_moves"] is None
+    assert "legal_moves" not in view["observation"]
+    read = from_dict(view["observation"], queen.Observation)
+    assert read.legal_moves == queen.observe(tables._tables[table["id"]].state, 0).legal_moves
+    assert len(read.legal_moves) == 1250
+    # as the server sends it, but the picture: 52,134 bytes before, 31,513 after
+    size = len(json.dumps({key: value for key, value in view.items() if key != "svg"}))
+    assert size < 3_000, size
+    tables.move(table["id"], token, {"move": "front 1 2 3 4"})
+    after = tables.view(table["id"], token)
+    assert after["observation"]["phase"] == "play"  # the bots placed: cards to play
+    assert after["legal_moves"] == [str(m) for m in after_legal(tables, table["id"])]
+
+
+def after_legal(tables: Tables, table_id: str) -> tuple[Any, ...]:
+    return queen.observe(tables._tables[table_id].state, 0).legal_moves

@@ -25,11 +25,11 @@ import pytest
 
 import skullgames.simulation as simulation
 from skullgames import GAMES, ConfigError, from_json, king, queen, simulate
-from skullgames.simulation import GameRecord, SimulationResult
+from skullgames.simulation import Estimate, GameRecord, SimulationResult
 from skullgames.simulation._bots import Contestant
 from skullgames.simulation._games import Batch, batches
 from skullgames.simulation._local import run_local
-from skullgames.simulation._stats import Tally
+from skullgames.simulation._stats import Tally, table
 from tests import simulation_bots
 
 SMALL = king.Config(players=3, rounds=(1, 2, 3))
@@ -120,9 +120,60 @@ def test_the_results_are_the_statistics_of_the_records() -> None:
         assert bot.score.half_width == pytest.approx(
             1.96 * statistics.stdev(scores) / len(scores) ** 0.5)
         assert bot.win_rate.mean == pytest.approx(statistics.mean(wins))
-        assert bot.win_rate.half_width == pytest.approx(
-            1.96 * statistics.stdev(wins) / len(wins) ** 0.5)
+        rate, spread = statistics.mean(wins), statistics.pvariance(wins)
+        assert_wilson(bot.win_rate, len(wins) * rate * (1 - rate) / spread if spread
+                      else len(wins))
     assert "| greedy | 30 |" in result.table()
+
+
+def assert_wilson(rate: Estimate, n: float) -> None:
+    """``rate``'s interval is Wilson's: its ends inside 0 to 1 are the rates ``p`` with
+    ``n * (mean - p) ** 2 == 1.96 ** 2 * p * (1 - p)``, and the interval holds the mean.
+    (For shares of wins, ``n`` is the effective number of samples: ``n * p * (1 - p)``
+    over their variance.)"""
+    z2 = statistics.NormalDist().inv_cdf(0.975) ** 2
+    assert 0 <= rate.low <= rate.mean <= rate.high <= 1
+    assert rate.low < rate.high
+    for end in (rate.low, rate.high):
+        assert n * (rate.mean - end) ** 2 == pytest.approx(z2 * end * (1 - end), abs=1e-12)
+
+
+def test_a_bot_that_never_wins_gets_a_win_rate_interval_that_is_not_empty() -> None:
+    """Issue 35: a normal-approximation interval was "0.0% to 0.0%" for no wins."""
+    tally = Tally(["random", "greedy"], players=2)
+    for game in range(20):
+        tally.add(GameRecord(game=game, seed=game, bots=("random", "greedy"),
+                             scores=(-10, 20), winners=(1,)))
+    never, always = (result.win_rate for result in tally.results())
+    assert never.mean == 0 and always.mean == 1
+    assert_wilson(never, 20)
+    assert_wilson(always, 20)
+    assert never.percent() == "0.0% | 0.0% to 16.1%"
+    assert always.percent() == "100.0% | 83.9% to 100.0%"
+    assert "| random | 20 | 20 | -10.0 | -10.0 to -10.0 | 0.0% | 0.0% to 16.1% |" in table(
+        tally.results())
+
+
+def test_a_bot_in_two_seats_that_always_wins_half_gets_a_narrow_interval() -> None:
+    """Two seats of one bot, one of them winning every game but one: the shares are 1/2
+    but one 0, far less spread than wins and losses, so the interval is narrower than
+    Wilson's for 40 wins or losses at that rate."""
+    tally = Tally(["greedy", "random"], players=4)
+    for game in range(40):
+        winners = (2,) if game == 0 else (0,)
+        tally.add(GameRecord(game=game, seed=game, bots=("greedy", "greedy", "random",
+                                                         "random"),
+                             scores=(1, 0, 0, 0), winners=winners))
+    greedy, random_bot = (result.win_rate for result in tally.results())
+    shares = [0.0] + [0.5] * 39
+    rate, spread = statistics.mean(shares), statistics.pvariance(shares)
+    assert greedy.mean == rate
+    assert_wilson(greedy, 40 * rate * (1 - rate) / spread)
+    plain = simulation._stats.wilson(rate, 40)
+    assert plain.low < greedy.low < greedy.high < plain.high
+    others = [0.5] + [0.0] * 39  # its seat 2 won game 0
+    rate, spread = statistics.mean(others), statistics.pvariance(others)
+    assert_wilson(random_bot, 40 * rate * (1 - rate) / spread)
 
 
 def test_the_tally_is_the_same_in_any_order() -> None:

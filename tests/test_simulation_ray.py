@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 from skullgames import king, simulate
 from skullgames.cli import main
 from skullgames.simulation import GameRecord, SimulationResult
+from skullgames.simulation._ray import TOKEN_VARIABLES, own_token
 from tests import simulation_bots
 from tests.ctrl_c import simulate_until_ctrl_c
 
@@ -29,12 +31,16 @@ SMALL = king.Config(players=3, rounds=(1, 2, 3))
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[str]:
-    """A local Ray with 2 CPUs; yields the address a second driver joins it at."""
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
-    try:
-        yield str(ray.get_runtime_context().gcs_address)
-    finally:
-        ray.shutdown()
+    """A local Ray with 2 CPUs; yields the address a second driver joins it at.
+
+    With a token of its own in the environment, as ``simulate`` gives the local Ray it
+    starts: Ray would write a new one to ``~/.ray/auth_token`` in the user's home."""
+    with own_token():
+        ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+        try:
+            yield str(ray.get_runtime_context().gcs_address)
+        finally:
+            ray.shutdown()
 
 
 def run(**options: Any) -> tuple[SimulationResult, list[GameRecord]]:
@@ -173,3 +179,75 @@ def test_a_dead_local_ray_ends_the_run_in_one_line(
     error = capsys.readouterr().err
     assert error.startswith("skullgames simulate: error: Ray stopped answering")
     assert error.count("\n") == 1
+
+
+def without_ray_tokens(home: Path, **variables: str) -> dict[str, str]:
+    """This environment with ``home`` as HOME, none of Ray's token variables, and
+    ``variables``."""
+    env = {name: value for name, value in os.environ.items() if name not in TOKEN_VARIABLES}
+    return {**env, "HOME": str(home), **variables}
+
+
+def test_a_local_ray_run_writes_no_token_in_the_home_and_only_the_table_on_stdout(
+        tmp_path: Path) -> None:
+    """Issue 35: ``--backend ray`` (and the test suite) wrote ``~/.ray/auth_token`` in the
+    user's home, and Ray's log lines landed in the results table on stdout."""
+    result = subprocess.run(
+        [sys.executable, "-m", "skullgames", "simulate", "--backend", "ray", "--jobs", "1",
+         "--games", "4", "--players", "3", "--rounds", "1,2", "--quiet",
+         "--bots", "tests.simulation_bots:ChattyBot,greedy"],
+        cwd=ROOT, env=without_ray_tokens(tmp_path), capture_output=True, text=True,
+        check=False, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Skull King, 3 players, 4 games from seed 0")
+    assert len(lines) == 5 and all(line.startswith("|") for line in lines[1:]), lines
+    assert "chatty" not in result.stdout + result.stderr
+    assert not (tmp_path / ".ray").exists()
+
+
+HEAD = """
+import sys, ray
+ray.init(num_cpus=1, include_dashboard=False, logging_level="ERROR")
+print(ray.get_runtime_context().gcs_address.rpartition(":")[2], flush=True)
+sys.stdin.read()
+ray.shutdown()
+"""
+
+
+def test_a_cluster_that_refuses_the_token_is_one_line_naming_the_address_typed(
+        tmp_path: Path) -> None:
+    """Issue 35: Ray tried for about 20 s, printing a warning a second, then named the
+    head's own address, not the one given."""
+    cluster = without_ray_tokens(tmp_path, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN="a" * 32)
+    with subprocess.Popen([sys.executable, "-c", HEAD], cwd=ROOT, env=cluster, text=True,
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL) as head:
+        try:
+            assert head.stdout is not None
+            port = head.stdout.readline().strip()
+            assert port.isdigit(), port
+            address = f"127.0.0.1:{port}"
+            for wrong in ({"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "b" * 32}, {}):
+                result = subprocess.run(
+                    [sys.executable, "-m", "skullgames", "simulate", "--address", address,
+                     "--games", "2", "--quiet"],
+                    cwd=ROOT, env=without_ray_tokens(tmp_path, **wrong), capture_output=True,
+                    text=True, check=False, timeout=120)
+                mode = wrong.get("RAY_AUTH_MODE", "disabled")
+                assert result.returncode == 2, result.stderr
+                assert result.stderr == (
+                    f"skullgames simulate: error: the Ray cluster at {address} refuses this "
+                    f"driver: its token is missing or wrong (RAY_AUTH_MODE is {mode!r}): set "
+                    "RAY_AUTH_MODE=token and the cluster's token in RAY_AUTH_TOKEN, or in "
+                    "the file RAY_AUTH_TOKEN_PATH names\n")
+            joined = subprocess.run(
+                [sys.executable, "-m", "skullgames", "simulate", "--address", address,
+                 "--games", "2", "--players", "3", "--rounds", "1", "--quiet"],
+                cwd=ROOT, env=cluster, capture_output=True, text=True, check=False,
+                timeout=300)
+            assert joined.returncode == 0, joined.stderr
+        finally:
+            assert head.stdin is not None
+            head.stdin.close()  # the head shuts its Ray down
+            head.wait(timeout=120)

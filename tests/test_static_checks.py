@@ -17,10 +17,11 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_mypy_strict_is_clean() -> None:
     result = run("mypy", "--strict", "src", "tests", "benchmarks", "examples",
-                 "conftest.py")
+                 "conftest.py", "hatch_build.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_is_clean() -> None:
-    result = run("ruff", "check", "src", "tests", "benchmarks", "examples", "conftest.py")
+    result = run("ruff", "check", "src", "tests", "benchmarks", "examples", "conftest.py",
+                 "hatch_build.py")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -7,11 +7,14 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skullgames import GAMES as GAMES_BY_NAME
 from skullgames import king, queen, svg
+from tests.option_sets import every_option_set
 from tests.svg_golden import POSITIONS, golden_path
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -197,3 +200,118 @@ def test_only_the_seat_that_looked_sees_the_undealt_cards() -> None:
         status = [t.text or "" for t in parse(svg.table(king.observe(state, seat))).iter(
             f"{SVG}text") if t.attrib.get("class") == "status"]
         assert ("Juanita Jade showed you" in status[0]) is (seat == looked)
+
+
+@pytest.mark.parametrize("plank_values", [queen.Config().plank_values, (0, 4, 7, 9, 20)])
+def test_skull_queen_pictures_carry_each_sides_space_values(
+        plank_values: tuple[int, ...]) -> None:
+    """The page's placement picker reads the side values from the picture: the game's
+    ``side_values`` of the table's own ``plank_values`` (DECISIONS Q1)."""
+    config = queen.Config(players=3, plank_values=plank_values)
+    root = parse(svg.table(queen.observe(queen.new_game(config, seed=3), 0)))
+    [sides] = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "plank-sides"]
+    for side in queen.Side:
+        shown = tuple(int(v) for v in sides.attrib[f"data-{side.value}"].split())
+        assert shown == queen.side_values(side, plank_values)
+
+
+# -- issue 35: the header, and the words of the middle box --------------------------------
+
+def texts(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [t for t in root.iter(f"{SVG}text") if t.attrib.get("class") == cls]
+
+
+def play_until(game: Any, state: Any, rng: random.Random, done: Any) -> Any:
+    while not done(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize(("name", "option_set", "config"), every_option_set(),
+                         ids=[f"{game}-{name}" for game, name, _ in every_option_set()])
+def test_the_title_never_runs_into_the_options(name: str, option_set: str,
+                                               config: Any) -> None:
+    """Drawn as DejaVu Sans draws them (the widest of the picture's fonts), the title and
+    the options beside it leave a gap; options that would not fit go to the bottom."""
+    pyvips = pytest.importorskip("pyvips")
+    game = GAMES_BY_NAME[name]
+    config = attrs.evolve(config, players=8 if name == "king" else 6) if option_set in (
+        "every advanced card", "everything", "standard") else config
+    state = game.new_game(config, seed=1)
+    last = play_until(game, state, random.Random(1),
+                      lambda s: s.round_number == s.config.round_count or game.is_over(s))
+    for position in (state, last):
+        root = parse(svg.table(game.observe(position, 0)))
+        (header,) = texts(root, "header")
+        options = texts(root, "options")
+        assert len(options) <= 1
+        if not options or options[0].attrib["y"] != header.attrib["y"]:
+            continue  # no options, or on a line of their own
+        def width(element: ET.Element, bold: bool) -> int:
+            font = f"DejaVu Sans{' Bold' if bold else ''} {element.attrib['font-size']}"
+            return int(pyvips.Image.text(element.text or "", font=font, dpi=72).width)
+        right_end = float(options[0].attrib["x"]) - width(options[0], False)
+        assert float(header.attrib["x"]) + width(header, True) + 12 <= right_end
+
+
+def test_every_king_option_puts_the_options_under_the_table() -> None:
+    """Issue 35: with every option on, the options list ran over the title."""
+    config = king.Config(players=5, loot=True, kraken=True, white_whale=True,
+                         pirate_abilities=True, scoring=king.Scoring.RASCAL, cannonball=True,
+                         round_bonus=True)
+    root = parse(svg.table(king.observe(king.new_game(config, seed=3), 0)))
+    (options,) = texts(root, "options")
+    assert len(texts(root, "header")) == 1
+    seats = texts(root, "seat")
+    assert float(options.attrib["y"]) > max(float(s.attrib["y"]) for s in seats)
+    assert options.text == ("Options: modern edition, Loot, Kraken, White Whale, pirate "
+                            "abilities, Cannonball, round bonus, rascal scoring")
+    assert float(root.attrib["height"]) > float(options.attrib["y"])
+
+
+def test_the_middle_box_says_the_phase_until_a_card_is_played() -> None:
+    """Issue 35: an empty "Trick 1" box while bidding (and while placing pawns)."""
+    bidding = king.observe(king.new_game(king.Config(players=3), seed=1), 0)
+    (title,) = texts(parse(svg.table(bidding)), "trick-title")
+    assert title.text == "Bidding"
+    placing = queen.observe(queen.new_game(queen.Config(players=3), seed=1), 0)
+    (title,) = texts(parse(svg.table(placing)), "trick-title")
+    assert title.text == "Placing the pirates"
+    state = play_until(king, king.new_game(king.Config(players=3), seed=1), random.Random(1),
+                       lambda s: s.phase is king.Phase.PLAY)
+    (title,) = texts(parse(svg.table(king.observe(state, 0))), "trick-title")
+    assert title.text == "Trick 1"  # the leader is to play
+
+
+def test_a_finished_trick_says_who_took_it() -> None:
+    """Issue 35: "Trick 1: won, taken by seat 3"."""
+    config = king.Config(players=3, kraken=True, rounds=(5, 6, 7, 8))
+    state = king.new_game(config, seed=2)
+    rng = random.Random(2)
+    seen: dict[str, str] = {}
+    while not king.is_over(state) and len(seen) < 2:
+        state = king.apply(state, rng.choice(king.legal_moves(state)))
+        if state.tricks and not state.trick:
+            result = state.tricks[-1]
+            (title,) = texts(parse(svg.table(king.observe(state, 1))), "trick-title")
+            number = len(state.tricks)
+            if result.outcome is king.Outcome.WON:
+                who = "seat 1 (you)" if result.winner == 1 else f"seat {result.winner}"
+                bonus = f" (+{result.bonus} bonus)" if result.bonus else ""
+                assert title.text == f"Trick {number} taken by {who}{bonus}"
+            else:
+                assert title.text == f"Trick {number} destroyed, taken by nobody"
+            seen[result.outcome.value] = title.text or ""
+    assert set(seen) == {"won", "destroyed"}
+
+
+def test_your_pawn_not_seat_0_yous() -> None:
+    """Issue 35: "seat 0 (you)'s green pawn falls into the water"."""
+    state = play_until(queen, queen.new_game(queen.Config(players=3), seed=0), random.Random(0),
+                       lambda s: bool(s.tricks and not s.trick and s.tricks[-1].falls))
+    falls = state.tricks[-1].falls
+    notes = [t.text or "" for t in texts(parse(svg.table(queen.observe(state, 0))), "movement")]
+    for seat, color in falls:
+        owner = "your" if seat == 0 else f"seat {seat}'s"
+        assert f"{owner} {color.label} pawn falls into the water" in notes
+    assert not any("(you)'s" in note for note in notes)

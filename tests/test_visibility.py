@@ -10,6 +10,7 @@ face down until both have played). Random games at every step are in
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -94,6 +95,27 @@ def test_bendts_discards_show_only_their_number() -> None:
     assert seen == king.HiddenMove(1, "discard", count=len(discard.cards))
     assert str(seen) == f"discard {len(discard.cards)} cards (face down)"
     assert king.observe_move(state, discard, 2, king.apply(state, discard)) == seen
+
+
+def test_juanitas_look_shows_which_cards_are_undealt_not_the_stocks_order() -> None:
+    """K12, RESEARCH.md §3.8: Juanita Jade's player looks through the undealt cards, to see
+    which are not in play; the stock's order stays hidden (Bendt the Bandit draws its top
+    two), so her player sees them in card order, and the other seats see nothing."""
+    from skullgames.king.cards import order_of
+    from skullgames.king.visibility import undealt_seen
+
+    config = king.Config(players=3, pirate_abilities=True, rounds=(2,))
+    hands = [[king.card(word) for word in h.split()] for h in ("G3 G4", "JUANITA Y2", "P5 P6")]
+    held = Counter(c for hand in hands for c in hand)
+    stock = list((Counter(config.deck) - held).elements())[::-1]
+    state = king.apply(king.new_game(config, auto_deal=False), king.Deal(hands, (), stock))
+    state = _play(state, "bid 1", "bid 0", "bid 1", "JUANITA", "P5", "G3")
+    assert state.undealt == tuple(stock)  # the stock as dealt, which is not card order
+    in_card_order = tuple(sorted(stock, key=order_of))
+    assert in_card_order != state.undealt
+    assert undealt_seen(state, 1) == in_card_order == king.observe(state, 1).undealt
+    assert from_json(to_json(king.observe(state, 1)), king.Observation).undealt == in_card_order
+    assert undealt_seen(state, 0) is None and undealt_seen(state, 2) is None
 
 
 @pytest.mark.parametrize("pirate", ["RASCAL", "ROSIE"])

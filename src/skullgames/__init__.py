@@ -26,7 +26,7 @@ from skullgames.serialization import (
     to_dict,
     to_json,
 )
-from skullgames.simulation import simulate
+from skullgames.simulation import MatchBot, MatchGame, MatchPair, MatchResult, match, simulate
 from skullgames.svg import table as _table  # noqa: F401  # states draw themselves (Jupyter)
 
 COMPILED: bool = _is_compiled()
@@ -44,6 +44,10 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "InvalidNotationError",
+    "MatchBot",
+    "MatchGame",
+    "MatchPair",
+    "MatchResult",
     "SerializationError",
     "SkullgamesError",
     "__version__",
@@ -52,6 +56,7 @@ __all__ = [
     "from_json",
     "json_schema",
     "make_converter",
+    "match",
     "register_game",
     "simulate",
     "to_dict",

@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable
-from typing import Any, Final, TypeVar
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Final, TypeAlias, TypeVar
 
 from skullgames.errors import ConfigError, InvalidNotationError
 
+Whole: TypeAlias = int | bool
+"""A whole-number parameter that refuses ``True`` and ``False``, in both builds.
 
-def as_tuple(values: Iterable[Any] | Any, name: str, what: str) -> tuple[Any, ...]:
-    """``tuple(values)``, or a ``TypeError`` saying what ``name`` should have been."""
+To a type checker ``int | bool`` is ``int`` (a ``bool`` is an ``int``), and the API reference
+shows it as ``int``. The compiled build converts an argument of a parameter typed ``int``
+before the body runs, ``True`` to the int 1, and the body's ``type(n) is int`` check
+cannot see it was a bool; typed as this union, the argument reaches the body as it was
+given, and both builds refuse ``Bid(True)`` with the same message.
+"""
+
+
+def as_tuple(values: Iterable[Any] | Any, name: str, what: str, *,
+             ordered: bool = True) -> tuple[Any, ...]:
+    """``tuple(values)``, or a ``TypeError`` saying what ``name`` should have been.
+
+    A mapping is refused (its keys are not what it holds), and so is a set where the order
+    matters (``ordered``: per seat, in play order, top first): it has none.
+    """
     if type(values) is tuple:
         return values
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be {what}, not a string")
+    if isinstance(values, Mapping) or (ordered and isinstance(values, AbstractSet)):
+        raise TypeError(f"{name} must be {what}, in order, not a {type(values).__name__}")
     try:
         return tuple(values)
     except TypeError:
@@ -28,19 +46,24 @@ def as_hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
         # The engines' own deal of every round: no f-string per hand (about 2 % of a
         # random Skull King game).
         return hands
-    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards")
+    return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards", ordered=False)
                  for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 
-MAX_SEED: Final = 2**64 - 1
-"""The largest seed (and the smallest, negated). Every seed of version 0.1 is within it."""
+MAX_SEED: Final = 2**128 - 1
+"""The largest seed (and the smallest, negated): room for :data:`SEED_BITS` of secret
+randomness. Every seed of version 0.1 is within it."""
+
+SEED_BITS: Final = 128
+"""The bits of secret randomness (``secrets``) in a seed that ``new_game`` draws: too
+many for anyone to find the seed from the cards they see, and so the other hands."""
 
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 """The largest integer that JavaScript's numbers hold exactly (the one place it is written).
 
 Every integer of every document the library writes or reads is within
 ``-MAX_SAFE_INTEGER..MAX_SAFE_INTEGER``: the options of a config are refused beyond it, and
-seeds drawn automatically are within it. A saved game writes a larger seed (given by its
-user) as a string of digits."""
+seeds are the one exception: a saved game writes a seed beyond it (every seed that
+``new_game`` draws, nearly always) as a string of its digits."""
 
 
 def items_of(*groups: Iterable[object]) -> list[object]:
@@ -63,7 +86,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
     if type(seed) is not int:
         raise TypeError(f"{name} must be an int, not {type(seed).__name__}")
     if not -MAX_SEED <= seed <= MAX_SEED:
-        raise ConfigError(f"{name}: a whole number within ±(2**64 - 1); this one is out of "
+        raise ConfigError(f"{name}: a whole number within ±(2**128 - 1); this one is out of "
                           "range")
     return seed
 
@@ -71,14 +94,15 @@ def check_seed(seed: object, name: str = "seed") -> int:
 def game_seed(seed: object, auto_deal: object) -> int | None:
     """The seed a new game records: ``seed`` checked, or one drawn for a dealt game.
 
-    A game dealt from a seed (``auto_deal``) without one draws it, within JavaScript's
-    safe integers, so that every game can be replayed and saved; a game dealt by the
-    caller keeps ``None``.
+    A game dealt from a seed (``auto_deal``) without one draws :data:`SEED_BITS` secret
+    bits (``secrets.randbits``), so that every game can be replayed and saved and no
+    player can compute the seed, and so the other hands, from the cards they see; a game
+    dealt by the caller keeps ``None``.
     """
     if type(auto_deal) is not bool:
         raise wrong_type("auto_deal", "True or False", auto_deal)
     if seed is None:
-        return random.randint(0, MAX_SAFE_INTEGER) if auto_deal else None
+        return secrets.randbits(SEED_BITS) if auto_deal else None
     return check_seed(seed)
 
 

@@ -570,7 +570,7 @@ class SavedGame(Codec[T]):
             "type": "object",
             "description": "A saved game: its config, seed and moves; loading replays them. "
                            "Rule checks on input that this schema cannot state: the "
-                           "config's; a seed within ±(2**64 - 1); " + self.rule_checks,
+                           "config's; a seed within ±(2**128 - 1); " + self.rule_checks,
             "properties": {
                 "format": {"const": self.format_name},
                 "version": {"const": FORMAT_VERSION},

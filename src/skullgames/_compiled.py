@@ -7,17 +7,24 @@ as Python. :data:`skullgames.COMPILED` says which one is running.
 
 What the source does for the compiled build, in both builds:
 
-- A public function that checks its arguments itself declares its typed signature as a
-  single ``@overload`` and takes ``object`` in its implementation. mypyc checks (and
-  converts) a typed argument before the body runs, with messages of its own
-  ("int object expected; got str") and reading ``True`` as the int 1; through
-  ``object`` the function's own check runs first, with the same message in both builds,
-  while type checkers still see the typed signature. A constructor cannot be overloaded
-  in a native class: the constructors of cards and moves take ``object`` for a part they
-  check, and their docstrings give its type.
+- Public functions and constructors declare their real types. mypyc checks (and
+  converts) a typed argument before the body runs and refuses one of the wrong Python
+  type with a ``TypeError`` of its own ("int object expected; got str"); in the pure
+  build the body's own check raises a ``TypeError`` saying what was expected. Such a check
+  is dead code in the compiled build, so it is kept cheap (``type(x) is ...``), or on the
+  error path only, as :func:`skullgames.king.apply` does. A value of the right type but
+  wrong (``Bid(-1)`` played, a card's text that names no card, an illegal move) reaches
+  the body in both builds and gets the library's error, with the same message.
+- mypyc reads ``True`` as the int 1 for a parameter typed ``int``. A whole number that
+  must not be a bool is typed :data:`skullgames._checks.Whole` (``int | bool``, which a
+  type checker reads as ``int``): mypyc then passes the argument on as it was given, and
+  the body's check refuses ``Bid(True)`` in both builds with the same message. The check
+  comes before any test that narrows the value (``x is None`` on an ``int | None``):
+  there mypy narrows it to ``int``, and from then on the compiled build holds the int 1.
 - Values from outside are read as the objects they are (``getattr`` on a look-alike
-  move, :func:`skullgames._checks.items_of` for the cards of a deal) until checked, for
-  the same reason.
+  move, :func:`skullgames._checks.items_of` for the cards of a deal) until checked: a
+  loop or a field typed ``Card`` would be checked by mypyc before the check that says
+  what is wrong.
 """
 
 from __future__ import annotations

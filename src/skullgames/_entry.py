@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from skullgames._bot import Bot
+from skullgames._bot import BotFactory
 from skullgames.actions import ActionSpace
 from skullgames.errors import ConfigError
 
@@ -107,7 +107,8 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     scores: Callable[[StateT], tuple[int, ...]]
     """Running totals per seat."""
     winners: Callable[[StateT], tuple[int, ...]]
-    """The seats with the highest total."""
+    """The seats with the highest total once the game is over (all of them on a tie);
+    ``()`` before the end, when nobody has won."""
     observe: Callable[[StateT, int], ObservationT]
     """What a seat may see of a state."""
     observe_move: Callable[..., Any]
@@ -217,8 +218,10 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         return (_unpickle, (fields,))
 
     @property
-    def bots(self) -> Mapping[str, Callable[[random.Random], Bot[ObservationT, MoveT]]]:
+    def bots(self) -> Mapping[str, BotFactory[ObservationT, MoveT]]:
         """The game's bots by name, weakest first, each made from a ``random.Random``.
+
+        Each is a :class:`~skullgames.bots.BotFactory`.
 
         >>> import random
         >>> from skullgames import GAMES
@@ -226,8 +229,7 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         ['random', 'greedy', 'search']
         >>> bot = GAMES["king"].bots["greedy"](random.Random(1))
         """
-        bots: Mapping[str, Callable[[random.Random], Bot[ObservationT, MoveT]]] = (
-            self.part("bots"))
+        bots: Mapping[str, BotFactory[ObservationT, MoveT]] = self.part("bots")
         return MappingProxyType(dict(bots))
 
     @property

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._checks import shown as shown_value
@@ -170,7 +170,7 @@ def anchored(body: str) -> str:
     return f"^(?:{body})(?!\\n)$"
 
 
-SEED_DIGITS = anchored("-?[0-9]{1,20}")
+SEED_DIGITS = anchored("-?[0-9]{1,39}")
 """The pattern of a seed written as text (one outside ±(2**53 - 1))."""
 
 _SEED_DIGITS = re.compile(SEED_DIGITS)
@@ -179,8 +179,8 @@ _SEED_DIGITS = re.compile(SEED_DIGITS)
 def dump_seed(seed: int | None) -> int | str | None:
     """A seed as JSON: a number within ±(2**53 - 1), else a string of digits.
 
-    Seeds drawn by ``new_game`` are always numbers; a larger one given by a user is
-    written as text so that JavaScript keeps it.
+    Seeds drawn by ``new_game`` (128 secret bits) are nearly always beyond it, and so are
+    written as text, as is any larger one given by a user: JavaScript keeps them exactly.
     """
     if seed is None or -MAX_SAFE_INTEGER <= seed <= MAX_SAFE_INTEGER:
         return seed
@@ -201,9 +201,17 @@ def load_seed(data: Any, path: str) -> int | None:
             raise SerializationError("expected a seed, a whole number or a string of digits",
                                      path)
         return int(data)
-    if isinstance(data, (int, float)) and not isinstance(data, bool) and (
-            abs(data) > MAX_SAFE_INTEGER):
-        raise SerializationError(
-            "a seed beyond ±(2**53 - 1) is written as a string of its digits (JavaScript "
-            "cannot hold it as a number)", path)
+    # By exact type, one at a time: narrowed to int | float, which mypy reads as float,
+    # the compiled build converted the value to a C double, and 10**309 fails to convert.
+    if type(data) is int:
+        if not -MAX_SAFE_INTEGER <= data <= MAX_SAFE_INTEGER:
+            raise SerializationError(_SEED_TOO_LONG, path)
+        return data
+    if type(data) is float and data.is_integer() and not (
+            -MAX_SAFE_INTEGER <= data <= MAX_SAFE_INTEGER):
+        raise SerializationError(_SEED_TOO_LONG, path)
     return expect_int(data, path)
+
+
+_SEED_TOO_LONG: Final = ("a seed beyond ±(2**53 - 1) is written as a string of its digits "
+                         "(JavaScript cannot hold it as a number)")

@@ -83,7 +83,7 @@ def replay_saved(data: object, path: str, format_name: str,
                                  f"{path}.seed")
     try:
         state = new_game(config, seed=seed, auto_deal=auto_deal)
-    except SkullgamesError as error:  # a seed beyond ±(2**64 - 1)
+    except SkullgamesError as error:  # a seed beyond ±(2**128 - 1)
         raise rule_error(str(error), f"{path}.seed") from None
     # A save writes each move's canonical text: the loop replays those, and the loop
     # below reads whatever it stopped at, and says what is wrong with it.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, TypeAlias, overload
+from typing import Any, ClassVar, TypeAlias
 
 from skullgames._mypyc import mypyc_attr
 
@@ -61,9 +61,7 @@ class MoveLog(tuple[Any, ...]):
 
     __slots__ = ()
 
-    @overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-    def __new__(cls, cell: LogCell) -> MoveLog: ...
-    def __new__(cls, cell: object) -> MoveLog:
+    def __new__(cls, cell: LogCell) -> MoveLog:
         """The log that ends with ``cell``, ``(move, previous cell or None)``."""
         if not (isinstance(cell, tuple) and len(cell) == 2):
             raise TypeError(f"MoveLog takes a cell (move, previous cell or None), not "

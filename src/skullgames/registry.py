@@ -198,7 +198,7 @@ GAMES: Mapping[str, AnyGame] = _Registry()
 
 
 def game_named(name: str) -> AnyGame:
-    """The game called ``name``; ``ValueError`` naming the games there are otherwise.
+    """The game called ``name``; :class:`~skullgames.ConfigError` naming them otherwise.
 
     >>> from skullgames.registry import game_named
     >>> game_named("king").title
@@ -206,9 +206,9 @@ def game_named(name: str) -> AnyGame:
     >>> game_named("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess' (one of king, queen)
+    skullgames.errors.ConfigError: unknown game 'chess' (one of king, queen)
     """
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r} (one of {', '.join(GAMES)})") from None
+        raise ConfigError(f"unknown game {name!r} (one of {', '.join(GAMES)})") from None

@@ -234,9 +234,11 @@ def test_sample_world_with_juanitas_look_and_bendts_draw() -> None:
     seat: the sample looks to the seat as the real game does; the undealt cards the seat
     saw with Juanita Jade are the sample's undealt cards still, on top (but for those
     Bendt the Bandit drew since, which are in his hand until he discards); and the voids
-    hold but for Bendt's drawer before his draw, whose new cards may be of any suit."""
+    hold but for Bendt's drawer before his draw, whose new cards may be of any suit.
+    She shows which cards are undealt, not their order (K12): which of them Bendt drew
+    the sample guesses, so it finds the real ones only some of the time."""
     config = Config(players=4, pirate_abilities=True)
-    looked = drawn_seen = 0
+    looked = drawn_seen = guessed_right = 0
     for seed in range(10):
         state, rng = king.new_game(config, seed=seed), random.Random(seed)
         while not king.is_over(state):
@@ -255,11 +257,15 @@ def test_sample_world_with_juanitas_look_and_bendts_draw() -> None:
                 if view.undealt is not None and view.phase is not Phase.DEAL:
                     looked += 1
                     undealt = state.undealt  # only Bendt takes from the top
-                    assert world.undealt[:len(undealt)] == undealt
+                    top = Counter(world.undealt[:len(undealt)])
+                    assert top <= Counter(view.undealt)
+                    guessed_right += top == Counter(undealt)
                     pending = view.pending
                     if pending is not None and pending.pirate is Pirate.BENDT:
-                        drawn = Counter(view.undealt[:pending.drawn])
-                        assert drawn <= Counter(world.hands[pending.seat])
+                        drawn = Counter(view.undealt) - top
+                        assert sum(drawn.values()) == pending.drawn
+                        if pending.seat != seat:
+                            assert drawn <= Counter(world.hands[pending.seat])
                         drawn_seen += 1
                 tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
                 voids = infer_voids(config, tricks)
@@ -273,6 +279,8 @@ def test_sample_world_with_juanitas_look_and_bendts_draw() -> None:
                         assert not any(c.suit in suits for c in world.hands[who])
             state = king.apply(state, rng.choice(king.legal_moves(state)))
     assert looked > 100 and drawn_seen > 0  # the cases above did occur
+    # Bendt's draws after a look: the sample does not always know the drawn cards.
+    assert guessed_right < looked
 
 
 def test_sample_world_respects_a_known_void() -> None:

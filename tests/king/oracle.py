@@ -1,5 +1,7 @@
 """An independent model of who wins a trick, written from the pseudo-code of RESEARCH.md §3.4.
 
+Who leads after a trick nobody won with Graybeard at the table follows DECISIONS K16.
+
 The property tests compare every trick of thousands of random games with it. It is kept
 deliberately plain (lists of indexes, string kinds) so that it shares no code and no
 shortcuts with the engine.
@@ -82,6 +84,19 @@ def _bonus(plays: Sequence[Play], winner: int, *, classic: bool, whale: bool) ->
     return points
 
 
+def _nobody_won_lead(seats: Sequence[int | None], named: int) -> int:
+    """Who leads after a trick nobody won, when the Kraken or Whale rule names ``named``.
+
+    DECISIONS K16: Graybeard (seat ``None``) leads only after a trick he wins; after a
+    trick won by nobody a human leads and he goes second, even when he would have won
+    it or played the Whale: the human who played right after him in that trick.
+    """
+    if seats[named] is not None:
+        return named
+    # He plays one card a trick and the two humans the others, so the next is a human.
+    return (named + 1) % len(seats)
+
+
 def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: bool,
              whale_cancels_loot: bool = False) -> Expected:
     """The winner, next leader, bonus and Loot alliances of a complete trick.
@@ -96,10 +111,11 @@ def expected(plays: Sequence[Play], seats: Sequence[int | None], *, classic: boo
         active = creatures[-1]
         if kind_of(plays[active]) == "kraken":
             rest = [i for i in everyone if i not in creatures]
-            return Expected(None, _base(plays, rest) if rest else 0, 0, ())
+            named = _base(plays, rest) if rest else 0
+            return Expected(None, _nobody_won_lead(seats, named), 0, ())
         numbers = [i for i in everyone if kind_of(plays[i]) == "number"]
         if not numbers:
-            return Expected(None, active, 0, ())
+            return Expected(None, _nobody_won_lead(seats, active), 0, ())
         top = max(plays[i].card.rank for i in numbers)
         winner = min(i for i in numbers if plays[i].card.rank == top)
         whale = True

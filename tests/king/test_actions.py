@@ -144,7 +144,7 @@ def test_moves_with_the_wrong_types_are_refused_like_apply_refuses_them() -> Non
     if not skullgames.COMPILED:
         state = new_game(Config(), seed=7)
         with pytest.raises(IllegalMoveError, match="not True"):
-            apply(state, look_alike(Bid, True))  # type: ignore[call-overload]
+            apply(state, look_alike(Bid, True))  # type: ignore[arg-type]
 
 
 def test_deals_are_not_actions() -> None:

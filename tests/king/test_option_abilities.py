@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
-from skullgames import IllegalMoveError, king
+from skullgames import IllegalMoveError, king, to_json
 from skullgames.king import (
     AdjustBid,
     ChooseLeader,
@@ -15,6 +18,7 @@ from skullgames.king import (
     Wager,
     card,
 )
+from skullgames.king.cards import order_of
 
 from .positions import bid_all, cards, dealt, play
 
@@ -99,8 +103,42 @@ def test_juanita_sees_the_undealt_cards_and_nobody_else_does() -> None:
     assert king.observe(state, 1).undealt is None
     state = play(state, "JUANITA", "Y6", "Y3")
     assert state.phase is Phase.PLAY  # looking needs no decision
-    assert king.observe(state, 1).undealt == state.undealt
+    seen = king.observe(state, 1).undealt
+    assert seen is not None and Counter(seen) == Counter(state.undealt)
     assert king.observe(state, 0).undealt is None and king.observe(state, 2).undealt is None
+
+
+THREE = Config(players=3, pirate_abilities=True, rounds=(3,))
+
+
+def juanita_looked(stock: list[king.Card]) -> king.State:
+    """Seat 1 has won a trick with Juanita Jade, the rest of the deck undealt as ``stock``."""
+    hands = ["Y3 Y4 Y5", "JUANITA BENDT G1", "Y6 Y7 Y8"]
+    assert Counter(stock) == Counter(THREE.deck) - Counter(cards(" ".join(hands)))
+    state = king.apply(king.new_game(THREE, auto_deal=False),
+                       king.Deal([cards(h) for h in hands], (), stock))
+    return play(bid_all(state, 1, 1, 1), "JUANITA", "Y6", "Y3")
+
+
+def test_juanita_shows_which_cards_are_undealt_not_the_order_of_the_stock() -> None:
+    # K12: Juanita Jade's player looks "through all cards not dealt this round", to see
+    # which are not in play. The stock's order is hidden: Bendt the Bandit draws its top
+    # two later, so two games whose stocks are permutations of each other look the same
+    # to her player, the observation and its JSON alike, and she sees them in card order.
+    held = Counter(cards("Y3 Y4 Y5 JUANITA BENDT G1 Y6 Y7 Y8"))
+    rest = list((Counter(THREE.deck) - held).elements())
+    random.Random(35).shuffle(rest)
+    one, other = juanita_looked(rest), juanita_looked(rest[::-1])
+    assert one.undealt != other.undealt  # the stacks do differ
+    view = king.observe(one, 1)
+    assert view == king.observe(other, 1)
+    assert to_json(view) == to_json(king.observe(other, 1))
+    assert view.undealt == tuple(sorted(rest, key=order_of))
+    assert one.peeked == other.peeked
+    # Bendt then draws the top two of the real stack, which she could not tell.
+    one, other = play(one, "BENDT", "Y7", "Y4"), play(other, "BENDT", "Y7", "Y4")
+    assert one.pending is not None and one.pending.drawn == 2
+    assert one.hands[1] != other.hands[1]
 
 
 def test_harry_changes_his_bid_after_the_final_trick() -> None:

@@ -99,29 +99,67 @@ def test_kraken_left_of_kraken_skips_graybeard() -> None:
     assert state.leader == 0 and king.current_player(state) == 0
 
 
-def test_graybeard_leads_wherever_the_rule_names_his_seat() -> None:
-    # K16: besides after a trick he wins (K10), after a Kraken trick he would have won
-    # (K6) and after a discarded White Whale trick whose Whale he played (K7).
+def test_graybeard_leads_only_after_a_trick_he_wins() -> None:
+    # K16: "When Graybeard wins a trick, he leads out the next one, otherwise, he always
+    # goes second." A trick the Kraken destroys or the White Whale discards is won by
+    # nobody: when K6 or K7 would name him (he would have won it, he played the Whale),
+    # the human who played right after him in that trick leads.
     config = Config(players=2, kraken=True, white_whale=True)
+    # Seat 1 leads Y3, Graybeard's Y9 would have won, seat 0's Kraken destroys it: seat 0.
     kraken = [(1, Play(card("Y3"))), (None, Play(card("Y9"))), (0, Play(card("KRAKEN")))]
     result = king.resolve_trick(kraken, config)
-    assert result.outcome is Outcome.DESTROYED and result.next_leader is None
+    assert result.outcome is Outcome.DESTROYED and result.next_leader == 0
+    # He led Y9 and would have won; the Kraken came last: seat 0 played right after him.
+    kraken = [(None, Play(card("Y9"))), (0, Play(card("Y3"))), (1, Play(card("KRAKEN")))]
+    assert king.resolve_trick(kraken, config).next_leader == 0
+    # He played the Kraken himself after seat 0's lead and would have lost: seat 1 (K6).
+    kraken = [(0, Play(card("Y3"))), (None, Play(card("KRAKEN"))), (1, Play(card("Y9")))]
+    assert king.resolve_trick(kraken, config).next_leader == 1
+    # He played the White Whale in a trick of specials only: seat 0, after him, leads.
     whale = [(1, Play(card("ESC"))), (None, Play(card("WHALE"))), (0, Play(card("MER")))]
     result = king.resolve_trick(whale, config)
-    assert result.outcome is Outcome.DISCARDED and result.next_leader is None
-    # Not when a human played the Whale, nor when a human would have won.
+    assert result.outcome is Outcome.DISCARDED and result.next_leader == 0
+    whale = [(None, Play(card("WHALE"))), (1, Play(card("ESC"))), (0, Play(card("MER")))]
+    assert king.resolve_trick(whale, config).next_leader == 1
+    # A human who played the Whale, or would have won, still leads (K6, K7).
     whale = [(1, Play(card("WHALE"))), (None, Play(card("ESC"))), (0, Play(card("MER")))]
     assert king.resolve_trick(whale, config).next_leader == 1
     kraken = [(1, Play(card("Y3"))), (None, Play(card("Y2"))), (0, Play(card("KRAKEN")))]
     assert king.resolve_trick(kraken, config).next_leader == 1
-    # In a played game: he turns Y9 after seat 1's Y3, seat 0's Kraken destroys the
-    # trick, and Graybeard leads the next one with his next card.
+    # With whale_leader=WOULD_HAVE_WON, his Mermaid would have won: seat 0, after him.
+    would = Config(players=2, white_whale=True, whale_leader=king.WhaleLeader.WOULD_HAVE_WON)
+    whale = [(1, Play(card("ESC"))), (None, Play(card("MER"))), (0, Play(card("WHALE")))]
+    assert king.resolve_trick(whale, would).next_leader == 0
+    # A trick he wins he still leads after (K10).
+    won = [(1, Play(card("Y3"))), (None, Play(card("Y9"))), (0, Play(card("Y5")))]
+    assert king.resolve_trick(won, config).next_leader is None
+
+
+def test_after_a_kraken_trick_he_would_have_won_a_human_leads_and_he_goes_second() -> None:
+    # K16 in a played game: seat 1 leads Y3, Graybeard turns Y9, seat 0's Kraken destroys
+    # the trick. Seat 0, who played right after him, leads; he turns G2 second.
     state = bid_all(dealt(Config(players=2, kraken=True, rounds=(2,)),
                           "KRAKEN Y5", "Y3 Y7", ghost="Y9 G2"), 0, 0)
     state = play(state, "Y3", "KRAKEN")
-    assert state.leader is None
-    assert state.trick == ((None, Play(card("G2"))),)
-    assert king.current_player(state) == 1  # the previous trick's leader (K10, S3)
+    assert state.last_trick is not None and state.last_trick.next_leader == 0
+    assert state.leader == 0 and state.trick == ()
+    assert king.current_player(state) == 0
+    state = play(state, "Y5")
+    assert state.trick == ((0, Play(card("Y5"))), (None, Play(card("G2"))))
+    assert king.current_player(state) == 1
+
+
+def test_after_a_whale_trick_he_discarded_a_human_leads_and_he_goes_second() -> None:
+    # K16 in a played game: seat 1 leads an escape, Graybeard turns the White Whale, seat
+    # 0 plays a Mermaid: only specials, the trick is discarded. Seat 0 leads, not him.
+    state = bid_all(dealt(Config(players=2, white_whale=True, rounds=(2,)),
+                          "MER Y5", "ESC Y7", ghost="WHALE G2"), 0, 0)
+    state = play(state, "ESC", "MER")
+    assert state.last_trick is not None
+    assert state.last_trick.outcome is Outcome.DISCARDED
+    assert state.leader == 0 and state.trick == ()
+    state = play(state, "Y5")
+    assert state.trick == ((0, Play(card("Y5"))), (None, Play(card("G2"))))
 
 
 @settings(max_examples=40, deadline=None)

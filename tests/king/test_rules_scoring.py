@@ -173,7 +173,7 @@ def test_breakdown_itemises_the_score() -> None:
 ])
 def test_score_round_refuses_impossible_rounds(kwargs: dict[str, object], why: str) -> None:
     with pytest.raises(IllegalMoveError, match=why):
-        score_round(**kwargs)  # type: ignore[call-overload]
+        score_round(**kwargs)  # type: ignore[arg-type]
 
 
 # -- The same rules in a played round ----------------------------------------------------

@@ -61,6 +61,7 @@ from tests.queen.helpers import (
     moves,
     steps,
 )
+from tests.type_errors import raises_wrong_type
 from tests.values import assert_a_value
 
 THREE = Config(players=3)
@@ -199,8 +200,8 @@ def test_a_place_built_by_the_caller_is_accepted_and_checked() -> None:
         Place(Side.FRONT, (0, 1, 2, 5))
     with pytest.raises(IllegalMoveError, match="four pawns"):
         Place(Side.FRONT, (0, 1, 2))
-    with pytest.raises(IllegalMoveError, match="the side"):
-        Place("front", (0, 1, 2, 3))
+    with raises_wrong_type("the side is Side.FRONT or Side.BACK"):
+        Place("front", (0, 1, 2, 3))  # type: ignore[arg-type]
 
 
 def test_placing_refuses_plays_and_playing_refuses_placements() -> None:
@@ -386,10 +387,16 @@ def test_score_round_rulebook_example_15() -> None:
     assert score_round([Plank(Side.BACK, (0, 1, 3, None))]) == (15,)
 
 
-def test_winners_share_a_tie() -> None:
-    # DECISIONS Q9: every tied player wins.
+def test_nobody_wins_before_the_end() -> None:
+    # Issue 35: all on 0 before anyone scores is no three-way win; winners is () until
+    # the game is over, for a state and an observation alike, as in Skull King.
     state = new_game(Config(players=3), seed=1)
-    assert winners(state) == (0, 1, 2)  # all on 0 before anyone scores
+    assert winners(state) == () == winners(observe(state, 0))
+    while not is_over(state):
+        state = apply(state, legal_moves(state)[0])
+        if not is_over(state):
+            assert winners(state) == () == winners(observe(state, 1))
+    assert winners(state) != ()
 
 
 def test_winners_of_totals_is_the_rule_winners_plays() -> None:

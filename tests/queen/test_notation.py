@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skullgames import IllegalMoveError, InvalidNotationError
+from skullgames import InvalidNotationError
 from skullgames.queen import (
     MATE,
     MONKEY,
@@ -24,6 +24,7 @@ from skullgames.queen import (
 from skullgames.queen.cards import ALL_CARDS
 from skullgames.queen.moves import PLAYS
 from tests.queen.helpers import cards
+from tests.type_errors import raises_wrong_type
 
 
 def test_every_card_round_trips_and_is_interned() -> None:
@@ -55,8 +56,12 @@ def test_bad_cards_cannot_be_built() -> None:
         Card(Color.RED, 13)
     with pytest.raises(InvalidNotationError):
         Card(None, 5)
-    with pytest.raises(InvalidNotationError):
-        card(7)  # type: ignore[call-overload]
+    with raises_wrong_type("a card is written as text, not int"):
+        card(7)  # type: ignore[arg-type]
+    with raises_wrong_type("a card's value is a whole number"):
+        Card(Color.RED, True)
+    with raises_wrong_type("a card's color is a Color or None"):
+        Card("R", 7)  # type: ignore[arg-type]
 
 
 def test_decks() -> None:
@@ -112,7 +117,7 @@ def test_deal_round_trips() -> None:
 
 
 def test_play_takes_a_card() -> None:
-    with pytest.raises(InvalidNotationError):
-        Play("R7")
-    with pytest.raises(IllegalMoveError):
+    with raises_wrong_type("Play takes a Skull Queen Card"):
+        Play("R7")  # type: ignore[arg-type]
+    with raises_wrong_type("spaces are four numbers 0..4"):
         Place(Side.FRONT, 5)  # type: ignore[arg-type]

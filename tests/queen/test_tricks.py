@@ -324,6 +324,11 @@ def test_ghost_special_with_centre_cards_of_the_captains_colours() -> None:
         ([(0, card("R3")), (0, card("R4"))], (), "plays twice"),
         ([(0, card("R3")), (None, card("R4"))], (), "comes first"),
         ([(-1, card("R3"))], (), "not a seat"),
+        # Issue 35: a seat is one of a game's, 0..5 (6 players at most, Q7: 0..1 with
+        # the ghost); seat 10**100 was taken.
+        ([(10**100, card("R3")), (1, card("Y3"))], (), "not a seat 0..5"),
+        ([(6, card("R3"))], (), "not a seat 0..5"),
+        ([(None, card("R5")), (0, card("R3")), (2, card("R4"))], (), "beside the ghost"),
         ([(0, "R3")], (), "pair"),
         ([(0, MONKEY), (1, MATE)], (), "coloured card"),
     ],

@@ -102,8 +102,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     _, info = env.reset(seed=3)
     illegal = env.actions.index(king.Bid(2))  # one card dealt in round 1
     _, reward, terminated, _, info = env.step(illegal)
-    lowest, highest = king.score_bounds(env.config)
-    assert terminated and reward == lowest - highest
+    lowest, highest = king.score_bounds(env.config)  # -30 and 350 over 2 rounds
+    assert terminated and reward == lowest - max(-lowest, highest) / 2 == -205
     assert info["illegal_move"] == "bid 2: a bid is 0 to 1 this round, not 2"
     with pytest.raises(IllegalMoveError, match="game is over"):
         env.step(0)

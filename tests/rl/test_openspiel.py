@@ -512,3 +512,71 @@ def test_the_games_string_shows_the_options_in_force(name: str, params: dict[str
     again = pyspiel.load_game(str(game))
     assert again.config == game.config and str(again) == str(game)
     assert f"rounds={game.get_parameters()['rounds']}" == shown
+
+
+_PRIVATE = pyspiel.PrivateInfoType
+
+
+@pytest.mark.parametrize(("private", "public", "words"), [
+    (_PRIVATE.ALL_PLAYERS, True, "public information and every seat's private information"),
+    (_PRIVATE.NONE, True, "public information and no private information"),
+    (_PRIVATE.SINGLE_PLAYER, False, "no public information and the seat's private information"),
+])
+@pytest.mark.parametrize("recall", [False, True])
+def test_an_observation_type_the_game_does_not_offer_is_refused_in_words(
+        private: Any, public: bool, words: str, recall: bool) -> None:
+    """Issue 35: the message printed the type's object address
+    (``<pyspiel.IIGObservationType object at 0x...>``); it says what was asked for."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(KING, {"players": 3})
+    asked = pyspiel.IIGObservationType(perfect_recall=recall, public_info=public,
+                                       private_info=private)
+    with pytest.raises(ConfigError) as error:
+        make_observation(game, asked)
+    recalled = "with" if recall else "without"
+    assert str(error.value) == (
+        "iig_obs_type: the game offers a seat's own view (public information and the "
+        "seat's private information, with or without perfect recall), not "
+        f"{words}, {recalled} perfect recall")
+    assert " at 0x" not in str(error.value)
+    with pytest.raises(TypeError, match=r"^iig_obs_type must be a pyspiel\.IIGObservationType"):
+        game.make_py_observer("observation")
+    with pytest.raises(ConfigError, match=r"^params: observation parameters are not supported"):
+        game.make_py_observer(None, {"depth": 1})
+
+
+@pytest.mark.parametrize(("name", "params"), CONFORMANCE)
+def test_a_game_pickles_by_its_name_and_parameters_as_pyspiels_own(
+        name: str, params: dict[str, Any]) -> None:
+    """Issue 35: pyspiel's own games pickle (``pyspiel.load_game("kuhn_poker")``);
+    skullgames' did not (its class is made per game, not a module attribute). Unpickled,
+    the game is the same game, and a state of it plays as the original's."""
+    import pickle
+
+    assert str(pickle.loads(pickle.dumps(pyspiel.load_game("kuhn_poker")))) == "kuhn_poker()"
+    game = pyspiel.load_game(name, params)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy = pickle.loads(pickle.dumps(game, protocol=protocol))
+        assert type(copy) is type(game)
+        assert str(copy) == str(game)
+        assert copy.get_parameters() == game.get_parameters()
+        assert copy.num_distinct_actions() == game.num_distinct_actions()
+    original = play_out(game.new_initial_state(), random.Random(35))
+    played = play_out(copy.new_initial_state(), random.Random(35))
+    assert played.history() == original.history()
+    assert played.returns() == original.returns()
+
+
+def test_a_pickled_game_loads_in_a_process_that_never_imported_skullgames() -> None:
+    """Unpickling imports the adapter, which registers the games with pyspiel first."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = pyspiel.load_game(QUEEN, {"players": 2})
+    code = ("import pickle, sys; game = pickle.loads(sys.stdin.buffer.read()); "
+            "print(game.new_initial_state().is_chance_node()); print(game)")
+    done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(game),
+                          capture_output=True, check=True)
+    assert done.stdout.decode().splitlines() == ["True", str(game)]

@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 import skullgames.rl.openspiel  # noqa: E402, F401 (registers the games)
 from skullgames import ConfigError  # noqa: E402
 from tests.rl.test_openspiel import CONFORMANCE, play_out  # noqa: E402
-from tests.rl.test_rewards import REWARDS, expected_returns  # noqa: E402
+from tests.rl.test_rewards import REWARDS, expected_returns, round_scale  # noqa: E402
 
 
 @pytest.mark.parametrize("reward", REWARDS[1:])  # "points" in test_openspiel
@@ -41,8 +41,13 @@ def test_openspiel_returns_are_the_same_values(name: str, params: dict[str, Any]
                                     reward)
         assert state.returns() == pytest.approx(expected)
         assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
-    if reward != "points":
-        assert -1 <= game.min_utility() < game.max_utility() <= 1
+    if reward == "result":  # -1 for a loss, 1 for a win alone
+        assert game.min_utility() == -1 and game.max_utility() == 1
+    elif reward == "scaled":  # the score bounds over one round's share of the best total
+        lowest, highest = engine.score_bounds(game.config)
+        scale = round_scale(engine.name, game.config)
+        assert (game.min_utility(), game.max_utility()) == pytest.approx(
+            (lowest / scale, highest / scale))
 
 
 def test_openspiel_refuses_a_bad_reward() -> None:

@@ -36,14 +36,28 @@ pytestmark = pytest.mark.filterwarnings(
 REWARDS = ["points", "scaled", "result"]
 
 
+def round_scale(game: str, config: Any) -> float:
+    """The game's largest total spread over its rounds: the scale of "scaled" (issue 35)."""
+    lowest, highest = GAMES[game].score_bounds(config)
+    rounds: int = config.round_count
+    return max(-lowest, highest) / rounds
+
+
+def expected_penalty(game: str, config: Any, reward: str) -> float:
+    """The worst total a game can come to less one round's scale, in the unit of
+    ``reward``; a loss with "result"."""
+    lowest, _ = GAMES[game].score_bounds(config)
+    scale = round_scale(game, config)
+    return {"points": lowest - scale, "scaled": lowest / scale - 1, "result": -1.0}[reward]
+
+
 def expected_returns(game: str, config: Any, totals: tuple[int, ...], reward: str
                      ) -> list[float]:
     """What each option's rewards add up to, from the final scores, worked out here."""
     if reward == "points":
         return [float(t) for t in totals]
     if reward == "scaled":
-        lowest, highest = GAMES[game].score_bounds(config)
-        return [t / max(-lowest, highest) for t in totals]
+        return [t / round_scale(game, config) for t in totals]
     best = max(totals)
     winners = totals.count(best)
     return [1 / winners if t == best else -1.0 for t in totals]
@@ -79,7 +93,7 @@ def test_pettingzoo_rewards_add_up_to_the_final_scores(game: str, config: Any,
     totals = table.game_state.totals
     expected = expected_returns(game, config, totals, reward)
     assert [returns[a] for a in table.possible_agents] == pytest.approx(expected)
-    if reward != "points":
+    if reward == "result":
         assert all(-1 <= r <= 1 for r in returns.values())
 
 
@@ -105,10 +119,10 @@ def first_illegal(table: Any) -> int:
 
 
 @pytest.mark.parametrize(("reward", "penalty"), [
-    ("points", None), ("scaled", -1.0), ("result", -1.0),
+    ("points", -30.0 - 175.0), ("scaled", -30 / 175 - 1), ("result", -1.0),
 ])
 def test_an_illegal_action_ends_the_pettingzoo_game_with_a_penalty(
-        reward: str, penalty: float | None) -> None:
+        reward: str, penalty: float) -> None:
     config = king.Config(players=3, rounds=(1, 2))
     table = raw_env("king", config, reward=reward, illegal_action="terminate")
     table.reset(seed=4)
@@ -119,16 +133,16 @@ def test_an_illegal_action_ends_the_pettingzoo_game_with_a_penalty(
     offender = table.agent_selection
     before = table.game_state
     table.step(first_illegal(table))
-    if penalty is None:  # in points: never better than the worst game played out
-        lowest, highest = king.score_bounds(config)
-        penalty = float(lowest - highest)
+    # score bounds -30 to 350 over 2 rounds: a round's scale is 175 points
+    assert king.score_bounds(config) == (-30, 350)
+    assert penalty == pytest.approx(expected_penalty("king", config, reward))
     assert table.game_state is before  # the move was not played
-    assert table.rewards == {a: (penalty if a == offender else 0.0)
-                             for a in table.possible_agents}
+    assert table.rewards == pytest.approx({a: (penalty if a == offender else 0.0)
+                                           for a in table.possible_agents})
     assert all(table.terminations.values())
     assert "is not a Play" in table.infos[offender]["illegal_move"]
     _, reward_now, termination, _, _ = table.last()
-    assert (reward_now, termination) == (penalty, True)
+    assert reward_now == pytest.approx(penalty) and termination
     for agent in table.possible_agents:  # no agent may move any more
         assert not table.observe(agent)["action_mask"].any()
     while table.agents:  # the dead agents leave as PettingZoo says
@@ -141,12 +155,13 @@ def test_an_illegal_action_through_the_wrapper_and_the_default_raise() -> None:
     table.reset(seed=2)
     offender = table.agent_selection
     table.step(first_illegal(table))
-    lowest, highest = queen.score_bounds(config)
+    penalty = expected_penalty("queen", config, "points")
+    assert penalty == 0 - 32 / 1  # bounds 0 to 32, one round
     seen = []
     for agent in table.agent_iter():
         _, reward, termination, _, _ = table.last()
         assert termination
-        assert reward == (lowest - highest if agent == offender else 0.0)
+        assert reward == (penalty if agent == offender else 0.0)
         seen.append(agent)
         table.step(None)
     assert sorted(seen) == table.possible_agents
@@ -216,3 +231,37 @@ def test_a_bad_reward_is_a_config_error_everywhere() -> None:
         gymnasium.make(environment_id("queen"), reward="win")
     with pytest.raises(ConfigError, match="illegal_action"):
         raw_env("king", illegal_action="ignore")
+
+
+def test_scaled_rewards_and_the_penalty_are_of_a_size_a_learner_can_use() -> None:
+    """Issue 35: over the whole game's bound, standard Skull King's scaled returns were
+    about +/-0.07, and the illegal action cost -4,490 points (-1 scaled). Now a round's
+    share of the best total is the scale (394 points: -550 to 3,940 over 10 rounds), and
+    the penalty is the worst total less one round, below every legal step's reward."""
+    config = king.Config(players=4)
+    assert (king.score_bounds(config), config.round_count) == ((-550, 3940), 10)
+    scaled = raw_env("king", config, reward="scaled", illegal_action="terminate")
+    points = raw_env("king", config, illegal_action="terminate")
+    assert scaled.illegal_reward == pytest.approx(-550 / 394 - 1)  # -2.40
+    assert points.illegal_reward == -550 - 394
+    returns: list[float] = []
+    steps: list[float] = []
+    for seed in range(6):
+        scaled.reset(seed=seed)
+        rng = random.Random(seed)
+        total = dict.fromkeys(scaled.possible_agents, 0.0)
+        for agent in scaled.agent_iter():
+            observation, reward, termination, truncation, _ = scaled.last()
+            total[agent] += reward
+            if reward:
+                steps.append(reward)
+            if termination or truncation:
+                scaled.step(None)
+                continue
+            assert observation is not None
+            scaled.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        returns.extend(total.values())
+    mean_size = sum(map(abs, returns)) / len(returns)
+    assert 0.2 < mean_size < 3, returns  # random play: a few hundred points a game
+    assert min(steps) > scaled.illegal_reward
+    assert max(map(abs, steps)) < 10

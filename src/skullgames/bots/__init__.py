@@ -3,7 +3,8 @@
 A bot is any object with a ``choose(observation) -> move`` method (the :class:`Bot`
 protocol). It sees only what its seat may see, ``observe(state, seat)``, and returns one
 of ``observation.legal_moves``. Bots take their randomness from a ``random.Random``
-passed in when they are made, so a game between bots is fixed by its seeds.
+passed in when they are made (the :class:`BotFactory` protocol, which every tool that
+makes bots uses), so a game between bots is fixed by its seeds.
 
 >>> import random
 >>> from skullgames import king
@@ -27,15 +28,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from skullgames._bot import Bot
+from skullgames._bot import Bot, BotFactory
+from skullgames._checks import wrong_type
 from skullgames.bots._base import AnyObservation, RandomBot, checked_moves
+from skullgames.errors import ConfigError
 from skullgames.registry import game_named
 
 if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' module
     import skullgames.king
     import skullgames.queen
 
-__all__ = ["BOT_NAMES", "AnyObservation", "Bot", "RandomBot", "checked_moves", "make_bot"]
+__all__ = ["BOT_NAMES", "AnyObservation", "Bot", "BotFactory", "RandomBot", "checked_moves",
+           "make_bot"]
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
 """The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
@@ -58,10 +62,20 @@ def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
     """Make the bot called ``name`` (one of :data:`BOT_NAMES`) for ``game`` (king, queen).
 
     The bots are those of the game's entry in :data:`skullgames.GAMES` (its ``bots``).
-    Raises ``ValueError`` for an unknown game or bot name. Type checkers know that
-    ``make_bot("king", ...)`` is a ``Bot[king.Observation, king.Move]``.
+    Raises :class:`~skullgames.ConfigError` for an unknown game or bot name, naming the
+    known ones, and ``TypeError`` when ``rng`` is not a ``random.Random``. Type checkers
+    know that ``make_bot("king", ...)`` is a ``Bot[king.Observation, king.Move]``.
+
+    >>> make_bot("king", "genius", random.Random(0))
+    Traceback (most recent call last):
+    ...
+    skullgames.errors.ConfigError: unknown bot 'genius' for king (one of random, greedy, search)
     """
     factories = game_named(game).bots
+    if not isinstance(name, str):
+        raise wrong_type("name", "a bot's name (str)", name)
     if name not in factories:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(factories)})")
+        raise ConfigError(f"unknown bot {name!r} for {game} (one of {', '.join(factories)})")
+    if not isinstance(rng, random.Random):
+        raise wrong_type("rng", "a random.Random", rng)
     return factories[name](rng)

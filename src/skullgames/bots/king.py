@@ -30,7 +30,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames._bot import Bot
+from skullgames._bot import Bot, BotFactory
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -227,7 +227,7 @@ def _policy(state: State) -> Move:
                         0 if bid is None else bid, state.tricks_won[seat])
 
 
-BOTS: dict[str, Callable[[random.Random], KingBot]] = {
+BOTS: dict[str, BotFactory[Observation, Move]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
@@ -282,8 +282,9 @@ def sample_world(observation: Observation, rng: random.Random, *,
     (:func:`infer_voids`). Bids still hidden during the bidding come from
     ``guess_bid(seat, dealt_hand)``, by default uniformly from 0 to the cards dealt.
     With the pirates' abilities (K12), the undealt cards the seat saw with Juanita Jade
-    stay undealt, on top in the order seen, but for those Bendt the Bandit has drawn
-    since (in his hand until he discards); and a seat's voids from before its own Bendt
+    stay undealt, on top in random order, but for those Bendt the Bandit has drawn since
+    (in his hand until he discards: the ones the seat has seen since, and a random
+    choice of the rest); and a seat's voids from before its own Bendt
     draw are dropped, since the cards it drew may be of any suit.
 
     The state is built directly from these parts: its ``deal`` is the sampled deal of
@@ -339,9 +340,9 @@ def sample_world(observation: Observation, rng: random.Random, *,
     # Cards this seat knows the place of: its hand, its own discards (Bendt), and all played.
     unseen = _without(config.deck, [*observation.hand, *observation.discarded,
                                     *(c for p in played.values() for c in p)])
-    # With Juanita Jade this seat saw the undealt cards, in order: they are still undealt
-    # but for those Bendt the Bandit drew from the top since.
-    undealt, drawn = _peeked(observation)
+    # With Juanita Jade this seat saw which cards were undealt: they are still undealt
+    # but for those Bendt the Bandit drew from the top since, which it cannot tell.
+    undealt, drawn = _peeked(observation, unseen, rng)
     unseen = _without(unseen, undealt)
     voids = infer_voids(config, tricks)
     bendt = _bendt_draw(observation)
@@ -382,11 +383,14 @@ def sample_world(observation: Observation, rng: random.Random, *,
     return make(Deal(dealt, (*played.get(None, ()), *ghost), stock), hands, stock, bids, ghost)
 
 
-def _peeked(observation: Observation) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The undealt cards this seat saw with Juanita Jade, in two parts.
+def _peeked(observation: Observation, unseen: Sequence[Card], rng: random.Random
+            ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The undealt cards this seat saw with Juanita Jade, in two parts, as sampled.
 
-    Those undealt still, in order, and those Bendt the Bandit has drawn from their top
-    since (K12).
+    Those undealt still, in random order, and those Bendt the Bandit has drawn from the
+    top of the stack since (K12). She shows which cards are undealt, not their order: the
+    drawn ones are those of the look that the seat has seen since (not among ``unseen``,
+    the cards it has not seen), and the rest of them a random choice.
     """
     peeked = observation.undealt
     if not peeked:
@@ -395,10 +399,16 @@ def _peeked(observation: Observation) -> tuple[tuple[Card, ...], tuple[Card, ...
     juanita = next((i for i, t in enumerate(observation.tricks)
                     if t.winning_card is not None and t.winning_card.pirate is Pirate.JUANITA),
                    -1)
-    if bendt is not None and bendt[1] > juanita:
-        drawn = min(2, len(peeked))
-        return peeked[drawn:], peeked[:drawn]
-    return peeked, ()
+    if bendt is None or bendt[1] < juanita:
+        undealt = list(peeked)
+        rng.shuffle(undealt)
+        return tuple(undealt), ()
+    seen_since = _without(peeked, unseen)  # not where this seat has not looked: drawn
+    maybe = list(_without(peeked, seen_since))
+    guessed = rng.sample(maybe, max(0, min(2, len(peeked)) - len(seen_since)))
+    undealt = list(_without(maybe, guessed))
+    rng.shuffle(undealt)
+    return tuple(undealt), (*seen_since, *guessed)
 
 
 def _bendt_draw(observation: Observation) -> tuple[int, int] | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames._bot import Bot
+from skullgames._bot import Bot, BotFactory
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -276,7 +276,7 @@ def _policy(state: State) -> Move:
                        state.planks)
 
 
-BOTS: dict[str, Callable[[random.Random], QueenBot]] = {
+BOTS: dict[str, BotFactory[Observation, Move]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,

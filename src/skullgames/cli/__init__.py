@@ -6,6 +6,8 @@ Subcommands, each with ``--help``:
 - ``play [GAME]``: you against bots at the terminal.
 - ``simulate [GAME] --games N --bots random,greedy,search``: many seeded bot games
   on every core, with a table of mean scores and win rates.
+- ``match [GAME] --bots A,B --deals N --shape 2v2``: a duplicate match, every deal
+  played under every rotation of the table, with paired intervals.
 - ``serve [GAME]``: a table in the browser against bots (:mod:`skullgames.serve`).
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
@@ -37,6 +39,7 @@ from skullgames.cli._games import (
     config_from,
     game_argument,
 )
+from skullgames.cli._match import add_match_arguments, run_match
 from skullgames.cli._numbers import number_argument
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
@@ -107,6 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_arguments(simulate, positive=_positive, seed=_seed)
     add_rule_flags(simulate)
 
+    match = commands.add_parser(
+        "match", help="a duplicate match: two bots on the same deals, every seat each",
+        description="Plays deals with seeds SEED, SEED+1, ..., each under every rotation "
+                    "of the table, so that every bot plays every seat's cards, and prints "
+                    "each bot's mean score, win share and exact bids, and each pair's "
+                    "score difference paired over the deals, with 95% intervals.")
+    game_argument(match)
+    add_match_arguments(match, positive=_positive, seed=_seed)
+    add_rule_flags(match)
+
     replay = commands.add_parser(
         "replay", help="tell a saved game trick by trick",
         description="Tells a saved game (skullgames.to_json of a state, or one line of a "
@@ -149,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, write, input)
         if args.command == "simulate":
             return _simulate(args, write)
+        if args.command == "match":
+            return run_match(args, config_from(args.game, args), write)
         if args.command == "serve":
             return _serve.main_serve(args, write)
         if args.command == "schema":
@@ -202,6 +217,11 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     if not 0 <= seat < config.players:
         raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
+    # --bots names your opponents: they fill the other seats, in seat order
+    opponents: tuple[str, ...] = args.bots
+    others = [s for s in range(config.players) if s != seat]
+    for turn, other in enumerate(others):
+        names[other] = opponents[turn % len(opponents)]
     names[seat] = "you"
     bots = {s: _bot(game, n, seed, s) for s, n in enumerate(names) if s != seat}
     # --save opens its file now, so that a path that cannot be written fails before the

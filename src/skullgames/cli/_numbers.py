@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from skullgames.errors import InvalidNotationError
 
-MOST_DIGITS = 30
-"""Longer numbers are refused: no rule option or seed needs more digits."""
+MOST_DIGITS = 39
+"""Longer numbers are refused: no rule option or seed needs more digits (the largest seed,
+2**128 - 1, as wide as one that ``new_game`` draws, has 39)."""
 
 
 def shown(text: str, limit: int = 40) -> str:

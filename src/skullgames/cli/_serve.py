@@ -9,18 +9,22 @@ from typing import Any
 
 __all__ = ["add_parser", "main_serve"]
 
+_MEMORY = ":memory:"
+
 
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
     from skullgames.cli._games import add_rule_flags, bot_list, game_argument
     from skullgames.cli._numbers import number_argument
+    from skullgames.serve import default_db_path
 
     serve = commands.add_parser(
         "serve", help="play in the browser, people and bots at one table",
         description="Starts a local web server with tables for people and bots (each "
                     "person joins with a link), and the JSON API behind it (docs: "
                     "guides/ui-server). It prints "
-                    "its address; stop it with Ctrl-C.")
+                    "its address; stop it with Ctrl-C. The tables are kept in a file "
+                    "and go on after a restart.")
     game_argument(serve)
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on, IPv4 or IPv6 [127.0.0.1: this machine only]")
@@ -31,23 +35,75 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
                        help="the bots of a new table's other seats, repeated to fill them "
                             "[greedy]")
+    serve.add_argument("--seats", type=_seat_list, default=None, metavar="LIST",
+                       help="each seat's player, 'human' or a bot, such as "
+                            "human,greedy,human: makes a table now and prints a join link "
+                            "per person (and is a new table's default)")
+    shown_path = str(default_db_path()).replace("%", "%%")  # argparse formats help with %
+    serve.add_argument("--db", default=None, metavar="PATH",
+                       help=f"the SQLite file that keeps the tables ('{_MEMORY}': none, "
+                            f"they end with the server) [{shown_path}]")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                       dest="trusted_proxies",
+                       help="the address of a proxy in front of the server: for its "
+                            "requests the client is the address its X-Forwarded-For "
+                            "header names (may be given again)")
     add_rule_flags(serve)
+
+
+def _seat_list(text: str) -> tuple[str, ...]:
+    """Read ``--seats``: ``human`` or a bot's name per seat, separated by commas."""
+    from skullgames.bots import BOT_NAMES
+    from skullgames.cli._numbers import shown
+    from skullgames.serve import HUMAN
+
+    names = tuple(n.strip().lower() for n in text.split(","))
+    for name in names:
+        if name != HUMAN and name not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"{shown(name)} is no player: each seat is {HUMAN!r} or a bot "
+                f"({', '.join(BOT_NAMES)})")
+    if HUMAN not in names:
+        raise argparse.ArgumentTypeError(f"at least one seat is {HUMAN!r}")
+    return names
 
 
 def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     """Serve until interrupted; the server answers every request in its own thread."""
-    from skullgames.cli._games import config_from
-    from skullgames.errors import SkullgamesError
-    from skullgames.serve import make_server
+    from skullgames.cli._games import CLIS, SHARED_FLAGS, config_from
+    from skullgames.errors import ConfigError, SkullgamesError
+    from skullgames.serialization import to_dict
+    from skullgames.serve import ApiError, default_db_path, make_server
 
     config = config_from(args.game, args)
     if not 0 <= args.seat < config.players:
         raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {args.seat}")
-    server = make_server(args.game, config, host=args.host, port=args.port, bots=args.bots,
-                         seat=args.seat)
-    write(f"skullgames serve: {server.url} (Ctrl-C to stop)")
-    sys.stdout.flush()  # the address reaches a log or a pipe before the first request
+    if args.seats is not None and len(args.seats) != config.players:
+        raise ConfigError(f"--seats names {len(args.seats)} players; the table has "
+                          f"{config.players} (--players)")
+    # The flags given, as the config's JSON options: a request's own config is read over
+    # them, so one that names only the players keeps the rest.
+    given = {*SHARED_FLAGS, *CLIS[args.game].rule_flags} & set(vars(args))
+    options = {name: value for name, value in to_dict(config).items() if name in given}
+    db = default_db_path() if args.db is None else args.db
+    server = make_server(args.game, options, host=args.host, port=args.port, bots=args.bots,
+                         seat=args.seat, seats=args.seats, db=db,
+                         trusted_proxies=args.trusted_proxies)
     try:
+        where = "memory only" if db == _MEMORY else str(db)
+        write(f"skullgames serve: {server.url} (Ctrl-C to stop); tables kept in {where}")
+        if server.tables.unreadable:
+            write(f"  {len(server.tables.unreadable)} stored tables could not be replayed: "
+                  + ", ".join(server.tables.unreadable))
+        if args.seats is not None:
+            try:
+                table = server.tables.new({"seats": list(args.seats)}, client="command line")
+            except ApiError as error:
+                raise SkullgamesError(f"--seats: {error.message}") from None
+            write(f"table {table['id']} ({', '.join(table['players'])}):")
+            for join in table["joins"]:
+                write(f"  seat {join['seat']}: {server.url}{join['link'].lstrip('/')}")
+        sys.stdout.flush()  # the address reaches a log or a pipe before the first request
         server.serve_forever()
     except KeyboardInterrupt:
         write("stopped")

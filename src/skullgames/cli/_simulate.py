@@ -206,28 +206,59 @@ def saved_game(document: str) -> str:
 
 
 class Progress:
-    """A plain-text progress bar on a stream: redrawn in place on a terminal, else 10% steps."""
+    """A plain-text progress bar on a stream: redrawn in place on a terminal, else 10% steps.
 
-    def __init__(self, stream: TextIO, label: str = "games") -> None:
+    It shows the time taken and an estimate of the time left, from the pace so far.
+    """
+
+    def __init__(self, stream: TextIO, label: str = "games",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
         self.label = label
-        self.start = time.monotonic()
+        self.clock = clock
+        self.start = clock()
         self.tty = stream.isatty()
         self.shown = -1
+        self.first: tuple[int, float] | None = None  # the first count seen, and when
 
     def __call__(self, done: int, total: int) -> None:
         """Show that ``done`` of ``total`` are finished."""
+        now = self.clock()
+        if self.first is None:
+            self.first = (done, now)  # a resumed run starts above 0: its pace starts here
         tenth = done * 10 // max(1, total)
         if not self.tty and tenth == self.shown and done != total:
             return
         self.shown = tenth
         width = 30
         filled = done * width // max(1, total)
-        elapsed = time.monotonic() - self.start
+        elapsed = now - self.start
         line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
-                f"  {elapsed:.0f}s")
+                f"  {duration(elapsed)}{self._left(done, total, now)}")
         if self.tty:
-            self.stream.write("\r" + line + ("\n" if done == total else ""))
+            self.stream.write("\r" + line + ("\n" if done == total else "   "))
         else:
             self.stream.write(line + "\n")
         self.stream.flush()
+
+    def _left(self, done: int, total: int, now: float) -> str:
+        """``", about 1m20s left"`` at the pace since the first count; nothing before one."""
+        assert self.first is not None
+        counted, since = done - self.first[0], now - self.first[1]
+        if done >= total or counted <= 0 or since <= 0:
+            return ""
+        return f", about {duration(since / counted * (total - done))} left"
+
+
+def duration(seconds: float) -> str:
+    """A time for people: ``"42s"``, ``"3m05s"``, ``"2h07m"``.
+
+    >>> duration(41.6), duration(185), duration(7620)
+    ('42s', '3m05s', '2h07m')
+    """
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"

@@ -10,8 +10,9 @@ card('Y12')
 from __future__ import annotations
 
 import enum
-from typing import Final, overload
+from typing import Final
 
+from skullgames._checks import Whole
 from skullgames._record_class import sealed
 from skullgames.errors import InvalidNotationError
 
@@ -115,7 +116,7 @@ class Card:
     unpickled card is the library's own instance of its face.
 
     ``Card(kind, suit=None, rank=0, pirate=None)`` takes a :class:`Kind`, a :class:`Suit`
-    (number cards), an ``int`` rank 1..14 (number cards) and a :class:`Pirate` (pirates).
+    and a rank 1..14 (number cards), and a :class:`Pirate` (pirates).
 
     >>> from skullgames.king import card
     >>> c = card("y3")
@@ -141,10 +142,11 @@ class Card:
     """The part the card takes in a trick (see :func:`skullgames.king.tricks.role`)."""
     _text: Final[str]
 
-    # The parts are typed object and checked here, so that both builds refuse a wrong part
-    # with the same message (the compiled build would check typed parameters itself).
-    def __init__(self, kind: object, suit: object = None, rank: object = 0,
-                 pirate: object = None) -> None:
+    # The type checks are the pure build's: the compiled build checks typed parameters
+    # before the body runs, with messages of its own (rank is Whole, so that both refuse
+    # True with this message).
+    def __init__(self, kind: Kind, suit: Suit | None = None, rank: Whole = 0,
+                 pirate: Pirate | None = None) -> None:
         if not isinstance(kind, Kind):
             raise _wrong_part("kind", Kind, kind)
         if suit is not None and not isinstance(suit, Suit):
@@ -300,9 +302,7 @@ _ALIASES = {
 _LOOKUP: Final = {**_BY_TEXT, **{alias: _BY_TEXT[text] for alias, text in _ALIASES.items()}}
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def card(text: str) -> Card: ...
-def card(text: object) -> Card:
+def card(text: str) -> Card:
     """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
 
     Number cards are a suit letter and a rank: ``Y`` yellow, ``G`` green, ``P`` purple,
@@ -319,7 +319,7 @@ def card(text: object) -> Card:
     skullgames.errors.InvalidNotationError: 'Z9' is not a Skull King card
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a card is written as text, not {type(text).__name__}")
+        raise TypeError(f"a card is written as text, not {type(text).__name__}")
     found = _LOOKUP.get(text.strip().upper().replace(" ", "").replace("_", ""))
     if found is None:
         raise InvalidNotationError(f"{text!r} is not a Skull King card")

@@ -59,7 +59,10 @@ class Scoring(enum.Enum):
 
 
 class KrakenLeader(enum.Enum):
-    """Who leads after the Kraken destroys a trick (D3, :ref:`ruling-k6`)."""
+    """Who leads after the Kraken destroys a trick (D3, :ref:`ruling-k6`).
+
+    With two players a human always leads after it, never Graybeard (:ref:`ruling-k16`).
+    """
 
     WOULD_HAVE_WON = "would_have_won"
     """The player who would have won without the Kraken (FAQ, French rulebook, BGA)."""
@@ -68,7 +71,10 @@ class KrakenLeader(enum.Enum):
 
 
 class WhaleLeader(enum.Enum):
-    """Who leads after a White Whale trick of only special cards (D4, :ref:`ruling-k7`)."""
+    """Who leads after a White Whale trick of only special cards (D4, :ref:`ruling-k7`).
+
+    With two players a human always leads after it, never Graybeard (:ref:`ruling-k16`).
+    """
 
     WHALE_PLAYER = "whale_player"
     """The player of the White Whale (2021 rulebooks, BGA; :ref:`ruling-k7`)."""

@@ -14,9 +14,10 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable
-from typing import Final, cast, overload
+from typing import Final
 
 from skullgames._checks import (
+    Whole,
     as_tuple,
     check_seed,
     checked_config,
@@ -108,14 +109,13 @@ _OPEN: Final = SuitState.OPEN  # bound once: enum members are slow to read in 3.
 # as long as one built by position (0.99 us against 0.45 us) in the pure build.
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def new_game(config: Config | None = None, *, seed: int | None = None,
-             auto_deal: bool = True) -> State: ...
-def new_game(config: object = None, *, seed: object = None, auto_deal: object = True) -> State:
+             auto_deal: bool = True) -> State:
     """Start a game.
 
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
-    one and records it in the state, so that any game can be replayed. With
+    one (128 bits from ``secrets``, so no player can find it from their cards) and
+    records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
 
     >>> from skullgames import king
@@ -137,9 +137,7 @@ def new_game(config: object = None, *, seed: object = None, auto_deal: object = 
     return Dealing(setup=setup, past=past, hands=((),) * n, log=None)
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def seeded_deal(config: Config, seed: int, round_index: int) -> Deal: ...
-def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
+def seeded_deal(config: Config, seed: Whole, round_index: Whole) -> Deal:
     """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
 
     >>> from skullgames import king
@@ -187,9 +185,7 @@ def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple
     return Deal(hands, ghost, stock), stock
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def current_player(state: State) -> int | None: ...
-def current_player(state: object) -> int | None:
+def current_player(state: State) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal.
 
     >>> from skullgames import king
@@ -203,9 +199,7 @@ def current_player(state: object) -> int | None:
     return state.to_move
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def is_over(state: State) -> bool: ...
-def is_over(state: object) -> bool:
+def is_over(state: State) -> bool:
     """True once the last round has been scored.
 
     >>> from skullgames import king
@@ -221,9 +215,7 @@ def is_over(state: object) -> bool:
     return kind is Finished
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def scores(state: State) -> tuple[int, ...]: ...
-def scores(state: object) -> tuple[int, ...]:
+def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total.
 
     >>> from skullgames import king
@@ -238,9 +230,7 @@ def scores(state: object) -> tuple[int, ...]:
     return state.past.totals
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def legal_moves(state: State) -> tuple[Move, ...]: ...
-def legal_moves(state: object) -> tuple[Move, ...]:
+def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
 
     - Bids: ``Bid(0)`` up to the cards dealt.
@@ -305,9 +295,7 @@ def _ability_moves(state: Choosing) -> tuple[Move, ...]:
         itertools.combinations(hand, pending.drawn)))
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def apply(state: State, move: Move) -> State: ...
-def apply(state: object, move: object) -> State:
+def apply(state: State, move: Move) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
@@ -321,26 +309,40 @@ def apply(state: object, move: object) -> State:
     if type(state) is Playing:
         if type(move) is Play:
             return _apply_play(state, move)
-        raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
+        raise _not_now(f"cards are being played, {move!r} is not a Play", move)
     if type(state) is Bidding:
         if type(move) is Bid:
             return _apply_bid(state, move)
-        raise IllegalMoveError(f"the players are bidding, {move!r} is not a Bid")
+        raise _not_now(f"the players are bidding, {move!r} is not a Bid", move)
     if type(state) is Dealing:
         if type(move) is Deal:
             config = state.setup.config
             deal, undealt = _checked_deal(config, state.past.round_index, move)
             return _start_round(state.setup, state.past, state._log, deal, undealt)
-        raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
+        raise _not_now(f"the game waits for a Deal, not {move!r}", move)
     if type(state) is Shooting:
         if type(move) is Shot:
             return _apply_shot(state, move)
-        raise IllegalMoveError(f"the players choose Grapeshot or Cannonball, not {move!r}")
+        raise _not_now(f"the players choose Grapeshot or Cannonball, not {move!r}", move)
     if type(state) is Choosing:
-        return _apply_ability(state, cast(Move, move))
+        return _apply_ability(state, move)
     if type(state) not in _STATES:
         raise not_a_state(state)
-    raise IllegalMoveError("the game is over")
+    raise _not_now("the game is over", move)
+
+
+_MOVES: Final = frozenset({Bid, Play, Deal, Shot, ChooseLeader, Discard, Wager, AdjustBid})
+
+
+def _not_now(why: str, move: object) -> Exception:
+    """The error for a move the state does not take now.
+
+    ``IllegalMoveError`` saying ``why`` for a move of another kind, ``TypeError`` for a
+    value that is no move at all.
+    """
+    if type(move) not in _MOVES:
+        return wrong_type("move", "a skullgames.king.Move", move)
+    return IllegalMoveError(why)
 
 
 def _apply_bid(state: Bidding, move: Bid) -> State:
@@ -475,7 +477,9 @@ def _use_ability(state: State, table: Table, hands: Hands, log: LogCell, pirate:
                  seat: int) -> State:
     """A trick won with a named pirate (:ref:`king-abilities`): use the ability now."""
     if pirate is Pirate.JUANITA:  # she looks at the undealt cards: nothing to decide
-        peeked = table.peeked[:seat] + (table.undealt,) + table.peeked[seat + 1:]
+        # She sees which cards are not in play, not the stock's order (K12): in card order.
+        seen = tuple(sorted(table.undealt, key=order_of))
+        peeked = table.peeked[:seat] + (seen,) + table.peeked[seat + 1:]
         return _open_trick(state, _changed(table, peeked=peeked), hands, log,
                            table.leader)
     drawn = 0
@@ -496,8 +500,8 @@ def _apply_ability(state: Choosing, move: Move) -> State:
     expected = {Pirate.ROSIE: ChooseLeader, Pirate.BENDT: Discard, Pirate.RASCAL: Wager,
                 Pirate.HARRY: AdjustBid}[pirate]
     if type(move) is not expected:
-        raise IllegalMoveError(f"{pirate.full_name}'s ability waits: play a "
-                               f"{expected.__name__}, not {move!r}")
+        raise _not_now(f"{pirate.full_name}'s ability waits: play a "
+                       f"{expected.__name__}, not {move!r}", move)
     # Whole numbers checked by type: ChooseLeader(1.0) == ChooseLeader(1), but 1.0 is no seat.
     if (type(move) is not Discard and type(move._values()[0]) is not int) or (
             move not in _ability_moves(state)):
@@ -717,9 +721,13 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
     (False, True)
     """
+    checked = checked_config(config, Config, none_ok=False)
+    game = None if seed is None else check_seed(seed)  # one message in both builds
     if auto_deal is None:
-        auto_deal = seed is not None
-    state = new_game(config, seed=seed, auto_deal=auto_deal)
+        auto_deal = game is not None
+    elif type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True, False or None", auto_deal)
+    state = new_game(checked, seed=game, auto_deal=auto_deal)
     for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
             if state.deal != move:

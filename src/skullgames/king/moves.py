@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, Union
 
-from skullgames._checks import as_hands, as_tuple
+from skullgames._checks import Whole, as_hands, as_tuple
 from skullgames._record_class import sealed
 from skullgames._records import Record
 from skullgames.errors import IllegalMoveError, InvalidNotationError
@@ -49,7 +49,7 @@ class Bid(Record):
     n: Final[int]
     """The tricks bid."""
 
-    def __init__(self, n: object) -> None:
+    def __init__(self, n: Whole) -> None:
         self.n = _whole(n, "Bid", "a whole number of tricks")
 
     def __str__(self) -> str:
@@ -76,14 +76,16 @@ class Play(Record):
     as_pirate: Final[bool | None]
     """How the Tigress is declared (``True``: a pirate); ``None`` for any other card."""
 
-    # Typed object and checked here, so that both builds refuse a wrong argument with the
-    # same message (the compiled build would check a typed parameter itself).
-    def __init__(self, card: object, as_pirate: object = None) -> None:
+    # The type checks are the pure build's: the compiled build checks typed parameters
+    # before the body runs, with messages of its own.
+    def __init__(self, card: Card, as_pirate: bool | None = None) -> None:
         if not isinstance(card, Card):
-            raise InvalidNotationError(f"Play takes a Card, not {card!r}")
+            raise TypeError(f"Play takes a Card, not {card!r}")
+        if as_pirate is not None and type(as_pirate) is not bool:
+            raise TypeError(f"as_pirate is True, False or None, not {as_pirate!r}")
         declared: bool | None = None
         if card.kind is Kind.TIGRESS:
-            if not isinstance(as_pirate, bool):
+            if as_pirate is None:
                 raise IllegalMoveError(
                     "the Tigress must be declared: Play(card('TIG'), as_pirate=True or False)"
                 )
@@ -104,10 +106,10 @@ class Play(Record):
         return f"Play({self.card!r}, as_pirate={self.as_pirate})"
 
 
-# The whole-number fields are typed object in the constructors and checked here, so that
-# both builds refuse a wrong one with the same message (the compiled build would check a
-# parameter typed int itself, and take True for 1).
-def _whole(value: object, move: str, what: str) -> int:
+# The whole-number fields are typed Whole (int | bool) in the constructors and checked
+# here, so that both builds refuse True and False with the same message (the compiled
+# build converts an argument typed int before the body runs, True to 1).
+def _whole(value: Whole, move: str, what: str) -> int:
     """A move's whole-number field, an ``int`` (not a ``bool``, not ``1.0``), or TypeError."""
     if type(value) is not int:
         raise TypeError(f"{move} takes {what} (an int), not {value!r}")
@@ -115,9 +117,9 @@ def _whole(value: object, move: str, what: str) -> int:
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    cards = as_tuple(cards, "cards", "the cards discarded")
+    cards = as_tuple(cards, "cards", "the cards discarded", ordered=False)
     if not all(isinstance(c, Card) for c in cards):
-        raise InvalidNotationError(f"expected cards, got {cards!r}")
+        raise TypeError(f"expected cards, got {cards!r}")
     return tuple(sorted(cards, key=order_of))
 
 
@@ -173,8 +175,8 @@ class Shot(Record):
     cannonball: Final[bool]
     """``True`` for the Cannonball, ``False`` for Grapeshot."""
 
-    def __init__(self, cannonball: object) -> None:
-        if not isinstance(cannonball, bool):
+    def __init__(self, cannonball: bool) -> None:
+        if type(cannonball) is not bool:
             raise TypeError(f"Shot takes True or False, not {cannonball!r}")
         self.cannonball = cannonball
 
@@ -192,7 +194,7 @@ class ChooseLeader(Record):
     seat: Final[int]
     """The seat to lead."""
 
-    def __init__(self, seat: object) -> None:
+    def __init__(self, seat: Whole) -> None:
         self.seat = _whole(seat, "ChooseLeader", "a seat number")
 
     def __str__(self) -> str:
@@ -236,7 +238,7 @@ class Wager(Record):
     points: Final[int]
     """The points wagered."""
 
-    def __init__(self, points: object) -> None:
+    def __init__(self, points: Whole) -> None:
         self.points = _whole(points, "Wager", "a whole number of points")
 
     def __str__(self) -> str:
@@ -257,7 +259,7 @@ class AdjustBid(Record):
     delta: Final[int]
     """The change to the bid: -1, 0 or +1."""
 
-    def __init__(self, delta: object) -> None:
+    def __init__(self, delta: Whole) -> None:
         self.delta = _whole(delta, "AdjustBid", "a whole number")
 
     def __str__(self) -> str:
@@ -305,7 +307,7 @@ def parse_move(text: str) -> Move:
     (Bid(3), Play(card('Y12')), Play(card('TIG'), as_pirate=False))
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text, not {type(text).__name__}")
+        raise TypeError(f"a move is written as text, not {type(text).__name__}")
     known = _CANONICAL.get(text)
     if known is not None:
         return known

@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from typing import Final, overload
+from typing import Final
 
 import attrs
 
-from skullgames._checks import wrong_type
+from skullgames._checks import Whole, wrong_type
 from skullgames._pictures import svg_of
 from skullgames._record_class import record
 from skullgames._records import Record
@@ -86,8 +86,9 @@ class Observation(Record):
     ``ghost_size`` count them). ``bids`` shows every bid once all are in; before that it
     shows only this seat's own bid (others are ``None``) and ``has_bid`` says who has bid
     already (:ref:`ruling-k13`). ``shots`` and ``has_shot`` work the same way for Grapeshot /
-    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (as it
-    was then), and
+    Cannonball. ``undealt`` is what this seat saw when it looked with Juanita Jade (the
+    undealt cards then, in card order: which cards are not in play, not the stock's
+    order), and
     ``discarded`` only holds this seat's own discards (Bendt the Bandit).
     ``legal_moves`` is this seat's legal moves when it is to move, and empty otherwise.
     ``tricks`` are the finished tricks of this round; ``rounds`` the finished rounds as
@@ -181,9 +182,7 @@ class Observation(Record):
         return svg_of(self)
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def observe(state: State, player: int) -> Observation: ...
-def observe(state: object, player: object) -> Observation:
+def observe(state: State, player: Whole) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
     The hidden parts are read through :mod:`skullgames.king.visibility`, the module of

@@ -13,9 +13,9 @@ Bonuses count only for an exact bid (:ref:`king-bonuses`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, overload
+from typing import Any, Final
 
-from skullgames._checks import as_tuple, wrong_type
+from skullgames._checks import Whole, as_tuple, wrong_type
 from skullgames._outcome import winners_of
 from skullgames._record_class import constructor, record
 from skullgames._records import Record
@@ -61,30 +61,17 @@ class SeatScore(Record):
         return self.base + self.bonus + self.loot + self.wager
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def round_breakdown(
     bids: Sequence[int],
     tricks: Sequence[int],
     *,
-    cards_dealt: int,
+    cards_dealt: Whole,
     bonuses: Sequence[int] | None = None,
     config: Config | None = None,
     round_number: int | None = None,
     loot_alliances: Sequence[tuple[int, int]] = (),
     wagers: Sequence[int] | None = None,
     cannonballs: Sequence[bool] | None = None,
-) -> tuple[SeatScore, ...]: ...
-def round_breakdown(
-    bids: object,
-    tricks: object,
-    *,
-    cards_dealt: object,
-    bonuses: object = None,
-    config: object = None,
-    round_number: object = None,
-    loot_alliances: object = (),
-    wagers: object = None,
-    cannonballs: object = None,
 ) -> tuple[SeatScore, ...]:
     """Score a round seat by seat, with every item of the score.
 
@@ -109,10 +96,12 @@ def round_breakdown(
                    else as_tuple(cannonballs, "cannonballs", "one per seat"))
     loot_alliances = as_tuple(loot_alliances, "loot_alliances", "(loot player, winner) pairs")
     _check(bids, tricks, cards_dealt, bonuses, wagers, cannonballs, loot_alliances)
+    # Its type checked before any test of None: there mypy narrows int | None to int, and
+    # the compiled build reads True as the int 1 from then on.
+    if type(round_number) not in (int, type(None)):
+        raise wrong_type("round_number", "a whole number (an int)", round_number)
     if round_number is None:
         number = cards_dealt
-    elif type(round_number) is not int:
-        raise wrong_type("round_number", "a whole number (an int)", round_number)
     elif round_number < 1:
         raise IllegalMoveError(f"round_number must be 1 or more, not {round_number}")
     else:
@@ -171,31 +160,18 @@ def _rascal(off: int, cards_dealt: int, bonus: int, cannonball: bool) -> tuple[i
     return 0, 0
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def score_round(
     bids: Sequence[int],
     tricks: Sequence[int],
     *,
-    cards_dealt: int,
+    cards_dealt: Whole,
     bonuses: Sequence[int] | None = None,
     config: Config | None = None,
     round_number: int | None = None,
     loot_alliances: Sequence[tuple[int, int]] = (),
     wagers: Sequence[int] | None = None,
     cannonballs: Sequence[bool] | None = None,
-) -> tuple[int, ...]: ...
-def score_round(
-    bids: Any,
-    tricks: Any,
-    *,
-    cards_dealt: Any,
-    bonuses: Any = None,
-    config: Any = None,
-    round_number: Any = None,
-    loot_alliances: Any = (),
-    wagers: Any = None,
-    cannonballs: Any = None,
-) -> tuple[int, ...]:  # Any: passed on, checked there
+) -> tuple[int, ...]:
     """The points of one round per seat, from plain values.
 
     ``bids``, ``tricks`` and ``bonuses`` (the bonus points each seat captured) are per

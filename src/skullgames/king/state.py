@@ -196,7 +196,8 @@ class State(Logged):
     finished tricks of this round and ``rounds`` the finished rounds. ``leader`` is
     ``None`` when Graybeard leads. ``shots``, ``wagers`` and ``discarded`` (per seat)
     belong to the Cannonball and the pirate abilities; ``peeked`` holds, per seat, the
-    undealt cards as Juanita Jade saw them (``None`` before she looks); ``pending`` is an
+    undealt cards Juanita Jade showed it, in card order, not the stock's (``None`` before
+    she looks); ``pending`` is an
     ability that waits for its owner.
 
     >>> from skullgames import king
@@ -418,7 +419,10 @@ class State(Logged):
 
     @property
     def peeked(self) -> tuple[tuple[Card, ...] | None, ...]:
-        """Per seat, the undealt cards as Juanita Jade saw them (``None`` before she looks)."""
+        """Per seat, the undealt cards Juanita Jade showed it (``None`` before she looks).
+
+        In card order, as a set: what is not in play, not the order of the stock.
+        """
         table = self.table
         return (None,) * self.setup.config.players if table is None else table.peeked
 

@@ -351,29 +351,38 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
 
 def _kraken(plays: _Plays, roles: bytes, creatures: list[int],
             active: int, lead_suit: Suit | None, config: Config) -> TrickResult:
-    next_leader: Seat
     if config.kraken_leader is KrakenLeader.LEFT_OF_KRAKEN:
-        # First print: the player to the Kraken player's left, who played after them;
-        # Graybeard is skipped, the next human seat leads (K16).
-        after = [plays[(active + k) % len(plays)][0] for k in range(1, len(plays) + 1)]
-        next_leader = next(seat for seat in after if seat is not None)
+        # First print: the player to the Kraken player's left, who played after them.
+        next_leader = _human_lead(plays, (active + 1) % len(plays))
     else:
-        next_leader = _would_have_won(plays, roles, creatures)
+        next_leader = _human_lead(plays, _would_have_won(plays, roles, creatures))
     return new_trick_result(plays=plays, outcome=_DESTROYED, winner=None,
-                            winning_card=plays[active][1].card, next_leader=next_leader, bonus=0,
-                            bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
+                            winning_card=plays[active][1].card, next_leader=next_leader,
+                            bonus=0, bonus_items=(), lead_suit=lead_suit, loot_alliances=(),
                             reason=_KRAKEN_ACTS)
 
 
-def _would_have_won(plays: _Plays, roles: bytes,
-                    left_out: list[int]) -> Seat:
-    """Who would have won without the cards at ``left_out`` (:ref:`ruling-k6`).
+def _would_have_won(plays: _Plays, roles: bytes, left_out: list[int]) -> int:
+    """Which play would have won without the cards at ``left_out`` (:ref:`ruling-k6`).
 
-    With only those cards in the trick, its first player.
+    An index into ``plays``; with only those cards in the trick, its first play.
     """
     kept = [i for i in range(len(plays)) if i not in left_out]
     index = _base_winner(tuple([plays[i] for i in kept]), bytes([roles[i] for i in kept]))[0]
-    return plays[0][0] if index is None else plays[kept[index]][0]
+    return 0 if index is None else kept[index]
+
+
+def _human_lead(plays: _Plays, index: int) -> Seat:
+    """Who leads after a trick nobody won whose rule names ``plays[index]``'s player.
+
+    Graybeard leads only after a trick he wins (:ref:`ruling-k16`): when the rule
+    names him, the first human to play after him in the trick leads instead.
+    """
+    for k in range(len(plays)):
+        seat = plays[(index + k) % len(plays)][0]
+        if seat is not None:
+            return seat
+    return None  # a trick of his card alone (resolve_trick): nobody else to name
 
 
 def _whale_winner(plays: _Plays, roles: bytes) -> int | None:
@@ -390,9 +399,9 @@ def _white_whale(plays: _Plays, roles: bytes, active: int,
     best = _whale_winner(plays, roles)
     if best is None:
         if config.whale_leader is WhaleLeader.WOULD_HAVE_WON:
-            next_leader = _would_have_won(plays, roles, [active])
+            next_leader = _human_lead(plays, _would_have_won(plays, roles, [active]))
         else:
-            next_leader = plays[active][0]
+            next_leader = _human_lead(plays, active)
         return new_trick_result(plays=plays, outcome=_DISCARDED, winner=None,
                                 winning_card=None, next_leader=next_leader, bonus=0,
                                 bonus_items=(), lead_suit=lead_suit, loot_alliances=(),

@@ -183,6 +183,9 @@ def discarded_seen(state: State, seat: int) -> tuple[Card, ...]:
 
 
 def undealt_seen(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The undealt cards as ``seat`` saw them with Juanita Jade (``None``: it did not look)."""
+    """The undealt cards ``seat`` saw with Juanita Jade (``None``: it did not look).
+
+    In card order: she shows which cards are not in play, not the stock's order (K12).
+    """
     table = state.table
     return None if table is None else table.peeked[seat]

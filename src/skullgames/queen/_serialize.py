@@ -34,7 +34,7 @@ from skullgames._codec import (
 from skullgames._json import anchored
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
-from skullgames.queen.config import Config
+from skullgames.queen.config import _MOST_PLAYERS, Config
 from skullgames.queen.moves import _CANONICAL as _KNOWN_MOVES
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, parse_move
 from skullgames.queen.observation import Observation, RoundSummary
@@ -45,7 +45,7 @@ from skullgames.queen.visibility import HIDDEN_KINDS, HiddenMove
 
 STATE_FORMAT = "skullgames.queen/state"
 
-_MOST_SEATS = 6  # the most players a config has: seats 0..5
+_MOST_SEATS = _MOST_PLAYERS  # the most players a config has: seats 0..5
 _MAX_HAND = max(Config(players=n).hand_size for n in range(2, _MOST_SEATS + 1))
 
 

@@ -16,8 +16,9 @@ First Mate (13). With 2 or 3 players the 1s and 12s stay out (:ref:`queen-deal`)
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, overload
+from typing import Any, Final
 
+from skullgames._checks import Whole
 from skullgames._record_class import sealed
 from skullgames.errors import ConfigError, InvalidNotationError
 
@@ -78,11 +79,12 @@ class Card:
     color_index: Final[int]
     """The colour's place in per-colour tuples, -1 for the Monkey and the First Mate."""
 
-    # The parts are typed object and checked here, so that both builds refuse a wrong part
-    # with the same message (the compiled build would check typed parameters itself).
-    def __init__(self, color: object, value: object) -> None:
+    # The type checks are the pure build's: the compiled build checks typed parameters
+    # before the body runs, with messages of its own (value is Whole, so that both refuse
+    # True with this message).
+    def __init__(self, color: Color | None, value: Whole) -> None:
         if type(value) is not int:
-            raise InvalidNotationError(f"a card's value is a whole number, not {value!r}")
+            raise TypeError(f"a card's value is a whole number (an int), not {value!r}")
         if color is None:
             if value not in (0, 13):
                 raise InvalidNotationError("only the Monkey (0) and First Mate (13) have no colour")
@@ -90,7 +92,7 @@ class Card:
             color_index = -1
         else:
             if not isinstance(color, Color):
-                raise InvalidNotationError(f"{color!r} is not a Color")
+                raise TypeError(f"a card's color is a Color or None, not {color!r}")
             if not 1 <= value <= 12:
                 raise InvalidNotationError(f"a coloured card is 1..12, not {value!r}")
             color_index = COLORS.index(color)
@@ -163,9 +165,7 @@ _BY_TEXT = {str(c): c for c in ALL_CARDS}
 _LOOKUP: Final = {**_BY_TEXT, "FIRSTMATE": MATE}
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def card(text: str) -> Card: ...
-def card(text: object) -> Card:
+def card(text: str) -> Card:
     """Parse a card from its text, case-insensitive; ``str(card)`` gives the text back.
 
     A coloured card is a colour letter and a value: ``R`` red, ``Y`` yellow, ``G`` green,
@@ -181,7 +181,7 @@ def card(text: object) -> Card:
     skullgames.errors.InvalidNotationError: 'R13' is not a Skull Queen card
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a card is written as text, not {type(text).__name__}")
+        raise TypeError(f"a card is written as text, not {type(text).__name__}")
     found = _LOOKUP.get(text.strip().upper().replace(" ", "").replace("_", ""))
     if found is None:
         raise InvalidNotationError(f"{text!r} is not a Skull Queen card")
@@ -205,9 +205,7 @@ _DECKS: Final = {
 }
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def deck(players: int) -> tuple[Card, ...]: ...
-def deck(players: object) -> tuple[Card, ...]:
+def deck(players: Whole) -> tuple[Card, ...]:
     """Every card in play for ``players`` (2..6), in canonical order.
 
     The 1s and 12s are left out with 2 or 3 players (:ref:`queen-deal`).

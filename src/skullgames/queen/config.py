@@ -14,7 +14,7 @@ skullgames.errors.ConfigError: players: Skull Queen is for 2 to 6 players, not 7
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -23,6 +23,9 @@ from skullgames.errors import ConfigError
 from skullgames.queen.cards import Card, deck
 
 __all__ = ["DEFAULT_PLANK_VALUES", "Config"]
+
+_MOST_PLAYERS: Final = 6
+"""Skull Queen is for 2 to 6 players: seats 0..5, and 0..1 beside the ghost Pirate King."""
 
 # Typed as any tuple of ints, not Final: the compiled build keeps a tuple of five ints as
 # five C ints and a Final one as its own constant, and scoring knows this very tuple by
@@ -103,8 +106,9 @@ class Config:
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int:
             raise ConfigError(f"players: expected a whole number, got {self.players!r}")
-        if not 2 <= self.players <= 6:
-            raise ConfigError(f"players: Skull Queen is for 2 to 6 players, not {self.players}")
+        if not 2 <= self.players <= _MOST_PLAYERS:
+            raise ConfigError(f"players: Skull Queen is for 2 to {_MOST_PLAYERS} players, "
+                              f"not {self.players}")
         if self.rounds == _AS_MANY_AS_PLAYERS:
             object.__setattr__(self, "rounds", self.players)
         for name in ("set_aside_center_pair", "set_aside_center_specials"):

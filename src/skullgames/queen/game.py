@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import overload
 
 from skullgames._checks import (
+    Whole,
     as_tuple,
     check_seed,
     checked_config,
@@ -76,14 +76,13 @@ def not_a_state(state: object, name: str = "state") -> TypeError:
 
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def new_game(config: Config | None = None, *, seed: int | None = None,
-             auto_deal: bool = True) -> State: ...
-def new_game(config: object = None, *, seed: object = None, auto_deal: object = True) -> State:
+             auto_deal: bool = True) -> State:
     """Start a game.
 
     With ``auto_deal=True`` every round is dealt from ``seed``; a seed of ``None`` draws
-    one and records it in the state, so that any game can be replayed. With
+    one (128 bits from ``secrets``, so no player can find it from their cards) and
+    records it in the state, so that any game can be replayed. With
     ``auto_deal=False`` the state waits at each deal for a :class:`Deal` move.
     """
     config = checked_config(config, Config)
@@ -96,9 +95,7 @@ def new_game(config: object = None, *, seed: object = None, auto_deal: object = 
     return Dealing(match=match, log=None, round_index=0, dealer=0)
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def seeded_deal(config: Config, seed: int, round_index: int) -> Deal: ...
-def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
+def seeded_deal(config: Config, seed: Whole, round_index: Whole) -> Deal:
     """The deal of round ``round_index`` (from 0) in a game seeded with ``seed``.
 
     >>> from skullgames.queen import Config, seeded_deal
@@ -127,18 +124,14 @@ def seeded_deal(config: object, seed: object, round_index: object) -> Deal:
     return Deal(hands, [deck[i] for i in sorted(order[dealt:])])
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def current_player(state: State) -> int | None: ...
-def current_player(state: object) -> int | None:
+def current_player(state: State) -> int | None:
     """The seat to move, or ``None`` when the game is over or waits for a deal."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.to_move
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def is_over(state: State) -> bool: ...
-def is_over(state: object) -> bool:
+def is_over(state: State) -> bool:
     """True once the last round has been scored."""
     kind = type(state)  # type() is a C read in the compiled build, __class__ a lookup
     if kind not in _STATES:
@@ -146,18 +139,14 @@ def is_over(state: object) -> bool:
     return kind is Finished
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def scores(state: State) -> tuple[int, ...]: ...
-def scores(state: object) -> tuple[int, ...]:
+def scores(state: State) -> tuple[int, ...]:
     """Each seat's running total: the sum of its finished rounds' points."""
     if state.__class__ not in _STATES:
         raise not_a_state(state)
     return state.match.totals
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def legal_moves(state: State) -> tuple[Move, ...]: ...
-def legal_moves(state: object) -> tuple[Move, ...]:
+def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, in a fixed order; empty when the game is over or waits for a deal.
 
     While placing: all 1250 placements, :data:`~skullgames.queen.moves.PLACES` (front
@@ -176,9 +165,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     return ()
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def apply(state: State, move: Move) -> State: ...
-def apply(state: object, move: object) -> State:
+def apply(state: State, move: Move) -> State:
     """Return the state after ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
@@ -188,19 +175,30 @@ def apply(state: object, move: object) -> State:
     stage = state
     if type(stage) is Playing:
         if type(move) is not Play:
-            raise IllegalMoveError(f"cards are being played, {move!r} is not a Play")
+            raise _not_now(f"cards are being played, {move!r} is not a Play", move)
         return _apply_play(state, stage, move)
     if type(stage) is Placing:
         if type(move) is not Place:
-            raise IllegalMoveError(f"the pirates are being placed, {move!r} is not a Place")
+            raise _not_now(f"the pirates are being placed, {move!r} is not a Place", move)
         return _apply_place(state, stage, move)
     if type(stage) is Dealing:
         if type(move) is not Deal:
-            raise IllegalMoveError(f"the game waits for a Deal, not {move!r}")
+            raise _not_now(f"the game waits for a Deal, not {move!r}", move)
         match = state.match
         return _start_round(match, stage.round_index, _checked_deal(match.config, move),
                             state._log)
-    raise IllegalMoveError("the game is over")
+    raise _not_now("the game is over", move)
+
+
+def _not_now(why: str, move: object) -> Exception:
+    """The error for a move the state does not take now.
+
+    ``IllegalMoveError`` saying ``why`` for a move of another kind, ``TypeError`` for a
+    value that is no move at all.
+    """
+    if type(move) not in (Place, Play, Deal):
+        return wrong_type("move", "a skullgames.queen.Move", move)
+    return IllegalMoveError(why)
 
 
 # The states and tables built on every move are built by position, in the order of their
@@ -382,13 +380,16 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     >>> dealt_by_hand.auto_deal, dealt_by_hand.hands == state.hands
     (False, True)
     """
+    checked = checked_config(config, Config, none_ok=False)
+    game = None if seed is None else check_seed(seed)  # one message in both builds
     if auto_deal is None:
-        auto_deal = seed is not None
-    state = new_game(checked_config(config, Config, none_ok=False), seed=seed,
-                     auto_deal=auto_deal)
+        auto_deal = game is not None
+    elif type(auto_deal) is not bool:
+        raise wrong_type("auto_deal", "True, False or None", auto_deal)
+    state = new_game(checked, seed=game, auto_deal=auto_deal)
     for move in as_tuple(moves, "moves", "the moves of a game (state.history)"):
         if type(move) is Deal and state.phase is not Phase.DEAL:
-            if state.deal != _checked_deal(config, move) or state.tricks or any(
+            if state.deal != _checked_deal(checked, move) or state.tricks or any(
                 p is not None for p in state.placements
             ):
                 raise IllegalMoveError(f"round {state.round_number}: the deal differs from "

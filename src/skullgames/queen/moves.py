@@ -34,7 +34,7 @@ def _spaces(value: Iterable[int]) -> tuple[object, ...]:
     try:
         return tuple(value)
     except TypeError:
-        raise IllegalMoveError(f"spaces are four numbers 0..4, not {value!r}") from None
+        raise TypeError(f"spaces are four numbers 0..4, not {value!r}") from None
 
 
 @sealed
@@ -52,12 +52,12 @@ class Place(Record):
     spaces: Final[tuple[int, ...]]
     """The space of each pawn, in colour order."""
 
-    # side is typed object and checked here, so that both builds refuse a wrong one with
-    # the same message (the compiled build would check a typed parameter itself).
-    def __init__(self, side: object, spaces: Iterable[int]) -> None:
-        given = _spaces(spaces)
+    # The type check of side is the pure build's: the compiled build checks a typed
+    # parameter before the body runs, with a message of its own.
+    def __init__(self, side: Side, spaces: Iterable[int]) -> None:
         if not isinstance(side, Side):
-            raise IllegalMoveError(f"the side is Side.FRONT or Side.BACK, not {side!r}")
+            raise TypeError(f"the side is Side.FRONT or Side.BACK, not {side!r}")
+        given = _spaces(spaces)
         if len(given) != 4 or not all(type(s) is int and 0 <= s <= 4 for s in given):
             raise IllegalMoveError(
                 f"a placement puts four pawns (red, yellow, green, blue) on spaces 0..4, "
@@ -80,10 +80,10 @@ class Play(Record):
     card: Final[Card]
     """The card played."""
 
-    # Typed object and checked here, as Place's side.
-    def __init__(self, card: object) -> None:
+    # The type check is the pure build's, as Place's side.
+    def __init__(self, card: Card) -> None:
         if not isinstance(card, Card):
-            raise InvalidNotationError(f"Play takes a Skull Queen Card, not {card!r}")
+            raise TypeError(f"Play takes a Skull Queen Card, not {card!r}")
         self.card = card
 
     def __str__(self) -> str:
@@ -119,7 +119,7 @@ class Deal(Record):
     def __init__(self, hands: Iterable[Iterable[Card]], center: Iterable[Card] = (),
                  ghost: Iterable[Card] = ()) -> None:
         self.hands = as_hands(hands)
-        self.center = as_tuple(center, "center", "a list of cards")
+        self.center = as_tuple(center, "center", "a list of cards", ordered=False)
         self.ghost = as_tuple(ghost, "ghost", "a list of cards")
 
     def __str__(self) -> str:
@@ -185,7 +185,7 @@ def parse_move(text: str) -> Move:
     Deal(hands=((card('R2'),), (card('B3'),)), center=(), ghost=(card('Y4'),))
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text, not {type(text).__name__}")
+        raise TypeError(f"a move is written as text, not {type(text).__name__}")
     known = _CANONICAL.get(text)
     if known is not None:
         return known

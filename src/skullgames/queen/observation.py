@@ -11,11 +11,11 @@
 
 from __future__ import annotations
 
-from typing import Final, overload
+from typing import Final
 
 import attrs
 
-from skullgames._checks import wrong_type
+from skullgames._checks import Whole, wrong_type
 from skullgames._pictures import svg_of
 from skullgames._record_class import record
 from skullgames._records import Record
@@ -138,9 +138,7 @@ class Observation(Record):
 _summaries: Final[Summaries[RoundResult, RoundSummary]] = Summaries(RoundSummary.of)
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
-def observe(state: State, player: int) -> Observation: ...
-def observe(state: object, player: object) -> Observation:
+def observe(state: State, player: Whole) -> Observation:
     """What seat ``player`` may see of ``state``, and nothing more.
 
     The hidden parts are read through :mod:`skullgames.queen.visibility`, the module of

@@ -6,10 +6,10 @@ Its own module because it reads both: :mod:`skullgames.queen.observation` builds
 
 from __future__ import annotations
 
-from skullgames.queen.game import not_a_state
+from skullgames.queen.game import is_over, not_a_state
 from skullgames.queen.observation import Observation
 from skullgames.queen.scoring import winners_of
-from skullgames.queen.state import State
+from skullgames.queen.state import Phase, State
 
 __all__ = ["winners"]
 
@@ -17,15 +17,20 @@ __all__ = ["winners"]
 def winners(state: State | Observation) -> tuple[int, ...]:
     """The seats with the highest total; several on a tie, all winners (:ref:`ruling-q9`).
 
-    ``state`` may be an :class:`~skullgames.queen.Observation` too: the totals are public.
+    Nobody wins before the end: ``()`` until :func:`~skullgames.queen.is_over`. ``state``
+    may be an :class:`~skullgames.queen.Observation` too: the totals are public.
 
-    >>> from skullgames.queen import new_game, observe, winners
+    >>> from skullgames.queen import apply, is_over, legal_moves, new_game, observe, winners
     >>> state = new_game(seed=3)
-    >>> winners(state) == winners(observe(state, 2)) == (0, 1, 2, 3)
+    >>> winners(state), winners(observe(state, 2))
+    ((), ())
+    >>> while not is_over(state):
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> winners(state) == winners(observe(state, 2)) != ()
     True
     """
     if isinstance(state, State):
-        return winners_of(state.match.totals)
+        return winners_of(state.match.totals) if is_over(state) else ()
     if isinstance(state, Observation):
-        return winners_of(state.totals)
+        return winners_of(state.totals) if state.phase is Phase.OVER else ()
     raise not_a_state(state)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Final, overload
+from typing import Final
 
 from skullgames._checks import as_tuple, wrong_type
 from skullgames._outcome import winners_of
@@ -44,10 +44,8 @@ class Side(enum.Enum):
     """Higher values at the bottom (the 8 at the wide end)."""
 
 
-@overload  # type: ignore[misc]  # the typed signature; the body checks (see _compiled)
 def side_values(side: Side, plank_values: Sequence[int] = DEFAULT_PLANK_VALUES
-                ) -> tuple[int, ...]: ...
-def side_values(side: object, plank_values: object = DEFAULT_PLANK_VALUES) -> tuple[int, ...]:
+                ) -> tuple[int, ...]:
     """The points of the spaces 0 (bottom) to 4 (top) of one side of a plank.
 
     >>> from skullgames.queen import Side, side_values
@@ -74,10 +72,9 @@ class Plank(Record):
     side: Final[Side]
     spaces: Final[tuple[int | None, ...]]
 
-    # side: Any, not Side: the compiled build would refuse another type before these
-    # checks, with another message (mypyc checks the type of an argument of a class it
-    # compiles; it leaves a Sequence to the code).
-    def __init__(self, side: Any, spaces: Sequence[int | None]) -> None:
+    # The check of side is the pure build's: the compiled build checks a typed parameter
+    # before the body runs, with a message of its own (it leaves a Sequence to the code).
+    def __init__(self, side: Side, spaces: Sequence[int | None]) -> None:
         if not isinstance(side, Side):
             raise wrong_type("side", "Side.FRONT or Side.BACK", side)
         if type(spaces) is not tuple:

@@ -22,11 +22,12 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from skullgames._checks import as_tuple
+from skullgames._checks import as_tuple, shown
 from skullgames._record_class import constructor, record
 from skullgames._records import Record
 from skullgames.errors import IllegalMoveError
 from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, COLORS, QUICK_SNACK, Card, Color
+from skullgames.queen.config import _MOST_PLAYERS
 from skullgames.queen.moves import PLAYS, Play
 from skullgames.queen.rules import Seat, next_leader, trick_color
 from skullgames.queen.scoring import BOTTOM, TOP, Plank, check_plank, shared_plank
@@ -241,6 +242,8 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
 
     Follow-the-colour obligations are not checked here, since they depend on the
     hands; each card may appear only once, and at least one played card has a colour.
+    A seat is one of a game's: 0 to 5 (Skull Queen is for up to 6 players), 0 or 1 when
+    the ghost plays (two players), and one with a plank when ``planks`` are given.
 
     The ghost's Monkey counts in both colours when the captains play two (E12):
 
@@ -257,6 +260,9 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
     seen: set[int] = set()
     seats: set[int] = set()
     checked: list[tuple[Seat, Play]] = []
+    first = entries[0]
+    ghost = type(first) is tuple and len(first) == 2 and first[0] is None
+    most = 2 if ghost else _MOST_PLAYERS  # the ghost plays only with two captains (Q7)
     for i, entry in enumerate(entries):
         if not (isinstance(entry, tuple) and len(entry) == 2
                 and isinstance(entry[1], (Card, Play))):
@@ -267,15 +273,19 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
         if seat is None:
             if i != 0:
                 raise IllegalMoveError("the ghost (seat None) leads: his card comes first")
-        elif type(seat) is not int or seat < 0:
-            raise IllegalMoveError(f"seat {seat!r} is not a seat number (or None for the ghost)")
+        elif type(seat) is not int or not 0 <= seat < most:
+            if ghost:
+                raise IllegalMoveError(f"seat {shown(seat)} is not a captain's seat beside "
+                                       f"the ghost: 0 or 1 (two players)")
+            raise IllegalMoveError(f"seat {shown(seat)} is not a seat 0..{most - 1} "
+                                   f"(or None for the ghost)")
         elif seat in seats:
             raise IllegalMoveError(f"seat {seat} plays twice in one trick")
         else:
             seats.add(seat)
         checked.append((seat, PLAYS[_unique(c, seen).index]))
     neutral: list[Card] = []
-    for c in as_tuple(center, "center", "the cards in the centre"):
+    for c in as_tuple(center, "center", "the cards in the centre", ordered=False):
         if not isinstance(c, Card):
             raise IllegalMoveError(f"the centre holds cards, not {c!r}")
         neutral.append(_unique(c, seen))
@@ -285,6 +295,8 @@ def resolve_trick(plays: Iterable[tuple[Seat, Card | Play]], center: Iterable[Ca
     board: tuple[Plank, ...] | None = None
     if planks is not None:
         given: tuple[object, ...] = as_tuple(planks, "planks", "one Plank per seat, or None")
+        if len(given) > most:
+            raise IllegalMoveError(f"{len(given)} planks for at most {most} players")
         for seat in seats:
             if seat >= len(given):
                 raise IllegalMoveError(f"seat {seat} plays but there is no plank for it")

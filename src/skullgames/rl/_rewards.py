@@ -2,17 +2,32 @@
 
 - ``"points"``: the points of each round, raw as the score pad counts them, delivered
   on the step that scores the round; an episode's rewards add up to the seat's score.
-- ``"scaled"``: the same points divided by ``max(|lowest|, |highest|)`` of the game's
-  ``score_bounds(config)``, delivered per round: an episode's rewards add up to the
-  seat's score over that scale, within [-1, 1]; 0 is still 0 points.
+- ``"scaled"``: the same points divided by the game's largest total spread over its
+  rounds, ``max(|lowest|, |highest|) / rounds`` of the game's ``score_bounds(config)``
+  and ``config.round_count``, delivered per round: an episode's rewards add up to the
+  seat's score over that scale; 0 is still 0 points.
 - ``"result"``: one reward at the end of the game: the winners (``game.winners``, all
   the seats tied for the best score) share +1 equally (``1/k`` each of ``k`` winners),
   every other seat gets -1; nothing before the end.
 
+Why that scale: a learner's value estimates and gradients work best with rewards of about
+1. Dividing by the whole game's bound (the earlier scale) made a Skull King round worth a few
+hundredths and a standard game's returns about +/-0.07 (a few hundred points over 3,940),
+while a Skull King round is worth tens of points and its last rounds hundreds. Over the
+rounds, the scale is one round's share of the best total (394 points in the standard
+four-player Skull King, 32 in Skull Queen): a round pays about 0.1 to 1, a game's return
+is about -1 to 2 (its bounds are ``lowest / scale`` to ``highest / scale``: -1.4 to 10 in
+standard Skull King, 0 to 4 in four-player Skull Queen).
+
 An illegal action that ends an episode (``illegal_action="terminate"``) costs the
-offender :attr:`Rewards.penalty`: -1 in ``"scaled"`` and ``"result"``, and in
-``"points"`` ``lowest - highest`` of the score bounds, so that its return is never
-better than the worst game played out.
+offender :attr:`Rewards.penalty`, worse than any legal step can pay and of the size of
+the worst outcome, not many times it: ``lowest`` of the score bounds (the worst total a
+game can come to) less one round's scale: ``lowest / scale - 1`` in ``"scaled"`` (-2.4 in
+standard Skull King, -1 in Skull Queen), ``lowest - scale`` points in ``"points"`` (-944
+and -32), and -1, a loss, in ``"result"``. Every round's points are at least ``lowest``
+(each round's least is at most 0 and ``lowest`` adds them up), so the penalty is below
+the reward of any legal step. It was ``lowest - highest`` points (-4,490 in
+standard Skull King), some sixty times a round's points, which drowns every other reward.
 """
 
 from __future__ import annotations
@@ -39,6 +54,8 @@ class Rewards:
     """The registry entry of the game (``winners`` decides a result)."""
     scale: float
     """What a round's points are divided by (1 for points; 0 when no round pays)."""
+    round_scale: float
+    """The game's largest total spread over its rounds, in points: the penalty's unit."""
     penalty: float
     """The reward of an illegal action that ends the episode."""
     bounds: tuple[float, float]
@@ -84,15 +101,21 @@ def rewards_for(reward: str, game: Any, config: Any) -> Rewards:
     >>> king.score_bounds(rewards.game.Config(players=3, rounds=(1,)))
     (-10, 120)
     >>> rewards.of_points(60), rewards.bounds[1], rewards.penalty
-    (0.5, 1.0, -1.0)
+    (0.5, 1.0, -1.0833333333333333)
+    >>> standard = rewards_for("scaled", GAMES["king"], king.Config())
+    >>> standard.scale, standard.bounds, standard.penalty
+    (394.0, (-1.3959390862944163, 10.0), -2.3959390862944163)
+    >>> rewards_for("points", GAMES["king"], king.Config()).penalty
+    -944.0
     """
     if reward not in REWARDS:
         raise ConfigError(f"reward: one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
     lowest, highest = game.score_bounds(config)
+    per_round = max(abs(lowest), abs(highest), 1) / config.round_count
     if reward == "points":
-        return Rewards(reward, game, 1.0, float(lowest - highest),
+        return Rewards(reward, game, 1.0, per_round, float(lowest - per_round),
                        (float(lowest), float(highest)))
     if reward == "scaled":
-        scale = float(max(abs(lowest), abs(highest), 1))
-        return Rewards(reward, game, scale, -1.0, (lowest / scale, highest / scale))
-    return Rewards(reward, game, 0.0, -1.0, (-1.0, 1.0))
+        return Rewards(reward, game, per_round, per_round, lowest / per_round - 1.0,
+                       (lowest / per_round, highest / per_round))
+    return Rewards(reward, game, 0.0, per_round, -1.0, (-1.0, 1.0))

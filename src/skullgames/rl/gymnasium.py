@@ -73,20 +73,20 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
       ``info["action_mask"]`` (an int8 array, also :meth:`action_masks`).
     - ``reward``: ``"points"`` (the default), the seat's points of every round scored
       during the step (the other seats' moves included), raw as the score pad counts
-      them; ``"scaled"``, the same divided by the largest magnitude of the game's score
-      bounds, so a game's return is within [-1, 1]; ``"result"``, only on the last
+      them; ``"scaled"``, the same divided by the game's largest total spread over its
+      rounds, so that a round pays about 0.1 to 1; ``"result"``, only on the last
       step: +1 shared equally by the winners, -1 to the others (see the RL guide).
       ``terminated`` at the end of the game; never truncated.
     - ``illegal_action``: what an action outside the mask does. ``"terminate"`` (the
       default, so that an unmasked sampler such as Gymnasium's own checker cannot crash
       a training loop) ends the episode at once with the reward :attr:`illegal_reward`:
-      with ``reward="points"`` ``lowest - highest`` of :func:`score_bounds
-      <skullgames.king.score_bounds>`, so that its return is never better than the
-      worst game played out, and -1 with ``"scaled"`` or ``"result"`` (as PettingZoo's
-      classic games); ``info["illegal_move"]`` says why in
-      the rules' words. ``"raise"`` raises :class:`~skullgames.IllegalMoveError`
-      instead. An index outside ``Discrete(size)`` or not an integer always raises it,
-      as does a step after the end (call ``reset``).
+      the worst total a game can come to (``lowest`` of :func:`score_bounds
+      <skullgames.king.score_bounds>`) less one round's worth, in the unit of
+      ``reward``, and -1 with ``"result"`` (see the RL guide's Rewards);
+      ``info["illegal_move"]`` says why in the rules' words. ``"raise"`` raises
+      :class:`~skullgames.IllegalMoveError` instead. An index outside
+      ``Discrete(size)`` or not an integer always raises it, as does a step after the
+      end (call ``reset``).
     - ``render_mode``: ``"ansi"`` (the narration), ``"rgb_array"`` (pictures of the
       table as the learning seat sees it) or ``"human"`` (the same pictures in a window,
       drawn at each ``reset`` and ``step``; needs pygame and a display, else

@@ -175,13 +175,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; AECEnv is unt
       default) raises :class:`~skullgames.IllegalMoveError` with the rules' reason and
       changes nothing. ``"terminate"`` behaves as PettingZoo's classic games (their
       ``TerminateIllegalWrapper``): the game ends at once, every agent terminates, the
-      offender is rewarded :attr:`illegal_reward` (-1 with ``reward="scaled"`` or
-      ``"result"``; with ``"points"``, ``lowest - highest`` of the game's score bounds)
-      and the others 0, and the offender's info says why under ``"illegal_move"``. An
-      index outside ``Discrete(size)`` or not an integer always raises.
+      offender is rewarded :attr:`illegal_reward` (the worst total a game can come to,
+      less one round's worth: see the RL guide's Rewards) and the others 0, and the
+      offender's info says why under ``"illegal_move"``. An index outside
+      ``Discrete(size)`` or not an integer always raises.
     - ``reward``: ``"points"`` (the default), each round's points to every seat on the
-      step that scores the round; ``"scaled"``, the same divided by the largest
-      magnitude of the game's score bounds, so a game's return is within [-1, 1];
+      step that scores the round; ``"scaled"``, the same divided by the game's largest
+      total spread over its rounds, so that a round pays about 0.1 to 1;
       ``"result"``, only at the end: the winners share +1 equally, the others get -1
       (see the RL guide). ``_cumulative_rewards`` sum them for :meth:`last`, and an
       episode's rewards add up to the seat's return. All agents terminate when the

@@ -23,6 +23,7 @@ from typing import Any
 
 from skullgames._codec import Codec, document_schema
 from skullgames.registry import GAMES
+from skullgames.schemas._match import MATCH_NAMES, match_schema
 from skullgames.schemas._serve import SERVE_NAMES, serve_schema
 
 __all__ = ["SCHEMA_NAMES", "json_schema", "schema_named", "schema_text", "shipped_path",
@@ -60,10 +61,11 @@ def _documents() -> dict[str, tuple[Any, Any, str]]:
     return documents
 
 
-SCHEMA_NAMES: tuple[str, ...] = (*_documents(), *SERVE_NAMES)
-"""The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., and
-the table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
-``"serve-join"``, ``"serve-error"``, ``"serve-index"``."""
+SCHEMA_NAMES: tuple[str, ...] = (*_documents(), *SERVE_NAMES, *MATCH_NAMES)
+"""The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., the
+table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
+``"serve-join"``, ``"serve-error"``, ``"serve-index"``, and a match's result,
+``"match-result"`` (``skullgames match --json``)."""
 
 
 def json_schema(cls: Any) -> dict[str, Any]:
@@ -98,6 +100,8 @@ def schema_named(name: str) -> dict[str, Any]:
     documents = _documents()
     if name in SERVE_NAMES:
         return serve_schema(name, tuple(GAMES), schema_named)
+    if name in MATCH_NAMES:
+        return match_schema(name, tuple(GAMES), schema_named)
     if name not in documents:
         raise KeyError(f"no schema {name!r} (one of {', '.join(SCHEMA_NAMES)})")
     _, codec, title = documents[name]

@@ -146,10 +146,14 @@ def serve_schema(name: str, games: Sequence[str],
             "index of the move after the last), and the seed once the game is over.",
             {"id": _ID, "game": game, "title": {"type": "string"}, "seat": _SEAT,
              "players": players, "config": {"type": "object"},
-             "seed": _nullable({"type": "integer", "minimum": 0, "maximum": 2**53 - 1}),
+             "seed": _nullable({"anyOf": [
+                 {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
+                 {"type": "string", "pattern": "^(?:[0-9]{1,39})(?!\\n)$",
+                  "description": "a seed beyond 2**53 - 1 (a drawn one: 128 secret "
+                                 "bits), as its digits"}]}),
              "to_move": _nullable(_SEAT), "over": {"type": "boolean"},
              "scores": {"type": "array", "items": _INT}, "winners": _SEATS,
-             "legal_moves": {"type": "array", "items": {"type": "string"}},
+             "legal_moves": _nullable({"type": "array", "items": {"type": "string"}}),
              "observation": {"type": "object"}, "svg": {"type": "string"},
              "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0}})
         body.update(_by_game(games, lambda g: {

@@ -11,7 +11,16 @@ table's creator receives. A request sends it as ``Authorization: Bearer TOKEN``;
 that seat's view only and may move for that seat only. A view holds what the game's
 ``observe`` gives that seat, and the moves since the last view as the game's
 ``observe_move`` shows them to that seat (a bid not yet revealed reads
-``"bid (hidden)"``); the seed is in it once the game is over.
+``"bid (hidden)"``); the seed is in it once the game is over. A table's seed is 128 bits
+from ``secrets`` unless its creator chose one: the seed gives every hand, so a seat that
+could guess it from its own cards could see the others'.
+
+Tables are kept in a :class:`TableStore`: ``skullgames serve`` uses an SQLite file
+(:class:`SqliteStore`, ``--db``; :func:`default_db_path` by default), :func:`make_server`
+memory unless given ``db`` or ``store``. A table is written when it is made and after
+every accepted move, before the answer; a server started on the same file again (even
+after a ``SIGKILL``) has every table at its last answered move, and every join link
+works. A store keeps a hash of each join token, never the token.
 
 =======  ==============================  ===============================================
 Method   Path                            What it does
@@ -45,8 +54,16 @@ machine only, a ``Host`` header naming another address; 404 for an unknown game 
 path; 405 for a wrong method; 409 for a move that is illegal or out of turn; 411 without
 a ``Content-Length``; 413 for a body over :data:`MAX_BODY` bytes; 415 for a body that is
 not ``application/json``; 429 when a client or the server holds too many games in
-progress (:data:`PER_CLIENT`, :data:`MAX_TABLES`). A table is dropped only when it is
-over or nobody asked about it for :data:`IDLE_SECONDS`, and only to make room.
+progress (:data:`PER_CLIENT`, :data:`MAX_TABLES`), made too many tables this minute
+(:data:`PER_CLIENT_PER_MINUTE`, :data:`NEW_PER_MINUTE`) or waits in too many requests
+(:data:`PER_TOKEN_WAITS`, :data:`PER_TABLE_WAITS`, :data:`MAX_WAITS`); 408 for a body that
+does not arrive within :data:`READ_TIMEOUT` seconds; 503 beyond :data:`MAX_CONNECTIONS`
+open connections. A 429 or a 503 says when to try again (``Retry-After``). A client is
+its address (an IPv6 /64), or, for a request from a ``trusted_proxies`` address, the last
+address its ``X-Forwarded-For`` names. A game in progress is dropped only to make room,
+and only once abandoned (no move and no view for :data:`IDLE_SECONDS`, or no person's
+move yet and untouched for :data:`UNSTARTED_SECONDS`); a finished game stays (it can be
+viewed and saved) until :data:`MAX_FINISHED` newer ones have finished.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server
@@ -72,36 +89,71 @@ over or nobody asked about it for :data:`IDLE_SECONDS`, and only to make room.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from skullgames.registry import DEFAULT_GAME
-from skullgames.serve._http import MAX_BODY, MAX_DEPTH, TableServer
+from skullgames.serve._http import (
+    MAX_BODY,
+    MAX_CONNECTIONS,
+    MAX_DEPTH,
+    READ_TIMEOUT,
+    TableServer,
+)
+from skullgames.serve._store import (
+    MemoryStore,
+    SqliteStore,
+    StoredTable,
+    TableStore,
+    default_db_path,
+)
 from skullgames.serve._tables import (
     HUMAN,
     IDLE_SECONDS,
+    MAX_FINISHED,
     MAX_TABLES,
     MAX_WAIT,
+    MAX_WAITS,
+    NEW_PER_MINUTE,
     PER_CLIENT,
+    PER_CLIENT_PER_MINUTE,
+    PER_TABLE_WAITS,
+    PER_TOKEN_WAITS,
+    UNSTARTED_SECONDS,
     ApiError,
     Tables,
 )
 
-__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_DEPTH", "MAX_TABLES", "MAX_WAIT",
-           "PER_CLIENT", "ApiError", "TableServer", "Tables", "make_server"]
+__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
+           "MAX_FINISHED", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS", "NEW_PER_MINUTE",
+           "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS", "PER_TOKEN_WAITS",
+           "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore", "SqliteStore",
+           "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
+           "make_server"]
 
 
 def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "127.0.0.1",
                 port: int = 8000, bots: Sequence[str] = ("greedy",), seat: int = 0,
+                seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
+                store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
+                max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,
                 quiet: bool = False, **limits: Any) -> TableServer:
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.
 
-    ``game`` (``"king"`` or ``"queen"``), ``config``, ``bots`` (by seat, repeated to fill
-    the table) and ``seat`` (the person's) make the default table; a request may choose
-    others. It listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and
-    ``port`` (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
-    ``quiet`` silences the request log. ``limits`` go to :class:`Tables`
-    (``max_tables``, ``per_client``, ``idle_seconds``).
+    ``game`` (``"king"`` or ``"queen"``), ``config`` (a ``Config``, or a mapping of some
+    options that a request's own ``config`` is read over), ``seats`` (``"human"`` or a
+    bot, by seat) or ``bots`` (by seat, repeated to fill the table) and ``seat`` (the
+    person's) make the default table; a request may choose others. The tables are kept in
+    the SQLite file ``db``, or in ``store``, or else in memory. It listens on ``host``
+    (only this machine by default; ``"::1"`` for IPv6) and ``port`` (``0`` picks a free
+    one); a bad one is a :class:`~skullgames.ConfigError`. ``trusted_proxies``,
+    ``max_connections`` and ``read_timeout`` go to :class:`TableServer`; ``quiet``
+    silences the request log. ``limits`` go to :class:`Tables` (``max_tables``,
+    ``per_client``, ``idle_seconds``, ...).
     """
-    return TableServer((host, port), Tables(game, config, bots=bots, seat=seat, **limits),
-                       quiet=quiet)
+    if store is None and db is not None:
+        store = SqliteStore(db)
+    tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store, **limits)
+    return TableServer((host, port), tables, quiet=quiet, trusted_proxies=trusted_proxies,
+                       max_connections=max_connections, read_timeout=read_timeout)

@@ -7,7 +7,9 @@ import json
 import re
 import socket
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -17,12 +19,22 @@ from urllib.parse import parse_qsl, urlsplit
 from skullgames.errors import ConfigError
 from skullgames.serve._tables import MAX_WAIT, ApiError, Tables
 
-__all__ = ["MAX_BODY", "MAX_DEPTH", "TableServer"]
+__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH", "READ_TIMEOUT", "TableServer",
+           "client_key"]
 
 MAX_BODY = 1_000_000
 """The largest request body the server reads, in bytes (a saved game is far smaller)."""
 MAX_DEPTH = 32
 """The deepest a request body's JSON may nest (a load request with a saved game needs 5)."""
+MAX_CONNECTIONS = 128
+"""Connections the server keeps open at once; one more is answered 503 with
+``Retry-After`` and closed (each open connection holds a thread and a file). Fewer when
+the process's limit of open files is under 192: 64 files are kept back."""
+READ_TIMEOUT = 20.0
+"""Seconds a request may take to arrive, its headers or its body (408, or a close, beyond):
+a client that stalls cannot hold a connection."""
+_RETRY_AFTER = 5  # seconds, in the 503 of a full server
+_MAX_REFUSING = 32  # threads answering 503 at once; beyond, a connection is just closed
 _DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
 
 _GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save)?")
@@ -36,13 +48,18 @@ class TableServer(ThreadingHTTPServer):
 
     ``address`` is ``(host, port)``: an IPv4 or IPv6 address or a host name, and a port
     0 to 65535 (0 picks a free one); anything else is a
-    :class:`~skullgames.ConfigError`.
+    :class:`~skullgames.ConfigError`. ``trusted_proxies`` are the addresses of proxies
+    whose ``X-Forwarded-For`` names the client; ``max_connections`` and ``read_timeout``
+    (:data:`MAX_CONNECTIONS`, :data:`READ_TIMEOUT`) bound what a client can hold.
     """
 
     daemon_threads = True
     request_queue_size = 128  # the listen backlog: 64 clients at once and then some
 
-    def __init__(self, address: tuple[str, int], tables: Tables, *, quiet: bool = False) -> None:
+    def __init__(self, address: tuple[str, int], tables: Tables, *, quiet: bool = False,
+                 trusted_proxies: Iterable[str] = (),
+                 max_connections: int = MAX_CONNECTIONS,
+                 read_timeout: float = READ_TIMEOUT) -> None:
         host, port = address
         if type(port) is not int or not 0 <= port <= 65535:
             raise ConfigError(f"port: 0 to 65535, not {port!r}")
@@ -55,6 +72,14 @@ class TableServer(ThreadingHTTPServer):
         self.address_family = found[0][0]
         self.tables = tables
         self.quiet = quiet
+        self.trusted_proxies = frozenset(_proxy(p) for p in trusted_proxies)
+        if type(max_connections) is not int or max_connections < 1:
+            raise ConfigError(f"max_connections: at least 1, not {max_connections!r}")
+        self.max_connections = min(max_connections, _files_left())
+        self.read_timeout = read_timeout
+        self.open_connections = 0
+        self._refusing = 0
+        self._count = threading.Lock()
         try:
             super().__init__((host.strip("[]"), port), _Handler)
         except OSError as error:
@@ -74,6 +99,55 @@ class TableServer(ThreadingHTTPServer):
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 
+    def server_close(self) -> None:
+        """Stop listening, and close the store of the tables."""
+        super().server_close()
+        self.tables.store.close()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve the connection in its own thread, or answer 503 if the server is full."""
+        with self._count:
+            full = self.open_connections >= self.max_connections
+            refuse = full and self._refusing < _MAX_REFUSING
+            if not full:
+                self.open_connections += 1
+            elif refuse:
+                self._refusing += 1
+        if not full:
+            super().process_request(request, client_address)
+        elif refuse:
+            threading.Thread(target=self._refuse, args=(request,), daemon=True).start()
+        else:
+            self.shutdown_request(request)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._count:
+                self.open_connections -= 1
+
+    def _refuse(self, request: socket.socket) -> None:
+        """Answer a connection over :data:`MAX_CONNECTIONS` with a 503, then close it."""
+        body = json.dumps({"error": "the server is full: try again in a few seconds",
+                           "status": 503}).encode()
+        head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nRetry-After: {_RETRY_AFTER}\r\n"
+                "Cache-Control: no-store\r\nConnection: close\r\n\r\n").encode()
+        try:
+            request.settimeout(1.0)
+            request.sendall(head + body)
+            request.shutdown(socket.SHUT_WR)
+            deadline = time.monotonic() + 1.0  # read what the client sent, so that closing
+            while time.monotonic() < deadline and request.recv(65536):  # sends no reset
+                pass
+        except OSError:
+            pass
+        finally:
+            request.close()
+            with self._count:
+                self._refusing -= 1
+
     @property
     def url(self) -> str:
         """The address to open in a browser."""
@@ -84,9 +158,14 @@ class TableServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: TableServer
     server_version = "skullgames"
-    timeout = 60  # seconds a connection may stay silent
+    timeout = READ_TIMEOUT  # seconds a connection may stay silent (setup: the server's own)
+    _retry_after: int | None = None  # the Retry-After of the refusal being sent
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.1"  # even a garbled request line gets headers and JSON
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.read_timeout)
 
     def do_GET(self) -> None:
         self._answer(self._get)
@@ -156,7 +235,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _post(self) -> tuple[int, Any]:
         url = urlsplit(self.path)
         tables = self.server.tables
-        client = str(self.client_address[0])
+        client = client_key(self._client())
         if url.path == "/api/games":
             return 201, tables.new(self._body(), client)
         if url.path == "/api/games/load":
@@ -187,12 +266,45 @@ class _Handler(BaseHTTPRequestHandler):
         # A state-changing request comes from this server's own page (or from a program,
         # which sends no Origin): a page elsewhere cannot start, end or play a game.
         origin = self.headers.get("Origin")
-        host = self.headers.get("Host", "")
-        if origin is not None and origin.lower() != f"http://{host}".lower():
+        if origin is not None and origin.lower() != self._own_origin().lower():
             raise ApiError(403, f"a request from another site ({_shown(origin)}) may not "
                                 "change a table")
         if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
             raise ApiError(403, "a request from another site may not change a table")
+
+    def _own_origin(self) -> str:
+        """The origin of this server's own page, as the browser names it.
+
+        ``http://`` and the ``Host``; behind a trusted proxy (a TLS one, say), the scheme
+        and the name the browser used, from the proxy's ``X-Forwarded-Proto`` and
+        ``X-Forwarded-Host`` (the first of each).
+        """
+        host = self.headers.get("Host", "")
+        scheme = "http"
+        if _proxy_or_none(str(self.client_address[0])) in self.server.trusted_proxies:
+            forwarded_host = self.headers.get("X-Forwarded-Host")
+            forwarded_proto = self.headers.get("X-Forwarded-Proto")
+            if forwarded_host:
+                host = forwarded_host.split(",")[0].strip()
+            if forwarded_proto:
+                scheme = forwarded_proto.split(",")[0].strip()
+        return f"{scheme}://{host}"
+
+    def _client(self) -> str:
+        """The client's address: the peer's, or the one a trusted proxy forwarded."""
+        peer = _proxy(str(self.client_address[0]))
+        if peer not in self.server.trusted_proxies:
+            return peer
+        forwarded = self.headers.get_all("X-Forwarded-For", [])
+        hops = [hop.strip() for line in forwarded for hop in line.split(",")]
+        for hop in reversed(hops):  # the proxy appends the address it saw: read from the end
+            try:
+                address = _proxy(hop)
+            except ConfigError:
+                raise ApiError(400, f"X-Forwarded-For: not an address: {_shown(hop)}") from None
+            if address not in self.server.trusted_proxies:
+                return address
+        return peer
 
     def _token(self) -> str | None:
         text = self.headers.get("Authorization")
@@ -221,7 +333,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._drain(length)
             raise ApiError(413, f"the body is {length} bytes; the limit is {MAX_BODY}")
-        raw = self.rfile.read(length)
+        raw = self._read(length)
         if len(raw) < length:
             self.close_connection = True
             raise ApiError(400, f"the body ended after {len(raw)} of {length} bytes")
@@ -237,6 +349,33 @@ class _Handler(BaseHTTPRequestHandler):
         if not isinstance(body, dict):
             raise ApiError(400, "the body is a JSON object")
         return body
+
+    def _read(self, length: int) -> bytes:
+        """The body's ``length`` bytes (fewer if it ends), all within the read timeout.
+
+        A body that stalls (or trickles) past :data:`READ_TIMEOUT` is a 408.
+        """
+        deadline = time.monotonic() + self.server.read_timeout
+        parts: list[bytes] = []
+        left = length
+        try:
+            while left > 0:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError
+                self.connection.settimeout(remaining)
+                chunk = self.rfile.read1(min(left, 65536))
+                if not chunk:
+                    break
+                parts.append(chunk)
+                left -= len(chunk)
+        except TimeoutError:
+            self.close_connection = True
+            raise ApiError(408, f"the body did not arrive within "
+                                f"{self.server.read_timeout:g} seconds") from None
+        finally:
+            self.connection.settimeout(self.server.read_timeout)
+        return b"".join(parts)
 
     def _drain(self, length: int) -> None:
         """Read (and drop) a body too big to keep, so the client reads the 413."""
@@ -261,6 +400,7 @@ class _Handler(BaseHTTPRequestHandler):
             status, payload = route()
         except ApiError as error:
             status, payload = error.status, {"error": error.message, "status": error.status}
+            self._retry_after = error.retry_after
         except Exception as error:  # never a traceback to the client
             self.log_error("internal error: %r", error)
             status, payload = 500, {"error": "internal error", "status": 500}
@@ -281,6 +421,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         if status == 401:
             self.send_header("WWW-Authenticate", "Bearer")
+        if self._retry_after is not None and status in (429, 503):
+            self.send_header("Retry-After", str(self._retry_after))
+            self._retry_after = None
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()
@@ -301,6 +444,57 @@ def _loopback_names(host: str, port: int) -> frozenset[str] | None:
         return None
     own = f"[{host}]" if ":" in host else host
     return frozenset(f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", own))
+
+
+def _files_left() -> int:
+    """The connections the process's limit of open files leaves room for.
+
+    64 files are kept back (the store, the log, the 503s); unbounded where there is no such
+    limit.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 1 << 30
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(1, soft - 64)
+
+
+def client_key(address: str) -> str:
+    """Who a client is, for the limits: its IPv4 address, or its IPv6 /64 network.
+
+    One IPv6 host usually holds a whole /64, so counting its addresses apart would let
+    one machine take every table.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _proxy(address: str) -> str:
+    """An address as the server compares it (``::ffff:1.2.3.4`` is ``1.2.3.4``)."""
+    try:
+        ip = ipaddress.ip_address(address.strip().strip("[]"))
+    except ValueError:
+        raise ConfigError(f"not an IP address: {address!r}") from None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
+
+
+def _proxy_or_none(address: str) -> str | None:
+    try:
+        return _proxy(address)
+    except ConfigError:
+        return None
 
 
 def _query(query: str, names: tuple[str, ...]) -> dict[str, int]:

@@ -23,39 +23,53 @@ from typing import Any, TypeVar
 
 import attrs
 
+from skullgames.bots import BotFactory
 from skullgames.errors import ConfigError
-from skullgames.registry import GAMES, Game
+from skullgames.registry import Game
+from skullgames.simulation import _arguments
+from skullgames.simulation._arguments import check_backend, game_entry, whole
 from skullgames.simulation._bots import (
-    BotFactory,
     BotsArgument,
     BotSpec,
     Contestant,
     check_picklable,
     contestants,
 )
-from skullgames.simulation._games import Batch, GameRecord, batches, seating
+from skullgames.simulation._deals import MatchGame
+from skullgames.simulation._games import Batch, GameRecord, batches, play_batch, seating
 from skullgames.simulation._local import Finished, run_local
+from skullgames.simulation._matches import MatchResult, match
+from skullgames.simulation._paired import Interval
 from skullgames.simulation._ray import INSTALL_HINT as RAY_INSTALL_HINT
+from skullgames.simulation._shapes import SHAPES
+from skullgames.simulation._standings import MatchBot, MatchPair
 from skullgames.simulation._stats import BotResult, Estimate, Tally, table
 
 __all__ = [
     "BACKENDS",
     "RAY_INSTALL_HINT",
+    "SHAPES",
     "BotFactory",
     "BotResult",
     "BotSpec",
     "BotsArgument",
     "Estimate",
     "GameRecord",
+    "Interval",
+    "MatchBot",
+    "MatchGame",
+    "MatchPair",
+    "MatchResult",
     "SimulationResult",
     "contestants",
     "default_task_size",
+    "match",
     "simulate",
 ]
 
 ConfigT = TypeVar("ConfigT")
 
-BACKENDS: tuple[str, ...] = ("local", "ray")
+BACKENDS: tuple[str, ...] = _arguments.BACKENDS
 """Where games are played: ``"local"``, this machine's processes; ``"ray"``, Ray tasks."""
 
 LOCAL_TASK_SIZE = 50
@@ -138,23 +152,20 @@ def simulate(
     one of this run's games, an ``address`` where no Ray answers), ``TypeError`` for a
     wrong type, and ``ModuleNotFoundError`` for ``backend="ray"`` without Ray installed.
     """
-    entry = _game(game)
+    entry = game_entry(game)
     if config is None:
         config = entry.Config()
     if not isinstance(config, entry.Config):
         raise TypeError(f"config must be a {entry.title} Config, not {type(config).__name__}")
-    games = _whole("games", games, 1)
-    seed = _whole("seed", seed, None)
-    jobs = None if jobs is None else _whole("jobs", jobs, 1)
-    task_size = None if task_size is None else _whole("task_size", task_size, 1)
-    max_retries = _whole("max_retries", max_retries, 0)
+    games = whole("games", games, 1)
+    seed = whole("seed", seed, None)
+    jobs = None if jobs is None else whole("jobs", jobs, 1)
+    task_size = None if task_size is None else whole("task_size", task_size, 1)
+    max_retries = whole("max_retries", max_retries, 0)
     for flag, value in (("rotate", rotate), ("keep_states", keep_states)):
         if not isinstance(value, bool):
             raise TypeError(f"{flag} must be True or False, not {value!r}")
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r} (one of {', '.join(BACKENDS)})")
-    if address is not None and backend != "ray":
-        raise ConfigError("address is the address of a Ray cluster: use it with backend='ray'")
+    check_backend(backend, address)
     entry.new_game(config, seed=seed)  # a config or seed the engine refuses fails here
     line_up = contestants(entry, bots)
     earlier = _played_games(played, games=games, seed=seed, players=config.players,
@@ -170,7 +181,8 @@ def simulate(
     if backend == "ray":
         from skullgames.simulation._ray import run_ray
 
-        finished = run_ray(make_work, jobs=jobs, address=address, max_retries=max_retries)
+        finished = run_ray(make_work, play_batch, jobs=jobs, address=address,
+                           max_retries=max_retries)
     else:
         workers = max(1, min(jobs or os.cpu_count() or 1, to_play))
         if workers > 1:
@@ -263,27 +275,6 @@ class _Seen:
             self.above.remove(self.below)
             self.below += 1
         return True
-
-
-def _game(game: object) -> Game[Any, Any, Any, Any]:
-    if isinstance(game, str):
-        if game not in GAMES:
-            raise ConfigError(f"unknown game {game!r} (one of {', '.join(GAMES)})")
-        return GAMES[game]
-    if isinstance(game, Game):
-        if GAMES.get(game.name) is not game:
-            raise ConfigError(f"game {game.name!r} is not in skullgames.GAMES: workers find "
-                              "a game by its name there")
-        return game
-    raise TypeError(f"game must be a name or a skullgames.Game, not {type(game).__name__}")
-
-
-def _whole(name: str, value: object, minimum: int | None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if minimum is not None and value < minimum:
-        raise ConfigError(f"{name} must be at least {minimum}, not {value}")
-    return value
 
 
 def _result_order(game: Game[Any, Any, Any, Any], line_up: tuple[Contestant, ...]

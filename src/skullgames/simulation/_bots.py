@@ -5,19 +5,16 @@ from __future__ import annotations
 import importlib
 import pickle
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 import attrs
 
-from skullgames.bots import Bot
+from skullgames.bots import Bot, BotFactory
 from skullgames.errors import ConfigError
 from skullgames.registry import Game
 
-BotFactory: TypeAlias = Callable[[random.Random], Bot[Any, Any]]
-"""Makes a bot from the ``random.Random`` it draws every choice from, as a bot class does."""
-
-BotSpec: TypeAlias = str | BotFactory
+BotSpec: TypeAlias = str | BotFactory[Any, Any]
 """A bot's name in the game's registry (``"greedy"``), a ``"module:Class"`` to import, or a
 factory."""
 
@@ -111,10 +108,10 @@ def check_picklable(line_up: Sequence[Contestant]) -> None:
             ) from None
 
 
-_loaded: dict[str, BotFactory] = {}
+_loaded: dict[str, BotFactory[Any, Any]] = {}
 
 
-def _imported(spec: str) -> BotFactory:
+def _imported(spec: str) -> BotFactory[Any, Any]:
     """The class or factory that ``"module:Class"`` names, imported once per process."""
     if spec in _loaded:
         return _loaded[spec]

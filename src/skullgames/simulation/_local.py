@@ -18,13 +18,27 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol, TypeVar, cast
 
 from skullgames.registry import GAMES, Game, register_game
-from skullgames.simulation._games import Batch, GameRecord, play_batch
+from skullgames.simulation._games import play_batch
 
-Finished = tuple[int, tuple[GameRecord, ...]]
+Finished = tuple[int, tuple[Any, ...]]
 """A batch's index and the records of its games."""
+
+
+class Task(Protocol):
+    """What the backends read of a batch: its index, and the first and count of its games."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+
+
+TaskT = TypeVar("TaskT", bound=Task)
 
 _PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
@@ -32,9 +46,14 @@ _PARENT_POLL = 0.5
 """Seconds between a worker's looks at its parent, where the kernel cannot tell it."""
 
 
-def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int, max_retries: int = 3
+def run_local(make_work: Callable[[int], Iterator[TaskT]], *, jobs: int, max_retries: int = 3,
+              play: Callable[[TaskT], Finished] | None = None
               ) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(jobs)`` on ``jobs`` processes, each as it finishes.
+
+    ``play(batch)`` plays one batch (in a worker process, so it is a function at the top
+    level of a module) and gives its index with its records: a simulation's
+    ``play_batch`` unless given.
 
     At most ``2 * jobs`` batches are submitted ahead, so a run of any length starts at
     once and keeps its memory flat. With one job the batches are played here, in order.
@@ -42,28 +61,30 @@ def run_local(make_work: Callable[[int], Iterator[Batch]], *, jobs: int, max_ret
     then ``BrokenProcessPool`` says which games could not be played. (A dying worker
     breaks the whole pool, so every batch in flight counts the death.)
     """
+    if play is None:
+        play = cast("Callable[[TaskT], Finished]", play_batch)
     work = make_work(jobs)
     if jobs <= 1:
-        yield from map(play_batch, work)
+        yield from map(play, work)
         return
     pool = _pool(jobs)
-    running: dict[futures.Future[Finished], Batch] = {}
+    running: dict[futures.Future[Finished], TaskT] = {}
     lost: dict[int, int] = {}  # batch index: how many times a worker died in it
     try:
         for batch in work:
             while len(running) >= 2 * jobs:
-                pool = yield from _next(pool, jobs, running, lost, max_retries)
-            _submit(pool, batch, running)
+                pool = yield from _next(pool, jobs, play, running, lost, max_retries)
+            _submit(pool, play, batch, running)
         while running:
-            pool = yield from _next(pool, jobs, running, lost, max_retries)
+            pool = yield from _next(pool, jobs, play, running, lost, max_retries)
     except BaseException:
         _stop(pool)
         raise
     pool.shutdown()
 
 
-def _next(pool: futures.ProcessPoolExecutor, jobs: int,
-          running: dict[futures.Future[Finished], Batch], lost: dict[int, int],
+def _next(pool: futures.ProcessPoolExecutor, jobs: int, play: Callable[[TaskT], Finished],
+          running: dict[futures.Future[Finished], TaskT], lost: dict[int, int],
           max_retries: int) -> Generator[Finished, None, futures.ProcessPoolExecutor]:
     """Yield the batches that finish next; the pool to go on with.
 
@@ -71,7 +92,7 @@ def _next(pool: futures.ProcessPoolExecutor, jobs: int,
     played again on a new pool, each at most ``max_retries`` times.
     """
     done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
-    broken: list[Batch] = []
+    broken: list[TaskT] = []
     yield from _harvest(done, running, lost, broken)
     if not broken:
         return pool
@@ -85,18 +106,21 @@ def _next(pool: futures.ProcessPoolExecutor, jobs: int,
     if given_up:
         games = ", ".join(f"{b.first}-{b.first + b.count - 1}" if b.count > 1 else str(b.first)
                           for b in given_up)
+        # a batch may count other things than games, and keep nothing (a match's deals)
+        unit = getattr(given_up[0], "unit", "games")
+        kept = getattr(given_up[0], "kept", "the games finished are kept")
         raise BrokenProcessPool(
-            f"worker processes died {max_retries + 1} times with games {games} in play "
-            f"(killed, or out of memory?); the games finished are kept")
+            f"worker processes died {max_retries + 1} times with {unit} {games} in play "
+            f"(killed, or out of memory?); {kept}")
     pool = _pool(jobs)
     for batch in sorted(broken, key=_first):
-        _submit(pool, batch, running)
+        _submit(pool, play, batch, running)
     return pool
 
 
 def _harvest(done: Iterable[futures.Future[Finished]],
-             running: dict[futures.Future[Finished], Batch], lost: dict[int, int],
-             broken: list[Batch]) -> Iterator[Finished]:
+             running: dict[futures.Future[Finished], TaskT], lost: dict[int, int],
+             broken: list[TaskT]) -> Iterator[Finished]:
     """Yield the finished batches of ``done``; add those a dead worker broke to ``broken``."""
     for future in done:
         batch = running.pop(future)
@@ -109,18 +133,18 @@ def _harvest(done: Iterable[futures.Future[Finished]],
         yield finished
 
 
-def _submit(pool: futures.ProcessPoolExecutor, batch: Batch,
-            running: dict[futures.Future[Finished], Batch]) -> None:
+def _submit(pool: futures.ProcessPoolExecutor, play: Callable[[TaskT], Finished], batch: TaskT,
+            running: dict[futures.Future[Finished], TaskT]) -> None:
     """Send ``batch`` to the pool; a pool already broken gives it a failed future."""
     try:
-        future = pool.submit(play_batch, batch)
+        future = pool.submit(play, batch)
     except BrokenProcessPool as error:  # a worker died since the last look
         future = futures.Future()
         future.set_exception(error)
     running[future] = batch
 
 
-def _first(batch: Batch) -> int:
+def _first(batch: Task) -> int:
     return batch.first
 
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import logging
+import os
+import secrets
 import socket
+import tempfile
 from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from skullgames.errors import ConfigError
-from skullgames.simulation._games import Batch, play_batch
-from skullgames.simulation._local import Finished
+from skullgames.simulation._local import Finished, TaskT
 
 INSTALL_HINT = "pip install 'skullgames[ray]'"
 
@@ -47,9 +52,105 @@ def check_reachable(address: str) -> None:
         raise ConfigError(f"no Ray cluster answers at {address}: {reason}") from None
 
 
-def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
-            address: str | None, max_retries: int) -> Generator[Finished, None, None]:
+TOKEN_VARIABLES = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+"""The environment variables of Ray's token authentication (Ray 2.52 on)."""
+
+
+@contextlib.contextmanager
+def own_token() -> Iterator[None]:
+    """A token of its own for a local Ray that this process starts, in the environment.
+
+    A new local Ray asks for a token, and Ray writes a new one to ``~/.ray/auth_token``
+    when it finds none: the user's home is not ours to write (nor the test suite's). Unless
+    the token is set up already (one of :data:`TOKEN_VARIABLES`, or that file), the Ray
+    gets a fresh token in ``RAY_AUTH_TOKEN`` while it runs (its workers and any driver
+    this process starts inherit it), and the environment is as it was afterwards.
+    """
+    if any(name in os.environ for name in TOKEN_VARIABLES) or (
+            Path.home() / ".ray" / "auth_token").exists():
+        yield
+        return
+    # Only the token: Ray itself then turns token authentication on for the new Ray
+    # (RAY_AUTH_MODE), as it would with a token of its own, and tells its configuration.
+    os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+    quiet = logging.getLogger("ray._private.authentication.authentication_token_setup")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # not the warning that Ray turned authentication on
+    try:
+        yield
+    finally:
+        quiet.setLevel(level)
+        for name in TOKEN_VARIABLES:
+            os.environ.pop(name, None)
+
+
+def check_token(ray: Any, address: str) -> None:
+    """Refuse at once a cluster at ``address`` that refuses this driver's token.
+
+    Ray itself retries for about 20 seconds, printing a warning a second, and then names
+    the head's own address rather than the one given. A Ray without token
+    authentication (before 2.52), or any other failure of this one look, is left to
+    ``ray.init``.
+    """
+    refused = getattr(ray.exceptions, "AuthenticationError", None)
+    if refused is None or address == "auto" or address.startswith("ray://"):
+        return  # no tokens, or a cluster found or reached another way
+    try:  # Ray's own client of a cluster's head, as ray.init uses it
+        client = getattr(importlib.import_module("ray._raylet"), "GcsClient", None)
+    except ImportError:
+        return
+    if client is None:
+        return
+    with _quiet_stderr() as said:
+        try:
+            client(address=address)
+        except refused:
+            mode = os.environ.get("RAY_AUTH_MODE", "disabled")
+            raise ConfigError(
+                f"the Ray cluster at {address} refuses this driver: its token is missing or "
+                f"wrong (RAY_AUTH_MODE is {mode!r}): set RAY_AUTH_MODE=token and the "
+                "cluster's token in RAY_AUTH_TOKEN, or in the file RAY_AUTH_TOKEN_PATH "
+                "names") from None
+        except Exception:
+            said.replay = True  # not ours to judge: ray.init says what it says
+
+
+class _Held:
+    """Whether what was held back is to be written out after all."""
+
+    replay = False
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[_Held]:
+    """Hold back what Ray's C++ core writes to file descriptor 2 (a warning an attempt).
+
+    It is written out after all unless the caller, who saw the cause, says not.
+    """
+    said = _Held()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield said
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            if said.replay:
+                held.seek(0)
+                os.write(2, held.read())
+
+
+def run_ray(make_work: Callable[[int], Iterator[TaskT]], play: Callable[[TaskT], Finished], *,
+            jobs: int | None, address: str | None, max_retries: int
+            ) -> Generator[Finished, None, None]:
     """Play the batches of ``make_work(workers)`` as Ray tasks, yielding each as it finishes.
+
+    ``play(batch)`` plays one batch in a Ray worker and gives its index with its records.
 
     Joins the Ray that this process is already connected to, else the cluster at
     ``address``, else starts a local Ray with ``jobs`` CPUs (shut down again at the end).
@@ -58,19 +159,45 @@ def run_ray(make_work: Callable[[int], Iterator[Batch]], *, jobs: int | None,
     """
     ray = import_ray()
     started = not ray.is_initialized()
-    if started:
-        options: dict[str, Any] = {"logging_level": logging.WARNING}
-        if address is None:
-            options.update(num_cpus=jobs, include_dashboard=False)
-        else:
-            check_reachable(address)
-            options.update(address=address)
+    with contextlib.ExitStack() as stack:
+        if started:
+            _start(ray, stack, jobs=jobs, address=address)
+        yield from _run(ray, make_work, play, jobs=jobs, max_retries=max_retries,
+                        started=started)
+
+
+def _start(ray: Any, stack: contextlib.ExitStack, *, jobs: int | None,
+           address: str | None) -> None:
+    """Start a local Ray, or join the cluster at ``address``.
+
+    The workers' output goes to Ray's log files, not to this process's: Ray would
+    print it to the standard output, into the results table.
+    """
+    options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    if address is None:
+        stack.enter_context(own_token())
+        options.update(num_cpus=jobs, include_dashboard=False)
+    else:
+        check_reachable(address)
+        check_token(ray, address)
+        options.update(address=address)
+    try:
         ray.init(**options)
+    except ConnectionError as error:
+        if address is None:
+            raise
+        raise ConnectionError(f"Ray could not join the cluster at {address}: "
+                              f"{error}") from None
+
+
+def _run(ray: Any, make_work: Callable[[int], Iterator[TaskT]],
+         play: Callable[[TaskT], Finished], *, jobs: int | None, max_retries: int,
+         started: bool) -> Generator[Finished, None, None]:
     running: dict[Any, int] = {}
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         workers = cpus if jobs is None else max(1, min(jobs, cpus))
-        task = ray.remote(num_cpus=1, max_retries=max_retries)(play_batch)
+        task = ray.remote(num_cpus=1, max_retries=max_retries)(play)
         for batch in make_work(workers):
             if len(running) >= 2 * workers:
                 yield from _finished(ray, running)

@@ -10,25 +10,28 @@ import attrs
 
 from skullgames.simulation._games import GameRecord
 
+Z = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
 
 @attrs.frozen
 class Estimate:
-    """A sample mean with the half-width of its 95% confidence interval."""
+    """A sample mean and its 95% confidence interval, ``low`` to ``high``.
+
+    Without ``low`` and ``high``, the interval is ``mean`` plus or minus ``half_width``.
+    """
 
     mean: float
     """The sample mean."""
     half_width: float
-    """1.96 standard errors: infinite for one sample, NaN for none."""
-
-    @property
-    def low(self) -> float:
-        """The lower end of the interval."""
-        return self.mean - self.half_width
-
-    @property
-    def high(self) -> float:
-        """The upper end of the interval."""
-        return self.mean + self.half_width
+    """Half the interval's width (1.96 standard errors for a mean score): infinite for
+    one sample, NaN for none."""
+    low: float = attrs.field(
+        default=attrs.Factory(lambda self: self.mean - self.half_width, takes_self=True))
+    """The lower end of the interval."""
+    high: float = attrs.field(
+        default=attrs.Factory(lambda self: self.mean + self.half_width, takes_self=True))
+    """The upper end of the interval."""
 
     def percent(self) -> str:
         """A rate and its interval in percent, the interval kept within 0% to 100%.
@@ -39,6 +42,29 @@ class Estimate:
         """
         low, high = max(0.0, self.low), min(1.0, self.high)
         return f"{100 * self.mean:.1f}% | {100 * low:.1f}% to {100 * high:.1f}%"
+
+
+def wilson(rate: float, n: float) -> Estimate:
+    """A rate of ``n`` samples, each a win or a loss, with its 95% Wilson score interval.
+
+    The normal approximation's interval (the mean plus or minus 1.96 standard errors)
+    shrinks to nothing when every sample is 0 or every one is 1: a bot with no wins in 20
+    games would get "0.0% to 0.0%". Wilson's interval never is empty and stays within 0
+    to 1. For samples that are shares of a win, ``n`` is their effective number
+    (:meth:`_Sums.rate`).
+
+    >>> from skullgames.simulation import Estimate
+    >>> print(Estimate(0.0, 0.0, 0.0, 0.0).percent(), "->", wilson(0.0, 20).percent())
+    0.0% | 0.0% to 0.0% -> 0.0% | 0.0% to 16.1%
+    >>> wilson(1.0, 20).percent()
+    '100.0% | 83.9% to 100.0%'
+    """
+    if n == 0:
+        return Estimate(math.nan, math.nan)
+    z2 = Z * Z
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z / (1 + z2 / n) * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n))
+    return Estimate(rate, half, max(0.0, centre - half), min(1.0, centre + half))
 
 
 @attrs.frozen
@@ -54,7 +80,8 @@ class BotResult:
     score: Estimate
     """Its mean score per seat."""
     win_rate: Estimate
-    """Its share of the wins per seat: 1 for a sole winner, 1/k for each of k tied."""
+    """Its share of the wins per seat: 1 for a sole winner, 1/k for each of k tied; with
+    the Wilson score interval (never empty, within 0 to 1)."""
 
 
 class _Sums:
@@ -87,6 +114,25 @@ class _Sums:
             return Estimate(float(mean), math.inf)
         variance = Fraction(n * self.squares - self.total**2, n * (n - 1) * self.scale**2)
         return Estimate(float(mean), 1.96 * math.sqrt(variance / n))
+
+
+    def rate(self) -> Estimate:
+        """Mean, a share from 0 to 1, and its 95% Wilson interval (:func:`wilson`).
+
+        A game's sample is a share of a win: 1/k for one of k tied winners, and the mean
+        over the bot's seats when it has several, so its variance can be far below that
+        of a win or a loss (two greedy seats against two random ones win very nearly half
+        each, every game). Wilson's interval is taken with the samples' effective number
+        (Kish's), ``n * rate * (1 - rate) / variance``: exactly ``n`` for wins and losses,
+        and ``n`` too where all the samples are equal.
+        """
+        n = self.n
+        if n == 0:
+            return Estimate(math.nan, math.nan)
+        rate = Fraction(self.total, n * self.scale)
+        variance = Fraction(self.squares, n * self.scale**2) - rate * rate
+        effective = n * rate * (1 - rate) / variance if variance else n
+        return wilson(float(rate), float(effective))
 
 
 class Tally:
@@ -130,7 +176,7 @@ class Tally:
         """Each bot's results so far, in the order the bots were given."""
         return tuple(
             BotResult(bot, self._scores[bot].n, self._seats[bot],
-                      self._scores[bot].estimate(), self._wins[bot].estimate())
+                      self._scores[bot].estimate(), self._wins[bot].rate())
             for bot in self._bots
         )
 

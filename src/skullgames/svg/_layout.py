@@ -13,6 +13,7 @@ WIDTH = 900
 ROW_H = 84
 MIDDLE_Y = 64
 HAND_RIGHT = WIDTH - 12
+FOOTER_H = 22
 
 Face = Callable[[Any], tuple[CardFace, str]]
 
@@ -38,6 +39,7 @@ class Frame:
         self.rows = players + value.config.has_ghost
         self.phase = phases[value.phase.value]
         self.round_number = min(value.round_number, rounds)
+        self.footer = ""  # the options, when they do not fit beside the title
         self.canvas = Canvas(WIDTH, f"{game.title}, round {self.round_number} of {rounds}, "
                                     f"{self.phase}")
 
@@ -47,11 +49,27 @@ class Frame:
             return self.ghost
         return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
 
+    def possessive(self, seat: int | None) -> str:
+        """``seat 2's``, ``your``, or the ghost's name with ``'s``."""
+        return "your" if seat is not None and seat == self.viewer else (
+            f"{self.seat_name(seat)}'s")
+
+    def middle_title(self, title: str) -> str:
+        """``title`` for the middle box, or the phase (``Bidding``) before card play.
+
+        Until the phase ends no card is on the table, so a "Trick 1" box would be empty.
+        """
+        if self.value.phase.value in ("play", "over"):
+            return title
+        return self.phase[:1].upper() + self.phase[1:]
+
     def header(self, title: str, options: str, extra: Sequence[str]) -> None:
         """The title line, the options at the right, and the line of who is to move."""
         self.canvas.text(12, 22, title, size=15, weight="bold", cls="header")
-        if options:
+        if options and _width(title, 15, bold=True) + 24 + _width(options, 11) <= WIDTH - 24:
             self.canvas.text(WIDTH - 12, 22, options, size=11, anchor="end", cls="options")
+        elif options:  # too long to sit beside the title: a line of its own at the bottom
+            self.footer = options
         value = self.value
         if value.phase.value == "over":
             won = self.game.winners(value)
@@ -118,4 +136,17 @@ class Frame:
         value = self.value
         if value.config.has_ghost:
             self._ghost_row(value.ghost_size, () if self.view else value.ghost)
-        return self.canvas.render(self.seat_top(self.rows) + 10)
+        bottom = self.seat_top(self.rows) + 10
+        if self.footer:
+            self.canvas.text(12, bottom + 12, f"Options: {self.footer}", size=11, cls="options")
+            bottom += FOOTER_H
+        return self.canvas.render(bottom)
+
+
+def _width(text: str, size: float, *, bold: bool = False) -> float:
+    """A generous estimate of how wide ``text`` is drawn, in pixels.
+
+    The font is the viewer's (DejaVu Sans, Verdana or Arial), so the picture cannot
+    measure it: this takes the widest of them, about 0.62 em a character (0.68 bold).
+    """
+    return len(text) * size * (0.68 if bold else 0.62)

@@ -88,14 +88,17 @@ def _trick(frame: Frame, value: State | Observation) -> None:
     if not plays and value.tricks:
         result = value.tricks[-1]
         plays = result.plays
-        title = f"Trick {len(value.tricks)}: {result.outcome.value}"
         if result.outcome.value == "won":
             bonus = f" (+{result.bonus} bonus)" if result.bonus else ""
-            title += f", taken by {frame.seat_name(result.winner)}{bonus}"
+            title = f"Trick {len(value.tricks)} taken by {frame.seat_name(result.winner)}{bonus}"
+        else:
+            title = f"Trick {len(value.tricks)} {result.outcome.value}, taken by nobody"
         for looter, winner in result.loot_alliances:
             title += f" · Loot: {frame.seat_name(looter)} allied with {frame.seat_name(winner)}"
     elif value.lead_suit is not None:
         title += f" · lead {value.lead_suit.label}"
+    elif not plays:
+        title = frame.middle_title(title)
     frame.canvas.text(18, MIDDLE_Y + 2, title, size=12, weight="bold", cls="trick-title")
     frame.played(18, 86, plays, _play_face)
 

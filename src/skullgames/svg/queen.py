@@ -49,12 +49,21 @@ def draw(value: State | Observation, game: Any) -> str:
     frame.header(f"Skull Queen · round {frame.round_number} of {config.round_count} · "
                  f"{frame.phase}",
                  "plank values " + ", ".join(map(str, config.plank_values)), extra)
+    _sides(frame.canvas, game, config.plank_values)
     _middle(frame, value)
     for seat in range(config.players):
         plank, caption = _plank_of(frame, seat)
         frame.seat(seat, [("placement", caption), ("score", f"score {value.totals[seat]}")])
         _plank(frame.canvas, plank, frame.seat_top(seat) + 4, game, config.plank_values)
     return frame.render()
+
+
+def _sides(canvas: Canvas, game: Any, plank_values: Sequence[int]) -> None:
+    """Each side's space values, for a page's placement picker: nothing is drawn."""
+    sides = " ".join(
+        f'data-{side.value}="{" ".join(map(str, game.module.side_values(side, plank_values)))}"'
+        for side in game.module.Side)
+    canvas.add(f'<g class="plank-sides" {sides}/>')
 
 
 def _middle(frame: Frame, value: State | Observation) -> None:
@@ -71,8 +80,10 @@ def _middle(frame: Frame, value: State | Observation) -> None:
         entries = [(s, p.card) for s, p in result.plays]
         title = f"Trick {len(value.tricks)}, finished"
         notes = [str(m) for m in result.movements] or ["no pawn moves"]
-        notes += [f"{frame.seat_name(s)}'s {c.label} pawn falls into the water"
+        notes += [f"{frame.possessive(s)} {c.label} pawn falls into the water"
                   for s, c in result.falls]
+    elif not entries:
+        title = frame.middle_title(title)
     canvas.text(x0, MIDDLE_Y + 2, title, size=12, weight="bold", cls="trick-title")
     frame.played(x0, 78, entries, face)
     for i, note in enumerate(notes[:5]):

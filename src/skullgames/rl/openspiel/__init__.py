@@ -56,8 +56,8 @@ Queen's face-down card until the trick is complete, Bendt the Bandit's discards 
 **Returns** are paid at the end (zeros before): ``RewardModel.TERMINAL``, general sum.
 The game parameter ``reward`` says what they are, with the values the PettingZoo and
 Gymnasium rewards of the same name add up to: ``"points"`` (the default), the final
-scores; ``"scaled"``, the scores over the largest magnitude of the game's
-``score_bounds``; ``"result"``, +1 shared equally by the winners and -1 to the others.
+scores; ``"scaled"``, the scores over the game's largest total spread over its rounds
+(from ``score_bounds``); ``"result"``, +1 shared equally by the winners and -1 to the others.
 ``min_utility()`` and ``max_utility()`` follow from the ``score_bounds`` (-1 and 1 for
 ``"result"``).
 ``max_game_length()`` counts player moves (OpenSpiel leaves chance out).

@@ -13,7 +13,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from skullgames._checks import MAX_SAFE_INTEGER
+from skullgames._checks import MAX_SAFE_INTEGER, wrong_type
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
@@ -189,17 +189,54 @@ class SkullGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> _Observer:
-        """An observer: perfect recall gives the information state, else the observation."""
+        """An observer: perfect recall gives the information state, else the observation.
+
+        The game offers a seat's own view: public information and the seat's private
+        information (``pyspiel.PrivateInfoType.SINGLE_PLAYER``), with or without perfect
+        recall; another observation type is a :class:`~skullgames.ConfigError`.
+        """
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ConfigError(f"params: observation parameters are not supported, not "
+                              f"{params!r}")
         if iig_obs_type is None:
             return _Observer(_setup(self.skullgames_game.name, self.config), False)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise wrong_type("iig_obs_type", "a pyspiel.IIGObservationType or None",
+                             iig_obs_type)
         if (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                 or not iig_obs_type.public_info):
-            raise ValueError("only a seat's own view (public and its private information) "
-                             f"is supported, not {iig_obs_type}")
+            raise ConfigError("iig_obs_type: the game offers a seat's own view (public "
+                              "information and the seat's private information, with or "
+                              f"without perfect recall), not {_described(iig_obs_type)}")
         return _Observer(_setup(self.skullgames_game.name, self.config),
                          iig_obs_type.perfect_recall)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as pyspiel's own games are: by its short name and parameters."""
+        return (_load_game, (self.get_type().short_name, self.get_parameters()))
+
+
+def _load_game(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    """The game a pickle names (see :meth:`SkullGame.__reduce__`).
+
+    Importing this module registers the registry's games with pyspiel first.
+    """
+    return pyspiel.load_game(name, params)
+
+
+_PRIVATE_INFO: dict[Any, str] = {
+    pyspiel.PrivateInfoType.NONE: "no private information",
+    pyspiel.PrivateInfoType.SINGLE_PLAYER: "the seat's private information",
+    pyspiel.PrivateInfoType.ALL_PLAYERS: "every seat's private information",
+}
+
+
+def _described(obs_type: pyspiel.IIGObservationType) -> str:
+    """An observation type in words: what it shows, and whether it remembers."""
+    public = "public information" if obs_type.public_info else "no public information"
+    private = _PRIVATE_INFO.get(obs_type.private_info, str(obs_type.private_info))
+    recall = "with" if obs_type.perfect_recall else "without"
+    return f"{public} and {private}, {recall} perfect recall"
 
 
 class SkullState(pyspiel.State):  # type: ignore[misc]
@@ -322,8 +359,8 @@ class SkullState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """At the end, the game's ``reward`` parameter of the final scores; zeros before.
 
-        ``"points"`` the final scores, ``"scaled"`` the scores over the largest
-        magnitude of the score bounds, ``"result"`` +1 shared by the winners and -1 to
+        ``"points"`` the final scores, ``"scaled"`` the scores over the game's largest
+        total spread over its rounds, ``"result"`` +1 shared by the winners and -1 to
         the others (as the other adapters' rewards add up to).
         """
         setup = self._setup
