@@ -274,12 +274,12 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     hands = tuple(held)
     trick = stage.trick + ((seat, play),)
     log = (play, state._log)
-    if len(trick) < match.config.cards_per_trick:
+    if len(trick) < config.cards_per_trick:
         if color is None:
             color = trick_color(trick)
         return new_playing(match=match, log=log, round=stage.round, table=stage.table,
                            hands=hands, trick=trick, trick_color=color,
-                           to_move=(seat + 1) % match.config.players)
+                           to_move=(seat + 1) % config.players)
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks
