@@ -9,10 +9,10 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from skullgames.cli._simulate import Progress
+from skullgames.cli._simulate import Progress, add_backend_arguments
 from skullgames.errors import SkullgamesError
 from skullgames.registry import GAMES
-from skullgames.simulation import BACKENDS, RAY_INSTALL_HINT, SHAPES, match
+from skullgames.simulation import RAY_INSTALL_HINT, SHAPES, match
 
 
 def add_match_arguments(parser: argparse.ArgumentParser, *,
@@ -30,15 +30,7 @@ def add_match_arguments(parser: argparse.ArgumentParser, *,
              "alone against copies of the second in every other seat; 3v1: the second "
              "alone against copies of the first [2v2]")
     parser.add_argument("--seed", type=seed, default=0, help="the first deal's seed [0]")
-    parser.add_argument("--jobs", type=positive, default=None,
-                        help="worker processes, or the CPUs of a local Ray [all cores]; "
-                             "with --address, the most cluster CPUs to use [all]")
-    parser.add_argument("--backend", choices=BACKENDS, default=None,
-                        help="local: processes of this machine; ray: Ray tasks, on a local "
-                             "Ray or the cluster at --address [local; ray with --address]")
-    parser.add_argument("--address", metavar="ADDR",
-                        help="join the Ray cluster at ADDR (host:port of its head; 'auto' "
-                             "for the one this machine belongs to); implies --backend ray")
+    add_backend_arguments(parser, positive)
     parser.add_argument("--task-size", type=positive, default=None, metavar="N",
                         help="deals per task [10 locally, 50 on Ray, fewer for short runs]")
     parser.add_argument("--json", action="store_true",

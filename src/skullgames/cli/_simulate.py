@@ -17,6 +17,20 @@ from skullgames.serialization import to_json
 from skullgames.simulation import BACKENDS, RAY_INSTALL_HINT, GameRecord, contestants, simulate
 
 
+def add_backend_arguments(parser: argparse.ArgumentParser,
+                          positive: Callable[[str], int]) -> None:
+    """Where the games run: ``--jobs``, ``--backend`` and ``--address`` (simulate, match)."""
+    parser.add_argument("--jobs", type=positive, default=None,
+                        help="worker processes, or the CPUs of a local Ray [all cores]; "
+                             "with --address, the most cluster CPUs to use [all]")
+    parser.add_argument("--backend", choices=BACKENDS, default=None,
+                        help="local: processes of this machine; ray: Ray tasks, on a local "
+                             "Ray or the cluster at --address [local; ray with --address]")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="join the Ray cluster at ADDR (host:port of its head; 'auto' "
+                             "for the one this machine belongs to); implies --backend ray")
+
+
 def add_simulate_arguments(parser: argparse.ArgumentParser, *,
                            positive: Callable[[str], int], seed: Callable[[str], int]) -> None:
     """The flags of ``simulate`` other than the game and its rule options.
@@ -30,15 +44,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, *,
              "(random, greedy, search) or your own class as module:Class; the seats turn "
              "by one each game unless --no-rotate [random,greedy]")
     parser.add_argument("--seed", type=seed, default=0, help="the first game's seed [0]")
-    parser.add_argument("--jobs", type=positive, default=None,
-                        help="worker processes, or the CPUs of a local Ray [all cores]; "
-                             "with --address, the most cluster CPUs to use [all]")
-    parser.add_argument("--backend", choices=BACKENDS, default=None,
-                        help="local: processes of this machine; ray: Ray tasks, on a local "
-                             "Ray or the cluster at --address [local; ray with --address]")
-    parser.add_argument("--address", metavar="ADDR",
-                        help="join the Ray cluster at ADDR (host:port of its head; 'auto' "
-                             "for the one this machine belongs to); implies --backend ray")
+    add_backend_arguments(parser, positive)
     parser.add_argument("--task-size", type=positive, default=None, metavar="N",
                         help="games per task [50 locally, 200 on Ray, fewer for short runs]")
     parser.add_argument("--no-rotate", dest="rotate", action="store_false",
