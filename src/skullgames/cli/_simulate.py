@@ -226,6 +226,7 @@ class Progress:
         self.tty = stream.isatty()
         self.shown = -1
         self.first: tuple[int, float] | None = None  # the first count seen, and when
+        self.longest = 0
 
     def __call__(self, done: int, total: int) -> None:
         """Show that ``done`` of ``total`` are finished."""
@@ -241,8 +242,9 @@ class Progress:
         elapsed = now - self.start
         line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
                 f"  {duration(elapsed)}{self._left(done, total, now)}")
-        if self.tty:
-            self.stream.write("\r" + line + ("\n" if done == total else "   "))
+        if self.tty:  # spaces over the end of a longer line before
+            padded, self.longest = line.ljust(self.longest), max(self.longest, len(line))
+            self.stream.write("\r" + padded + ("\n" if done == total else ""))
         else:
             self.stream.write(line + "\n")
         self.stream.flush()
