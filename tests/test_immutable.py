@@ -114,6 +114,9 @@ def _values() -> list[object]:
     queen_deal = queen.seeded_deal(queen_waiting.config, 7, 0)
     roots += [king_waiting, king_deal, king.apply(king_waiting, king_deal).log,
               queen_waiting, queen_deal, queen.apply(queen_waiting, queen_deal).log]
+    # A match's results (skullgames.match): one deal of one short round.
+    roots.append(skullgames.match("king", king.Config(players=4, rounds=(1,)),
+                                  bots="random,greedy", deals=1, jobs=1))
     for index, king_config in enumerate(KING.values()):
         roots.extend(_game_values(king, king_config, index))
     for index, queen_config in enumerate(QUEEN.values()):

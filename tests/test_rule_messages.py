@@ -304,8 +304,8 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     # -- replay (issue 35: the compiled build checked a typed seed with mypyc's message) --
     ("king replay seed", lambda: king.replay(king.Config(), [], seed=1.5),  # type: ignore[arg-type]
      TypeError, "seed must be an int, not float"),
-    ("king replay seed range", lambda: king.replay(king.Config(), [], seed=2**64),
-     ConfigError, "seed: a whole number within ±(2**64 - 1); this one is out of range"),
+    ("king replay seed range", lambda: king.replay(king.Config(), [], seed=2**128),
+     ConfigError, "seed: a whole number within ±(2**128 - 1); this one is out of range"),
     ("king replay auto_deal", lambda: king.replay(
         king.Config(), [], seed=1, auto_deal="yes"),  # type: ignore[arg-type]
      TypeError, "auto_deal must be True, False or None, not str"),
