@@ -35,8 +35,9 @@ def check_invariants(state: State) -> None:
     >>> from skullgames.king.state import Bidding, Past
     >>> past = Past(round_index=0, dealer=state.dealer, totals=(5, 0, 0, 0), rounds=())
     >>> try:
-    ...     check_invariants(Bidding(state.setup, past, state.hands, state.log, state.table,
-    ...                              state.to_move, state.bids))
+    ...     check_invariants(Bidding(setup=state.setup, past=past, hands=state.hands,
+    ...                              log=state.log, table=state.table,
+    ...                              to_move=state.to_move, bids=state.bids))
     ... except InvariantError as error:
     ...     print(error)
     totals are not the sum of the rounds' points
