@@ -21,22 +21,25 @@ writes the screenshots of the docs, ``docs/_static/serve-{king,queen}.png``.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from skullgames import king, queen
+from skullgames import from_dict, king, queen, to_json
 from skullgames.errors import IllegalMoveError
-from skullgames.serve import TableServer
+from skullgames.serve import SqliteStore
+from skullgames.serve._tables import _replayed
 from tests.browser import chromium_or_skip
 from tests.serve_client import running
 from tests.serve_policy import choose
+from tests.serve_process import Served
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -279,7 +282,8 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
             each.wait_for_selector('body[data-ready="true"]', state="attached")
             assert not each.is_checked("#sound")  # the sound is off until asked for
         other.check("#sound")  # the friend wants a beep; the creator does not
-        seen = play_checked(server, engine, pages, tmp_path, name)
+        seen = play_checked(next(iter(server.tables._tables.values())), engine, pages,
+                            tmp_path, name)
         assert seen == choices
         rematch(page, engine)
         assert not errors, errors
@@ -287,10 +291,14 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
         friend.close()
 
 
-def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_path: Path,
-                 name: str) -> set[str]:
-    """The whole game, checked at every step; the kinds of choice the people met."""
-    table = next(iter(server.tables._tables.values()))
+def play_checked(table: Any, engine: Any, pages: dict[int, Any], tmp_path: Path,
+                 name: str, restart: Callable[[int, Any], bool] | None = None) -> set[str]:
+    """The whole game, checked at every step; the kinds of choice the people met.
+
+    ``table`` has the server's ``state`` and ``log``. ``restart(steps, state)``, if given,
+    is asked before each move whether it restarted the server (and reloaded the pages):
+    once it has, the game goes on, each page checked again first.
+    """
     rng = random.Random(name)
     steps = tried = turns = 0
     documented = False
@@ -335,6 +343,10 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         assert pages[0].evaluate("Number(document.body.dataset.beeps || 0)") == 0
         if engine.is_over(state):
             break
+        if restart is not None and restart(steps, state):
+            restart = None  # the reloaded pages: beeps counted afresh, each page checked
+            turns = pages[1].evaluate("Number(document.body.dataset.beeps || 0)")
+            continue
         if steps == 4:
             for seat, page in pages.items():
                 fits(page, f"{name}-seat{seat}", tmp_path)
@@ -409,3 +421,125 @@ def rematch(page: Any, engine: Any) -> None:
     assert page.get_attribute("#status", "data-over") == "false"
     assert page.get_attribute("#status", "data-seat") == "0"
     assert page.locator("#joins li").count() == 2
+
+
+class StoredGame:
+    """A table as the server's database holds it (what the server has acknowledged), read
+    again at each look: its ``state`` and ``log``, as :func:`play_checked` asks."""
+
+    def __init__(self, db: Path, table_id: str) -> None:
+        self._store = SqliteStore(db)
+        self._id = table_id
+        self._saved = ""
+        self._table: Any = None
+
+    def _now(self) -> Any:
+        stored = self._store.get(self._id)
+        assert stored is not None, self._id
+        if stored.saved != self._saved:
+            self._table, self._saved = _replayed(stored), stored.saved
+        return self._table
+
+    @property
+    def state(self) -> Any:
+        return self._now().state
+
+    @property
+    def log(self) -> list[Any]:
+        return list(self._now().log)
+
+    def close(self) -> None:
+        self._store.close()
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What a page shows of the game: the hand, the trick, whose turn, the choices, the
+    log, the score sheet and the last trick."""
+    return {
+        "hand": page.get_attribute("#hand", "data-cards"),
+        "trick": marked(page, "#current figure"),
+        "status": page.text_content("#status"),
+        "title": page.title(),
+        "prompt": page.text_content("#prompt"),
+        "moves": [b.get_attribute("data-move") for b in page.locator("#moves button").all()],
+        "log": page.locator("#log li").evaluate_all(
+            "items => items.map(i => [i.textContent, i.dataset.move, i.dataset.hidden])"),
+        "sheet": page.text_content("#sheet"),
+        "last": marked(page, "#trick figure"),
+    }
+
+
+# name, engine, config, seed: short games, two people and a bot
+RESTARTS = [
+    ("king-restart", king, king.Config(players=3, rounds=(3, 5)), 21),
+    ("queen-restart", queen, queen.Config(players=3, rounds=1), 21),
+]
+
+
+@pytest.mark.parametrize(("name", "engine", "config", "seed"), RESTARTS,
+                         ids=[c[0] for c in RESTARTS])
+def test_a_game_goes_on_across_a_server_killed_and_started_again(
+        browser: Any, tmp_path: Path, name: str, engine: Any, config: Any, seed: int) -> None:
+    """Two people play part of a game; the server is killed (``SIGKILL``) in the middle of
+    a trick and started again on its database at the same port; both pages reload, show
+    exactly what they showed, and the game goes on to its end, which the saved game
+    replays to."""
+    db = tmp_path / "tables.sqlite3"
+    servers = [Served(db)]
+    contexts = [browser.new_context(viewport=WINDOWS["wide"]) for _ in range(2)]
+    table: StoredGame | None = None
+    try:
+        status, made = servers[0].call("POST", "/api/games", {
+            "game": engine.__name__.rsplit(".", 1)[-1], "config": json.loads(to_json(config)),
+            "seed": seed, "seats": ["human", "human", "greedy"]})
+        assert status == 201, made
+        links = {join["seat"]: join["link"] for join in made["joins"]}
+        errors: list[str] = []
+        pages: dict[int, Any] = {}
+        for seat, context in enumerate(contexts):
+            pages[seat] = context.new_page()
+            pages[seat].on("pageerror", lambda error: errors.append(str(error)))
+            pages[seat].goto(servers[0].url + links[seat].lstrip("/"))
+            pages[seat].wait_for_selector('body[data-ready="true"]', state="attached")
+        pages[1].check("#sound")
+        table = StoredGame(db, made["id"])
+        restarted: list[int] = []
+
+        def restart(steps: int, state: Any) -> bool:
+            if steps < 3 or (not engine.observe(state, 0).trick and steps < 8):
+                return False  # in the middle of a trick, if one comes soon
+            assert table is not None
+            moves = len(table.log)
+            before = {seat: snapshot(page) for seat, page in pages.items()}
+            port = servers[-1].port
+            servers[-1].kill()
+            servers.append(Served(db, port=port))
+            assert servers[-1].port == port
+            for seat, page in pages.items():
+                page.reload()
+                page.wait_for_selector('body[data-ready="true"]', state="attached")
+                settle(page, moves)
+                assert snapshot(page) == before[seat], seat
+            restarted.append(moves)
+            return True
+
+        play_checked(table, engine, pages, tmp_path, name, restart)
+        assert restarted and 0 < restarted[0] < len(table.log)
+        status, saved = servers[-1].call("GET", f"/api/games/{made['id']}/save",
+                                         token=made["joins"][0]["token"])
+        assert status == 200, saved
+        final = from_dict(saved, engine.State)
+        replay = engine.new_game(final.config, seed=final.seed)
+        for text in saved["moves"]:
+            replay = engine.apply(replay, engine.parse_move(text) if isinstance(text, str)
+                                  else from_dict(text, engine.Move))
+        assert replay == final == table.state
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()
+        if table is not None:
+            table.close()
+        for server in servers:
+            if server.process.poll() is None:
+                server.kill()
