@@ -10,9 +10,11 @@ table, the turn alert (the tab's title, and a beep on the page that asked for on
 mover's page only, each choice asked in words, and the seed only at the end. A click on a
 card that is no legal play changes nothing and shows the engine's own reason. At the end
 the log shows every hidden bid, shot, placement and face-down card as it was made, the
-score sheet the engine's points, the last trick as its cards, and a rematch opens a new
-table. The page must fit 1280 x 800 and 390 x 844 windows without scrolling sideways, with
-the whole hand in reach at the phone's width.
+score sheet the engine's points, the last trick as its cards, and a rematch one person
+asks for reaches the other's page as a link with the other's own token. A game also goes
+on across the server killed (``SIGKILL``) and started again on its SQLite file: the pages
+reload to exactly what they showed. The page must fit 1280 x 800 and 390 x 844 windows
+without scrolling sideways, with the whole hand in reach at the phone's width.
 
 Needs the ``ui-test`` extra and ``/usr/bin/chromium`` (``apt-get install chromium``);
 Playwright's own browser downloads are never used. ``SKULLGAMES_SCREENSHOTS=1`` also
@@ -285,7 +287,8 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
         seen = play_checked(next(iter(server.tables._tables.values())), engine, pages,
                             tmp_path, name)
         assert seen == choices
-        rematch(page, engine)
+        rematch(pages, {seat: re.findall(r"token=([\w-]+)", link)[0]
+                        for seat, link in links.items()}, tmp_path)
         assert not errors, errors
         creator.close()
         friend.close()
@@ -411,16 +414,37 @@ def check_sheet(page: Any, state: Any) -> None:
     assert total == [str(t) for t in state.totals]
 
 
-def rematch(page: Any, engine: Any) -> None:
-    """A finished game's rematch: a new table of the same game and seats, a new deal."""
+def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
+    """A finished game's rematch: seat 0's page asks, and joins a new table of the same
+    game and seats (a new deal) with its own link only; seat 1's page, waiting on the
+    finished game, shows "Rematch: join" with a link with its own token (never seat 0's),
+    which joins it at its own seat of the same table."""
+    page, other = pages[0], pages[1]
     game = page.get_attribute("#status", "data-game")
     page.click("#rematch")
     page.wait_for_function(
         f"document.body.dataset.ready === 'true' && view && view.id !== {game!r}",
         timeout=30_000)
+    new = page.get_attribute("#status", "data-game")
     assert page.get_attribute("#status", "data-over") == "false"
     assert page.get_attribute("#status", "data-seat") == "0"
-    assert page.locator("#joins li").count() == 2
+    assert page.locator("#joins li input").evaluate_all("fields => fields.map(f => f.value)"
+                                                        ) == [page.url]
+    assert f"#table={new}&token={tokens[0]}" in page.url and tokens[1] not in page.content()
+    other.wait_for_selector("#rematch-join:not([hidden])", state="visible", timeout=30_000)
+    assert other.text_content("#rematch-join") == "Rematch: join"
+    assert "a rematch is ready" in other.text_content("#prompt")
+    assert other.is_hidden("#rematch")
+    link = other.get_attribute("#rematch-join", "href")
+    assert link.endswith(f"/#table={new}&token={tokens[1]}"), link
+    assert tokens[0] not in other.content()
+    other.screenshot(path=str(shots / "serve-rematch-seat1.png"), full_page=True)
+    other.click("#rematch-join")
+    other.wait_for_function(
+        f"document.body.dataset.ready === 'true' && view && view.id === {new!r}",
+        timeout=30_000)
+    assert other.get_attribute("#status", "data-seat") == "1"
+    assert other.get_attribute("#status", "data-over") == "false"
 
 
 class StoredGame:
@@ -534,6 +558,7 @@ def test_a_game_goes_on_across_a_server_killed_and_started_again(
             replay = engine.apply(replay, engine.parse_move(text) if isinstance(text, str)
                                   else from_dict(text, engine.Move))
         assert replay == final == table.state
+        rematch(pages, {join["seat"]: join["token"] for join in made["joins"]}, tmp_path)
         assert not errors, errors
     finally:
         for context in contexts:
