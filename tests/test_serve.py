@@ -273,6 +273,51 @@ def test_a_rematch_reaches_each_person_with_their_own_link(server: TableServer) 
                                "link": f"/#table={made['id']}&token={people[2]}"}]
 
 
+def finished(tables: Tables) -> tuple[str, str]:
+    """A table played to its end by its one person: its id and the person's token."""
+    made = tables.new({"seats": [HUMAN, "random", "random"]})
+    token = made["joins"][0]["token"]
+    while not (seen := tables.view(made["id"], token))["over"]:
+        tables.move(made["id"], token, {"move": seen["legal_moves"][0]})
+    return made["id"], token
+
+
+def test_pages_left_on_finished_games_wait_in_half_the_waits_at_most() -> None:
+    """A page waits on its finished game for a rematch; such waits take half the server's
+    at most, so a game in progress still hears of its moves."""
+    tables = Tables("king", SHORT_KING, max_waits=2)
+    done = [finished(tables) for _ in range(2)]
+    playing = tables.new({"seats": [HUMAN, "random", "random"]})
+    token = playing["joins"][0]["token"]
+    since = tables.view(playing["id"], token)["next"]
+    heard: list[dict[str, Any]] = []
+
+    def wait(table_id: str, token: str, since: int, waits: int) -> threading.Thread:
+        """A view waiting in a thread, once the server counts ``waits`` waiting views."""
+        waiter = threading.Thread(target=lambda: heard.append(
+            tables.view(table_id, token, since, wait=30)))
+        waiter.start()
+        for _ in range(1000):
+            if tables.waits == waits:
+                break
+            waiter.join(0.01)
+        return waiter
+
+    first = wait(*done[0], tables.view(*done[0])["next"], 1)
+    assert tables.waits == 1 and tables.finished_waits == 1
+    with pytest.raises(ApiError, match="waiting requests at finished games"):
+        tables.view(*done[1], tables.view(*done[1])["next"], wait=30)
+    second = wait(playing["id"], token, since, 2)
+    assert tables.waits == 2, "a game in progress could not wait"
+    tables.rematch(*done[0])
+    tables.move(playing["id"], token,
+                {"move": tables.view(playing["id"], token)["legal_moves"][0]})
+    first.join()
+    second.join()
+    assert tables.waits == tables.finished_waits == 0
+    assert sorted(bool(answer["rematch"]) for answer in heard) == [False, True]
+
+
 def test_a_rematch_is_stored_with_the_finished_game(tmp_path: Any) -> None:
     """A server started again on the same file still links the finished game to its
     rematch, and a file from before rematches were stored gains the column."""

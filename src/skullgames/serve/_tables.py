@@ -67,7 +67,8 @@ PER_TABLE_WAITS = 16
 """Waiting view requests at one table at once."""
 MAX_WAITS = 64
 """Waiting view requests at once, over all tables: each holds a connection, and the
-connections the server keeps open are capped (:data:`~skullgames.serve.MAX_CONNECTIONS`)."""
+connections the server keeps open are capped (:data:`~skullgames.serve.MAX_CONNECTIONS`).
+At most half of them wait at finished games (for a rematch)."""
 _MAX_BOT_MOVES = 10_000  # a guard: no game needs this many moves between two human turns
 _CACHED_FINISHED = 64  # finished tables kept replayed in memory; the others are loaded
 _SEED_TEXT = re.compile(r"[0-9]{1,39}")
@@ -193,6 +194,7 @@ class Tables:
         self.per_token_waits = per_token_waits
         self.clock = clock
         self.waits = 0
+        self.finished_waits = 0  # those of them at finished games (for a rematch)
         self._made: collections.deque[tuple[float, str]] = collections.deque()
         self._tables: dict[str, _Table] = {}
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()
@@ -462,6 +464,12 @@ class Tables:
     def _wait(self, table: _Table, seat: int, since: int, wait: int) -> None:
         """Wait (``table.changed`` held) for a move after the ``since``-th, within limits."""
         with self._lock:
+            over = table.over
+            if over and self.finished_waits >= self.max_waits // 2:
+                # finished games wait for a rematch in half the waits at most: pages
+                # left open on them never keep the games in progress from their news
+                raise ApiError(429, "the server has too many waiting requests at finished "
+                                    "games; ask again soon", retry_after=10)
             if self.waits >= self.max_waits:
                 raise ApiError(429, "the server has too many waiting requests; ask again "
                                     "soon", retry_after=2)
@@ -471,6 +479,7 @@ class Tables:
                 raise ApiError(429, "this seat has too many waiting requests (close the "
                                     "other tabs)", retry_after=2)
             self.waits += 1
+            self.finished_waits += int(over)
         table.waiting[seat] += 1
         try:
             table.changed.wait_for(lambda: len(table.log) > since or table.rematch is not None,
@@ -479,6 +488,7 @@ class Tables:
             table.waiting[seat] -= 1
             with self._lock:
                 self.waits -= 1
+                self.finished_waits -= int(over)
 
     def _finish(self, table: _Table) -> None:
         """A game just ended: keep it replayed a while; drop the oldest beyond the limit."""
