@@ -7,6 +7,7 @@ import json
 import random
 import re
 import socket
+import sqlite3
 import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -222,6 +223,131 @@ def test_the_seed_and_the_save_come_at_the_end(server: TableServer) -> None:
     assert last["0"]["seed"] == 4 and last["2"]["seed"] == 4
     status, saved = call(server, "GET", save, token=tokens(table)[2])
     assert status == 200 and saved["seed"] == 4
+
+
+def test_a_rematch_reaches_each_person_with_their_own_link(server: TableServer) -> None:
+    """Seat 0 asks for a rematch of a finished game; seat 2, waiting on the finished game,
+    hears of it with its own join link (not seat 0's), which joins it at seat 2 of a new
+    table of the same game, options and seats, dealt anew; asking again gives that table."""
+    table = new_table(server, seed=4, seats=[HUMAN, "greedy", HUMAN])
+    people = tokens(table)
+    rematch = f"/api/games/{table['id']}/rematch"
+    error(call(server, "POST", rematch, {}, token=people[0]), 409, "once the game is over")
+    last = play_table(server, table, random.Random(2))
+    assert last["2"]["rematch"] is None
+    error(call(server, "POST", rematch, {}), 401, "token")
+    error(call(server, "POST", rematch, {"seats": []}, token=people[0]), 400, "unknown field")
+    heard: list[dict[str, Any]] = []
+
+    def wait() -> None:  # a finished game's view waits for its rematch
+        status, answer = call(server, "GET",
+                              f"/api/games/{table['id']}?since={last['2']['next']}&wait=30",
+                              token=people[2])
+        assert status == 200
+        heard.append(answer)
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    for _ in range(1000):
+        if server.tables.waits == 1:
+            break
+        waiter.join(0.01)
+    assert server.tables.waits == 1, "the view of a finished game did not wait"
+    status, made = call(server, "POST", rematch, {}, token=people[0])
+    assert status == 201, made
+    waiter.join()
+    assert made["joins"] == [{"table": made["id"], "seat": 0, "token": people[0],
+                              "link": f"/#table={made['id']}&token={people[0]}"}]
+    assert heard[0]["rematch"] == {"table": made["id"],
+                                   "link": f"/#table={made['id']}&token={people[2]}"}
+    assert people[0] not in json.dumps(heard[0])
+    assert view(server, table, 0)["rematch"]["link"].endswith(f"&token={people[0]}")
+    assert (made["game"], made["config"], made["players"]) == (
+        table["game"], table["config"], table["players"])
+    joined = view(server, {**made, "joins": table["joins"]}, 2)
+    assert joined["seat"] == 2 and joined["over"] is False and joined["id"] == made["id"]
+    assert state_of(server, made).seed != state_of(server, table).seed
+    status, again = call(server, "POST", rematch, {}, token=people[2])
+    assert status == 201 and again["id"] == made["id"]
+    assert again["joins"] == [{"table": made["id"], "seat": 2, "token": people[2],
+                               "link": f"/#table={made['id']}&token={people[2]}"}]
+
+
+def finished(tables: Tables) -> tuple[str, str]:
+    """A table played to its end by its one person: its id and the person's token."""
+    made = tables.new({"seats": [HUMAN, "random", "random"]})
+    token = made["joins"][0]["token"]
+    while not (seen := tables.view(made["id"], token))["over"]:
+        tables.move(made["id"], token, {"move": seen["legal_moves"][0]})
+    return made["id"], token
+
+
+def test_pages_left_on_finished_games_wait_in_half_the_waits_at_most() -> None:
+    """A page waits on its finished game for a rematch; such waits take half the server's
+    at most, so a game in progress still hears of its moves."""
+    tables = Tables("king", SHORT_KING, max_waits=2)
+    done = [finished(tables) for _ in range(2)]
+    playing = tables.new({"seats": [HUMAN, "random", "random"]})
+    token = playing["joins"][0]["token"]
+    since = tables.view(playing["id"], token)["next"]
+    heard: list[dict[str, Any]] = []
+
+    def wait(table_id: str, token: str, since: int, waits: int) -> threading.Thread:
+        """A view waiting in a thread, once the server counts ``waits`` waiting views."""
+        waiter = threading.Thread(target=lambda: heard.append(
+            tables.view(table_id, token, since, wait=30)))
+        waiter.start()
+        for _ in range(1000):
+            if tables.waits == waits:
+                break
+            waiter.join(0.01)
+        return waiter
+
+    first = wait(*done[0], tables.view(*done[0])["next"], 1)
+    assert tables.waits == 1 and tables.finished_waits == 1
+    with pytest.raises(ApiError, match="waiting requests at finished games"):
+        tables.view(*done[1], tables.view(*done[1])["next"], wait=30)
+    second = wait(playing["id"], token, since, 2)
+    assert tables.waits == 2, "a game in progress could not wait"
+    tables.rematch(*done[0])
+    tables.move(playing["id"], token,
+                {"move": tables.view(playing["id"], token)["legal_moves"][0]})
+    first.join()
+    second.join()
+    assert tables.waits == tables.finished_waits == 0
+    assert sorted(bool(answer["rematch"]) for answer in heard) == [False, True]
+
+
+def test_a_rematch_is_stored_with_the_finished_game(tmp_path: Any) -> None:
+    """A server started again on the same file still links the finished game to its
+    rematch, and a file from before rematches were stored gains the column."""
+    db = tmp_path / "tables.sqlite3"
+    store = SqliteStore(db)
+    tables = Tables("king", SHORT_KING, store=store)
+    first = tables.new({"seats": [HUMAN, "random", "random"]})
+    token = first["joins"][0]["token"]
+    while not tables.view(first["id"], token)["over"]:
+        legal = tables.view(first["id"], token)["legal_moves"]
+        tables.move(first["id"], token, {"move": legal[0]})
+    made = tables.rematch(first["id"], token)
+    store.close()
+    again = Tables("king", SHORT_KING, store=SqliteStore(db))
+    assert again.view(first["id"], token)["rematch"] == {
+        "table": made["id"], "link": f"/#table={made['id']}&token={token}"}
+    assert again.view(made["id"], token)["seat"] == 0
+    again.store.close()
+    old = tmp_path / "old.sqlite3"
+    with sqlite3.connect(old) as db_file:
+        db_file.execute("CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+                        "players TEXT NOT NULL, token_hashes TEXT NOT NULL, client TEXT "
+                        "NOT NULL, touched REAL NOT NULL, moved INTEGER NOT NULL, over "
+                        "INTEGER NOT NULL, saved TEXT NOT NULL)")
+    db_file.close()
+    upgraded = SqliteStore(old)
+    made_there = Tables("king", SHORT_KING, store=upgraded).new({})
+    stored = upgraded.get(made_there["id"])
+    assert stored is not None and stored.rematch is None
+    upgraded.close()
 
 
 @pytest.mark.parametrize(("engine", "body"), [

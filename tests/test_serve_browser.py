@@ -10,9 +10,11 @@ table, the turn alert (the tab's title, and a beep on the page that asked for on
 mover's page only, each choice asked in words, and the seed only at the end. A click on a
 card that is no legal play changes nothing and shows the engine's own reason. At the end
 the log shows every hidden bid, shot, placement and face-down card as it was made, the
-score sheet the engine's points, the last trick as its cards, and a rematch opens a new
-table. The page must fit 1280 x 800 and 390 x 844 windows without scrolling sideways, with
-the whole hand in reach at the phone's width.
+score sheet the engine's points, the last trick as its cards, and a rematch one person
+asks for reaches the other's page as a link with the other's own token. A game also goes
+on across the server killed (``SIGKILL``) and started again on its SQLite file: the pages
+reload to exactly what they showed. The page must fit 1280 x 800 and 390 x 844 windows
+without scrolling sideways, with the whole hand in reach at the phone's width.
 
 Needs the ``ui-test`` extra and ``/usr/bin/chromium`` (``apt-get install chromium``);
 Playwright's own browser downloads are never used. ``SKULLGAMES_SCREENSHOTS=1`` also
@@ -21,22 +23,25 @@ writes the screenshots of the docs, ``docs/_static/serve-{king,queen}.png``.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from skullgames import king, queen
+from skullgames import from_dict, king, queen, to_json
 from skullgames.errors import IllegalMoveError
-from skullgames.serve import TableServer
+from skullgames.serve import SqliteStore
+from skullgames.serve._tables import _replayed
 from tests.browser import chromium_or_skip
 from tests.serve_client import running
 from tests.serve_policy import choose
+from tests.serve_process import Served
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -279,18 +284,24 @@ def test_two_people_and_a_bot_play_a_whole_game_from_join_links(
             each.wait_for_selector('body[data-ready="true"]', state="attached")
             assert not each.is_checked("#sound")  # the sound is off until asked for
         other.check("#sound")  # the friend wants a beep; the creator does not
-        seen = play_checked(server, engine, pages, tmp_path, name)
+        seen = play_checked(next(iter(server.tables._tables.values())), engine, pages,
+                            tmp_path, name)
         assert seen == choices
-        rematch(page, engine)
+        rematch(pages, {seat: re.findall(r"token=([\w-]+)", link)[0]
+                        for seat, link in links.items()}, tmp_path)
         assert not errors, errors
         creator.close()
         friend.close()
 
 
-def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_path: Path,
-                 name: str) -> set[str]:
-    """The whole game, checked at every step; the kinds of choice the people met."""
-    table = next(iter(server.tables._tables.values()))
+def play_checked(table: Any, engine: Any, pages: dict[int, Any], tmp_path: Path,
+                 name: str, restart: Callable[[int, Any], bool] | None = None) -> set[str]:
+    """The whole game, checked at every step; the kinds of choice the people met.
+
+    ``table`` has the server's ``state`` and ``log``. ``restart(steps, state)``, if given,
+    is asked before each move whether it restarted the server (and reloaded the pages):
+    once it has, the game goes on, each page checked again first.
+    """
     rng = random.Random(name)
     steps = tried = turns = 0
     documented = False
@@ -335,6 +346,10 @@ def play_checked(server: TableServer, engine: Any, pages: dict[int, Any], tmp_pa
         assert pages[0].evaluate("Number(document.body.dataset.beeps || 0)") == 0
         if engine.is_over(state):
             break
+        if restart is not None and restart(steps, state):
+            restart = None  # the reloaded pages: beeps counted afresh, each page checked
+            turns = pages[1].evaluate("Number(document.body.dataset.beeps || 0)")
+            continue
         if steps == 4:
             for seat, page in pages.items():
                 fits(page, f"{name}-seat{seat}", tmp_path)
@@ -399,13 +414,157 @@ def check_sheet(page: Any, state: Any) -> None:
     assert total == [str(t) for t in state.totals]
 
 
-def rematch(page: Any, engine: Any) -> None:
-    """A finished game's rematch: a new table of the same game and seats, a new deal."""
+def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
+    """A finished game's rematch: seat 0's page asks, and joins a new table of the same
+    game and seats (a new deal) with its own link only; seat 1's page, waiting on the
+    finished game, shows "Rematch: join" with a link with its own token (never seat 0's),
+    which joins it at its own seat of the same table."""
+    page, other = pages[0], pages[1]
     game = page.get_attribute("#status", "data-game")
     page.click("#rematch")
     page.wait_for_function(
         f"document.body.dataset.ready === 'true' && view && view.id !== {game!r}",
         timeout=30_000)
+    new = page.get_attribute("#status", "data-game")
     assert page.get_attribute("#status", "data-over") == "false"
     assert page.get_attribute("#status", "data-seat") == "0"
-    assert page.locator("#joins li").count() == 2
+    assert page.locator("#joins li input").evaluate_all("fields => fields.map(f => f.value)"
+                                                        ) == [page.url]
+    assert f"#table={new}&token={tokens[0]}" in page.url and tokens[1] not in page.content()
+    other.wait_for_selector("#rematch-join:not([hidden])", state="visible", timeout=30_000)
+    assert other.text_content("#rematch-join") == "Rematch: join"
+    assert "a rematch is ready" in other.text_content("#prompt")
+    assert other.is_hidden("#rematch")
+    link = other.get_attribute("#rematch-join", "href")
+    assert link.endswith(f"/#table={new}&token={tokens[1]}"), link
+    assert tokens[0] not in other.content()
+    other.screenshot(path=str(shots / "serve-rematch-seat1.png"), full_page=True)
+    other.click("#rematch-join")
+    other.wait_for_function(
+        f"document.body.dataset.ready === 'true' && view && view.id === {new!r}",
+        timeout=30_000)
+    assert other.get_attribute("#status", "data-seat") == "1"
+    assert other.get_attribute("#status", "data-over") == "false"
+
+
+class StoredGame:
+    """A table as the server's database holds it (what the server has acknowledged), read
+    again at each look: its ``state`` and ``log``, as :func:`play_checked` asks."""
+
+    def __init__(self, db: Path, table_id: str) -> None:
+        self._store = SqliteStore(db)
+        self._id = table_id
+        self._saved = ""
+        self._table: Any = None
+
+    def _now(self) -> Any:
+        stored = self._store.get(self._id)
+        assert stored is not None, self._id
+        if stored.saved != self._saved:
+            self._table, self._saved = _replayed(stored), stored.saved
+        return self._table
+
+    @property
+    def state(self) -> Any:
+        return self._now().state
+
+    @property
+    def log(self) -> list[Any]:
+        return list(self._now().log)
+
+    def close(self) -> None:
+        self._store.close()
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What a page shows of the game: the hand, the trick, whose turn, the choices, the
+    log, the score sheet and the last trick."""
+    return {
+        "hand": page.get_attribute("#hand", "data-cards"),
+        "trick": marked(page, "#current figure"),
+        "status": page.text_content("#status"),
+        "title": page.title(),
+        "prompt": page.text_content("#prompt"),
+        "moves": [b.get_attribute("data-move") for b in page.locator("#moves button").all()],
+        "log": page.locator("#log li").evaluate_all(
+            "items => items.map(i => [i.textContent, i.dataset.move, i.dataset.hidden])"),
+        "sheet": page.text_content("#sheet"),
+        "last": marked(page, "#trick figure"),
+    }
+
+
+# name, engine, config, seed: short games, two people and a bot
+RESTARTS = [
+    ("king-restart", king, king.Config(players=3, rounds=(3, 5)), 21),
+    ("queen-restart", queen, queen.Config(players=3, rounds=1), 21),
+]
+
+
+@pytest.mark.parametrize(("name", "engine", "config", "seed"), RESTARTS,
+                         ids=[c[0] for c in RESTARTS])
+def test_a_game_goes_on_across_a_server_killed_and_started_again(
+        browser: Any, tmp_path: Path, name: str, engine: Any, config: Any, seed: int) -> None:
+    """Two people play part of a game; the server is killed (``SIGKILL``) in the middle of
+    a trick and started again on its database at the same port; both pages reload, show
+    exactly what they showed, and the game goes on to its end, which the saved game
+    replays to."""
+    db = tmp_path / "tables.sqlite3"
+    servers = [Served(db)]
+    contexts = [browser.new_context(viewport=WINDOWS["wide"]) for _ in range(2)]
+    table: StoredGame | None = None
+    try:
+        status, made = servers[0].call("POST", "/api/games", {
+            "game": engine.__name__.rsplit(".", 1)[-1], "config": json.loads(to_json(config)),
+            "seed": seed, "seats": ["human", "human", "greedy"]})
+        assert status == 201, made
+        links = {join["seat"]: join["link"] for join in made["joins"]}
+        errors: list[str] = []
+        pages: dict[int, Any] = {}
+        for seat, context in enumerate(contexts):
+            pages[seat] = context.new_page()
+            pages[seat].on("pageerror", lambda error: errors.append(str(error)))
+            pages[seat].goto(servers[0].url + links[seat].lstrip("/"))
+            pages[seat].wait_for_selector('body[data-ready="true"]', state="attached")
+        pages[1].check("#sound")
+        table = StoredGame(db, made["id"])
+        restarted: list[int] = []
+
+        def restart(steps: int, state: Any) -> bool:
+            if steps < 3 or (not engine.observe(state, 0).trick and steps < 8):
+                return False  # in the middle of a trick, if one comes soon
+            assert table is not None
+            moves = len(table.log)
+            before = {seat: snapshot(page) for seat, page in pages.items()}
+            port = servers[-1].port
+            servers[-1].kill()
+            servers.append(Served(db, port=port))
+            assert servers[-1].port == port
+            for seat, page in pages.items():
+                page.reload()
+                page.wait_for_selector('body[data-ready="true"]', state="attached")
+                settle(page, moves)
+                assert snapshot(page) == before[seat], seat
+            restarted.append(moves)
+            return True
+
+        play_checked(table, engine, pages, tmp_path, name, restart)
+        assert restarted and 0 < restarted[0] < len(table.log)
+        status, saved = servers[-1].call("GET", f"/api/games/{made['id']}/save",
+                                         token=made["joins"][0]["token"])
+        assert status == 200, saved
+        final = from_dict(saved, engine.State)
+        replay = engine.new_game(final.config, seed=final.seed)
+        for text in saved["moves"]:
+            replay = engine.apply(replay, engine.parse_move(text) if isinstance(text, str)
+                                  else from_dict(text, engine.Move))
+        assert replay == final == table.state
+        rematch(pages, {join["seat"]: join["token"] for join in made["joins"]}, tmp_path)
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()
+        if table is not None:
+            table.close()
+        for server in servers:
+            if server.process.poll() is None:
+                server.kill()

@@ -24,7 +24,8 @@ from tests.serve_client import CONFIGS, call, new_table, running, tokens
 
 def play_checked(server: TableServer, engine: Any, config: Any, seed: int,
                  seats: list[str] | None = None) -> int:
-    """Play one table to the end, checking every seat's view after every move.
+    """Play one table to the end, checking every seat's view after every move, then its
+    rematch (:func:`check_rematch`).
 
     Every seat a person unless ``seats`` says otherwise (the bots' moves are then taken
     from the server's log, and only the people's views are checked). Returns the
@@ -55,6 +56,7 @@ def play_checked(server: TableServer, engine: Any, config: Any, seed: int,
             seen_up_to[seat] = view["next"]
             checked += 1
         if engine.is_over(state):
+            check_rematch(server, table, people, list(people)[seed % len(people)])
             return checked
         mover = engine.current_player(state)
         move = rng.choice(engine.legal_moves(state))
@@ -85,6 +87,30 @@ def check_view(engine: Any, state: Any, seat: int, view: dict[str, Any],
             if len(after.rounds) == len(before.rounds):
                 assert event["trick"] == json.loads(to_json(tricks[-1]))
     assert [e["index"] for e in view["events"]] == list(range(since, len(moves)))
+
+
+def check_rematch(server: TableServer, table: dict[str, Any], people: dict[int, str],
+                  asker: int) -> None:
+    """``asker`` asks for the finished game's rematch: each seat's view of the finished
+    game links to it with that seat's own token, which joins it at that seat, and nothing
+    a seat is sent holds another seat's token."""
+    status, made = call(server, "POST", f"/api/games/{table['id']}/rematch", {},
+                        token=people[asker])
+    assert status == 201, made
+    sent: dict[int, list[Any]] = {asker: [made]}
+    for seat, token in people.items():
+        status, seen = call(server, "GET", f"/api/games/{table['id']}", token=token)
+        assert status == 200, seen
+        assert seen["rematch"] == {"table": made["id"],
+                                   "link": f"/#table={made['id']}&token={token}"}, (
+            f"seat {seat} is not sent its own rematch link")
+        status, joined = call(server, "GET", f"/api/games/{made['id']}", token=token)
+        assert status == 200 and joined["seat"] == seat, joined
+        sent.setdefault(seat, []).extend([seen, joined])
+    for seat, documents in sent.items():
+        text = json.dumps(documents)
+        for other, token in people.items():
+            assert (token in text) is (other == seat), f"seat {other}'s token sent to {seat}"
 
 
 @pytest.mark.parametrize(("engine", "config"), CONFIGS,
@@ -120,8 +146,8 @@ def test_a_server_that_shows_hidden_moves_fails_the_check(
 def test_a_server_that_shows_the_seed_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
     honest = _tables._view
 
-    def leaky(table: Any, seat: int, since: int = 0) -> dict[str, Any]:
-        return {**honest(table, seat, since), "seed": table.state.seed}
+    def leaky(table: Any, seat: int, token: str | None, since: int = 0) -> dict[str, Any]:
+        return {**honest(table, seat, token, since), "seed": table.state.seed}
 
     monkeypatch.setattr(_tables, "_view", leaky)
     engine, config = CONFIGS[0]
@@ -133,10 +159,27 @@ def test_a_server_that_shows_another_hand_fails_the_check(monkeypatch: pytest.Mo
                                                           ) -> None:
     honest = _tables._view
 
-    def leaky(table: Any, seat: int, since: int = 0) -> dict[str, Any]:
-        return honest(table, (seat + 1) % table.state.config.players, since)
+    def leaky(table: Any, seat: int, token: str | None, since: int = 0) -> dict[str, Any]:
+        return honest(table, (seat + 1) % table.state.config.players, token, since)
 
     monkeypatch.setattr(_tables, "_view", leaky)
     engine, config = CONFIGS[-5]
     with running(per_client=1000) as server, pytest.raises(AssertionError):
+        play_checked(server, engine, config, 1)
+
+
+def test_a_server_that_sends_a_seat_another_seats_rematch_link_fails_the_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = _tables._view
+    first: list[str] = []  # the token of the first seat to see the rematch, sent to all
+
+    def leaky(table: Any, seat: int, token: str | None, since: int = 0) -> dict[str, Any]:
+        if table.rematch is not None and token is not None and not first:
+            first.append(token)
+        return honest(table, seat, first[0] if first else token, since)
+
+    monkeypatch.setattr(_tables, "_view", leaky)
+    engine, config = CONFIGS[0]
+    with running(per_client=1000) as server, pytest.raises(AssertionError,
+                                                           match="its own rematch link"):
         play_checked(server, engine, config, 1)

@@ -155,7 +155,11 @@ def serve_schema(name: str, games: Sequence[str],
              "scores": {"type": "array", "items": _INT}, "winners": _SEATS,
              "legal_moves": _nullable({"type": "array", "items": {"type": "string"}}),
              "observation": {"type": "object"}, "svg": {"type": "string"},
-             "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0}})
+             "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0},
+             "rematch": _nullable(_obj(
+                 "The rematch of a finished game, once a seat has asked for one: its table "
+                 "and the link that joins it with this seat's own token.",
+                 {"table": _ID, "link": {"type": "string"}}))})
         body.update(_by_game(games, lambda g: {
             "config": defs.document(f"{g}-config"),
             "observation": defs.document(f"{g}-observation"),

@@ -33,12 +33,18 @@ POST     ``/api/games``                  start a table: ``{"game", "seed", "conf
                                          a join link per person
 GET      ``/api/games/ID``               ``?since=N&wait=S``: the seat's view and the
                                          events from the ``N``-th move; ``wait`` (up to
-                                         30 seconds) waits for a new move first
+                                         30 seconds) waits for a new move first (in a
+                                         finished game, for its rematch); ``rematch``:
+                                         the rematch's table and this seat's own link
 POST     ``/api/games/ID/moves``         ``{"move": "bid 2", "since": N}`` (or the move's
                                          JSON); the bots move until a person's turn;
                                          the view and the events
 GET      ``/api/games/ID/save``          the saved game (``skullgames.to_json`` of the
                                          state), once the game is over
+POST     ``/api/games/ID/rematch``       ``{}``, once the game is over: its rematch (the
+                                         same game, options and seats, a new deal),
+                                         made once; each person keeps their token; 201
+                                         and the table with the asking seat's link only
 POST     ``/api/games/load``             ``{"saved": <saved game>, "seats"}``: a new
                                          table from a saved game; 201 and the table
 =======  ==============================  ===============================================

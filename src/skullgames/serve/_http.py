@@ -37,7 +37,7 @@ _RETRY_AFTER = 5  # seconds, in the 503 of a full server
 _MAX_REFUSING = 32  # threads answering 503 at once; beyond, a connection is just closed
 _DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
 
-_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save)?")
+_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save|/rematch)?")
 _LENGTH = re.compile(r"[0-9]{1,15}")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _JSON_TYPE = re.compile(r"application/json\s*(;\s*charset\s*=\s*\"?utf-8\"?\s*)?", re.IGNORECASE)
@@ -243,6 +243,8 @@ class _Handler(BaseHTTPRequestHandler):
         found = _GAME.fullmatch(url.path)
         if found and found.group(2) == "/moves":
             return 200, tables.move(found.group(1), self._token(), self._body())
+        if found and found.group(2) == "/rematch":
+            return 201, tables.rematch(found.group(1), self._token(), self._body(), client)
         if found or url.path in ("/", "/api", "/favicon.ico"):
             raise ApiError(405, f"{url.path} takes GET")
         raise ApiError(404, f"nothing at {_shown(url.path)}")

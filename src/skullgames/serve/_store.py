@@ -36,7 +36,8 @@ class StoredTable:
     by seat, the SHA-256 (hex) of each person's join token, never the token itself;
     ``client`` is the address that made the table; ``touched`` the time (seconds since the
     epoch) of its last move; ``moved`` whether a person has moved yet; ``over`` whether
-    the game is over; ``saved`` the saved game.
+    the game is over; ``saved`` the saved game; ``rematch`` the id of the table of its
+    rematch, once a seat has asked for one.
     """
 
     id: str
@@ -48,6 +49,7 @@ class StoredTable:
     moved: bool
     over: bool
     saved: str
+    rematch: str | None = None
 
 
 class TableStore(Protocol):
@@ -57,7 +59,7 @@ class TableStore(Protocol):
         """Keep a new table."""
 
     def update(self, table: StoredTable) -> None:
-        """Replace the table of the same id (its moves, ``touched``, ``moved``, ``over``)."""
+        """Replace the table of the same id (all but its seats and tokens)."""
 
     def get(self, table_id: str) -> StoredTable | None:
         """The table ``table_id``, or ``None``."""
@@ -120,11 +122,12 @@ CREATE TABLE IF NOT EXISTS tables (
     touched REAL NOT NULL,
     moved INTEGER NOT NULL,
     over INTEGER NOT NULL,
-    saved TEXT NOT NULL
+    saved TEXT NOT NULL,
+    rematch TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_over ON tables (over, touched);
 """
-_COLUMNS = "id, game, players, token_hashes, client, touched, moved, over, saved"
+_COLUMNS = "id, game, players, token_hashes, client, touched, moved, over, saved, rematch"
 
 
 class SqliteStore:
@@ -146,17 +149,21 @@ class SqliteStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "rematch" not in columns:  # a file from before rematches were stored
+                self._db.execute("ALTER TABLE tables ADD COLUMN rematch TEXT")
 
     def add(self, table: StoredTable) -> None:
         with self._lock, self._transaction():
-            self._db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+            self._db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                              _row(table))
 
     def update(self, table: StoredTable) -> None:
         with self._lock, self._transaction():
-            self._db.execute("UPDATE tables SET touched=?, moved=?, over=?, saved=? WHERE id=?",
-                             (table.touched, int(table.moved), int(table.over), table.saved,
-                              table.id))
+            self._db.execute(
+                "UPDATE tables SET touched=?, moved=?, over=?, saved=?, rematch=? WHERE id=?",
+                (table.touched, int(table.moved), int(table.over), table.saved, table.rematch,
+                 table.id))
 
     def get(self, table_id: str) -> StoredTable | None:
         with self._lock:
@@ -204,16 +211,17 @@ class _Transaction:
 def _row(table: StoredTable) -> tuple[object, ...]:
     return (table.id, table.game, json.dumps(list(table.players)),
             json.dumps({str(seat): h for seat, h in table.token_hashes.items()}),
-            table.client, table.touched, int(table.moved), int(table.over), table.saved)
+            table.client, table.touched, int(table.moved), int(table.over), table.saved,
+            table.rematch)
 
 
 def _table(row: tuple[object, ...]) -> StoredTable:
-    table_id, game, players, hashes, client, touched, moved, over, saved = row
+    table_id, game, players, hashes, client, touched, moved, over, saved, rematch = row
     return StoredTable(
         id=str(table_id), game=str(game), players=tuple(json.loads(str(players))),
         token_hashes={int(seat): str(h) for seat, h in json.loads(str(hashes)).items()},
         client=str(client), touched=float(str(touched)), moved=bool(moved), over=bool(over),
-        saved=str(saved))
+        saved=str(saved), rematch=None if rematch is None else str(rematch))
 
 
 def default_db_path(environ: Mapping[str, str] | None = None,

@@ -67,7 +67,8 @@ PER_TABLE_WAITS = 16
 """Waiting view requests at one table at once."""
 MAX_WAITS = 64
 """Waiting view requests at once, over all tables: each holds a connection, and the
-connections the server keeps open are capped (:data:`~skullgames.serve.MAX_CONNECTIONS`)."""
+connections the server keeps open are capped (:data:`~skullgames.serve.MAX_CONNECTIONS`).
+At most half of them wait at finished games (for a rematch)."""
 _MAX_BOT_MOVES = 10_000  # a guard: no game needs this many moves between two human turns
 _CACHED_FINISHED = 64  # finished tables kept replayed in memory; the others are loaded
 _SEED_TEXT = re.compile(r"[0-9]{1,39}")
@@ -101,7 +102,6 @@ class _Table:
         self.state = state
         self.players = list(players)
         self.token_hashes = dict(token_hashes)
-        self.tokens: dict[int, str] = {}  # the tokens themselves: only while it is made
         seed = state.seed
         self.bots = {seat: game.bots[player](random.Random(f"{seed}:{seat}:{player}"))
                      for seat, player in enumerate(players) if player != HUMAN}
@@ -109,6 +109,7 @@ class _Table:
         self.client = client
         self.touched = now
         self.moved = False  # has a person moved yet?
+        self.rematch: str | None = None  # the id of its rematch's table, once asked for
         self.changed = threading.Condition()
         self.waiting: collections.Counter[int] = collections.Counter()  # by seat
 
@@ -132,7 +133,7 @@ class _Table:
         return StoredTable(id=self.id, game=self.game.name, players=tuple(self.players),
                            token_hashes=dict(self.token_hashes), client=self.client,
                            touched=self.touched, moved=self.moved, over=self.over,
-                           saved=to_json(self.state))
+                           saved=to_json(self.state), rematch=self.rematch)
 
 
 class Tables:
@@ -193,6 +194,7 @@ class Tables:
         self.per_token_waits = per_token_waits
         self.clock = clock
         self.waits = 0
+        self.finished_waits = 0  # those of them at finished games (for a rematch)
         self._made: collections.deque[tuple[float, str]] = collections.deque()
         self._tables: dict[str, _Table] = {}
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()
@@ -268,16 +270,17 @@ class Tables:
         """``GET /api/games/ID?since=N&wait=S``: the seat's view and the events from ``N``.
 
         With ``wait``, the answer waits up to that many seconds for a move after the
-        ``since``-th (long polling), so a page hears of others' moves at once. A seat may
+        ``since``-th, or in a finished game for its rematch (long polling), so a page hears
+        of others' moves, and of a rematch, at once. A seat may
         wait in :data:`PER_TOKEN_WAITS` requests at once, a table in
         :data:`PER_TABLE_WAITS`, the server in :data:`MAX_WAITS` (429 beyond).
         """
         table = self._table(table_id)
         seat = table.seat_of(token)
         with table.changed:
-            if wait and len(table.log) <= since and not table.over:
+            if wait and len(table.log) <= since and table.rematch is None:
                 self._wait(table, seat, since, wait)
-            return _view(table, seat, since)
+            return _view(table, seat, token, since)
 
     def move(self, table_id: str, token: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
         """``POST /api/games/ID/moves``: the seat's move, then the bots' until a person's turn.
@@ -320,10 +323,44 @@ class Tables:
                 raise ApiError(503, "the move could not be stored: try again",
                                retry_after=5) from None
             table.changed.notify_all()
-            answer = _view(table, seat, first if since is None else since)
+            answer = _view(table, seat, token, first if since is None else since)
         if table.over:
             self._finish(table)
         return answer
+
+    def rematch(self, table_id: str, token: str | None,
+                body: Mapping[str, Any] | None = None, client: str = "") -> dict[str, Any]:
+        """``POST /api/games/ID/rematch``: a finished game's rematch, made once.
+
+        A new table of the same game, options and seats, dealt anew (a new secret seed),
+        made at the first seat's asking; each person keeps their join token there, so each
+        person's view of the finished game links to the rematch with their own token
+        (``rematch`` of the view), and no seat is ever told another's. Answers the table
+        with the asking seat's join link only.
+        """
+        _only(body or {}, ())
+        table = self._table(table_id)
+        seat = table.seat_of(token)
+        assert token is not None  # seat_of refuses None
+        game = table.game
+        with table.changed:
+            if not table.over:
+                raise ApiError(409, "a rematch is made once the game is over")
+            if table.rematch is not None and self._gone(table.rematch):
+                table.rematch = None  # dropped unplayed (UNSTARTED_SECONDS): another one
+            if table.rematch is None:
+                state = game.new_game(table.state.config, seed=_seed(None))
+                made = self._add(game, state, table.players, table.token_hashes, client)
+                table.rematch = made.id
+                try:
+                    self.store.update(table.stored())
+                except Exception:
+                    table.rematch = None
+                    raise ApiError(503, "the rematch could not be stored: try again",
+                                   retry_after=5) from None
+                table.changed.notify_all()
+            rematch = self._table(table.rematch)
+        return _table_document(rematch, {seat: token})
 
     def save(self, table_id: str, token: str | None) -> Any:
         """``GET /api/games/ID/save``: the saved game (``skullgames.to_json``), once it is over.
@@ -363,13 +400,18 @@ class Tables:
             raise ApiError(400, f"seats: at least one {HUMAN!r} seat")
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat, player in enumerate(seats) if player == HUMAN}
+        table = self._add(game, state, seats,
+                          {seat: token_hash(t) for seat, t in tokens.items()}, client)
+        return _table_document(table, tokens)
+
+    def _add(self, game: Any, state: Any, seats: Sequence[str],
+             token_hashes: Mapping[int, str], client: str) -> _Table:
+        """A new table, its bots moved until a person's turn, stored."""
         now = self.clock()
         with self._lock:
             self._make_room(client, now)
             table_id = secrets.token_urlsafe(9)
-            table = _Table(table_id, game, state, seats,
-                           {seat: token_hash(t) for seat, t in tokens.items()}, client, now)
-            table.tokens = tokens
+            table = _Table(table_id, game, state, seats, token_hashes, client, now)
             self._tables[table_id] = table
             self._made.append((now, client))
         with table.changed:
@@ -381,9 +423,14 @@ class Tables:
                     self._tables.pop(table_id, None)
                 raise ApiError(503, "the table could not be stored: try again",
                                retry_after=5) from None
-            document = _table_document(table)
-        table.tokens = {}
-        return document
+        return table
+
+    def _gone(self, table_id: str) -> bool:
+        """Whether the table ``table_id`` is no longer held (nor stored)."""
+        with self._lock:
+            if table_id in self._tables:
+                return False
+        return self.store.get(table_id) is None
 
     def _abandoned(self, table: _Table, now: float) -> bool:
         idle = now - table.touched
@@ -417,6 +464,12 @@ class Tables:
     def _wait(self, table: _Table, seat: int, since: int, wait: int) -> None:
         """Wait (``table.changed`` held) for a move after the ``since``-th, within limits."""
         with self._lock:
+            over = table.over
+            if over and self.finished_waits >= self.max_waits // 2:
+                # finished games wait for a rematch in half the waits at most: pages
+                # left open on them never keep the games in progress from their news
+                raise ApiError(429, "the server has too many waiting requests at finished "
+                                    "games; ask again soon", retry_after=10)
             if self.waits >= self.max_waits:
                 raise ApiError(429, "the server has too many waiting requests; ask again "
                                     "soon", retry_after=2)
@@ -426,13 +479,16 @@ class Tables:
                 raise ApiError(429, "this seat has too many waiting requests (close the "
                                     "other tabs)", retry_after=2)
             self.waits += 1
+            self.finished_waits += int(over)
         table.waiting[seat] += 1
         try:
-            table.changed.wait_for(lambda: len(table.log) > since, timeout=wait)
+            table.changed.wait_for(lambda: len(table.log) > since or table.rematch is not None,
+                                   timeout=wait)
         finally:
             table.waiting[seat] -= 1
             with self._lock:
                 self.waits -= 1
+                self.finished_waits -= int(over)
 
     def _finish(self, table: _Table) -> None:
         """A game just ended: keep it replayed a while; drop the oldest beyond the limit."""
@@ -512,6 +568,7 @@ def _replayed(stored: StoredTable) -> _Table:
     if table.state != final:
         raise ValueError(f"table {stored.id}: its moves replay to another state")
     table.moved = stored.moved
+    table.rematch = stored.rematch
     return table
 
 
@@ -553,7 +610,7 @@ def _event(table: _Table, index: int, viewer: int) -> dict[str, Any]:
     return event
 
 
-def _view(table: _Table, seat: int, since: int = 0) -> dict[str, Any]:
+def _view(table: _Table, seat: int, token: str | None, since: int = 0) -> dict[str, Any]:
     game, state = table.game, table.state
     observation = game.observe(state, seat)
     seen = to_dict(observation)
@@ -576,6 +633,8 @@ def _view(table: _Table, seat: int, since: int = 0) -> dict[str, Any]:
         "events": [_event(table, i, seat) for i in range(min(since, len(table.log)),
                                                            len(table.log))],
         "next": len(table.log),
+        "rematch": None if table.rematch is None else {
+            "table": table.rematch, "link": f"/#table={table.rematch}&token={token}"},
     }
 
 
@@ -590,7 +649,8 @@ def _legal_moves(observation: Any, seen: Mapping[str, Any]) -> list[str] | None:
     return [str(move) for move in observation.legal_moves]
 
 
-def _table_document(table: _Table) -> dict[str, Any]:
+def _table_document(table: _Table, tokens: Mapping[int, str]) -> dict[str, Any]:
+    """The table as its creator receives it, with the join links of ``tokens`` (by seat)."""
     return {
         "id": table.id,
         "game": table.game.name,
@@ -599,7 +659,7 @@ def _table_document(table: _Table) -> dict[str, Any]:
         "players": list(table.players),
         "joins": [{"table": table.id, "seat": seat, "token": token,
                    "link": f"/#table={table.id}&token={token}"}
-                  for seat, token in table.tokens.items()],
+                  for seat, token in tokens.items()],
     }
 
 
