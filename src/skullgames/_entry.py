@@ -11,6 +11,7 @@ does not import the others. This module imports no game and no tool.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 import re
 import threading
@@ -192,12 +193,9 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         path = self.parts.get(name)
         if path is None:
             raise ConfigError(f"game {self.name!r} has no part {name!r}")
-        module_name, _, attribute = path.partition(":")
         try:
-            found: Any = importlib.import_module(module_name)
-            for step in attribute.split("."):
-                found = getattr(found, step)
-        except (ImportError, AttributeError) as error:
+            found: Any = pkgutil.resolve_name(path)
+        except (ImportError, AttributeError, ValueError) as error:
             raise ConfigError(f"game {self.name!r}: part {name!r} is {path!r}, "
                               f"which cannot be loaded ({error})") from error
         return found
@@ -288,4 +286,10 @@ def _unpickle(fields: dict[str, Any]) -> Game[Any, Any, Any, Any]:
     found = None if _lookup is None else _lookup(fields["name"])
     if found is not None:
         return found
-    return Game(**{**fields, "module": importlib.import_module(fields["module"])})
+    try:
+        module = importlib.import_module(fields["module"])
+    except Exception as error:
+        raise ConfigError(f"the game {fields['name']!r} is not registered in this process, "
+                          f"and its package {fields['module']!r} cannot be imported "
+                          f"({type(error).__name__}: {error})") from None
+    return Game(**{**fields, "module": module})

@@ -1,0 +1,165 @@
+"""Games of installed packages (issue 36): loading them cannot break the library.
+
+Each test installs fake distributions (a package and its ``*.dist-info`` with entry points
+in the group ``skullgames.games``) into a directory on ``PYTHONPATH`` and runs Python in a
+subprocess, where the entry points are read as they would be for an installed package.
+``import skullgames`` loads none of them; they are loaded when a game not registered yet
+is looked up or the games are listed; a broken one is reported once and leaves the others
+working; and a plug-in that imports ``skullgames`` works whichever is imported first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import types
+from collections.abc import Mapping
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import attrs
+import pytest
+
+from skullgames import GAMES, ConfigError, king, simulate
+from skullgames.registry import registered
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+# A plug-in as a stranger writes it: it imports skullgames at its top, and looks games up
+# while its own module runs (both went wrong when skullgames loaded plug-ins on import).
+JACK = """\
+import attrs
+import skullgames
+from skullgames import GAMES, Game, simulate, to_json  # names from all of skullgames
+
+print("jack imported", sorted(GAMES))
+ENTRY: Game = attrs.evolve(GAMES["king"], name="jack", title="Skull Jack")
+"""
+
+BROKEN = """\
+from skullgames import ConfigError
+
+raise ConfigError("broken needs its table file")
+"""
+
+
+def install(root: Path, packages: Mapping[str, str], entry_points: Mapping[str, str]) -> None:
+    """Packages (name: source of its ``__init__``) and a distribution with entry points."""
+    for name, source in packages.items():
+        (root / name).mkdir()
+        (root / name / "__init__.py").write_text(source, encoding="utf-8")
+    info = root / "skullgames_extra-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: skullgames-extra\n"
+                                   "Version: 1.0\n", encoding="utf-8")
+    lines = "".join(f"{name} = {value}\n" for name, value in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[skullgames.games]\n{lines}", encoding="utf-8")
+
+
+def run_python(root: Path, code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -W always -c code args`` with ``root`` and the source on ``PYTHONPATH``."""
+    paths = [str(root), str(SRC), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+    return subprocess.run([sys.executable, "-W", "always", "-c", textwrap.dedent(code), *args],
+                          cwd=root, env=env, capture_output=True, text=True, check=False,
+                          timeout=300)
+
+
+def test_import_skullgames_loads_no_entry_point(tmp_path: Path) -> None:
+    install(tmp_path, {"skullgames_jack": JACK, "skullgames_broken": BROKEN},
+            {"jack": "skullgames_jack:ENTRY", "broken": "skullgames_broken:ENTRY"})
+    result = run_python(tmp_path, """\
+        import sys
+        import skullgames, skullgames.schemas, skullgames.cli, skullgames.serialization
+        print(sorted(m for m in sys.modules if m.startswith("skullgames_")))
+        print(skullgames.GAMES["queen"].title)
+        print(sorted(m for m in sys.modules if m.startswith("skullgames_")))
+        """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["[]", "Skull Queen", "[]"]
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize("first", ["skullgames", "skullgames_jack"])
+def test_a_plug_in_works_whichever_is_imported_first(tmp_path: Path, first: str) -> None:
+    install(tmp_path, {"skullgames_jack": JACK}, {"jack": "skullgames_jack:ENTRY"})
+    result = run_python(tmp_path, f"""\
+        import {first}
+        import sys
+        from skullgames import GAMES
+        from skullgames.cli import main
+        print("listed", sorted(GAMES))
+        sys.exit(main(["watch", "jack", "--players", "3", "--rounds", "1", "--seed", "2"]))
+        """)
+    assert result.returncode == 0, result.stderr
+    assert "listed ['jack', 'king', 'queen']" in result.stdout
+    assert "Winner" in result.stdout
+    assert result.stderr == ""
+
+
+def test_a_broken_plug_in_is_reported_once_and_leaves_the_others_working(tmp_path: Path
+                                                                         ) -> None:
+    install(tmp_path, {"skullgames_jack": JACK, "skullgames_broken": BROKEN},
+            {"broken": "skullgames_broken:ENTRY", "jack": "skullgames_jack:ENTRY",
+             "number": "skullgames_jack:attrs"})
+    result = run_python(tmp_path, """\
+        import sys
+        import skullgames
+        from skullgames import GAMES
+        from skullgames.cli import main
+        print("listed", sorted(GAMES), sorted(GAMES), "broken" in GAMES)
+        print(GAMES["jack"].title, GAMES["king"].title)
+        sys.exit(main(["watch", "jack", "--players", "3", "--rounds", "1", "--seed", "2"]))
+        """)
+    assert result.returncode == 0, result.stderr
+    assert "listed ['jack', 'king', 'queen'] ['jack', 'king', 'queen'] False" in result.stdout
+    assert "Skull Jack Skull King" in result.stdout
+    assert "Winner" in result.stdout
+    warned = [line for line in result.stderr.splitlines() if "GameLoadWarning" in line]
+    assert len(warned) == 2, result.stderr  # each bad entry point once, whatever is asked
+    assert ("GameLoadWarning: skullgames: the game 'broken' (entry point "
+            "'skullgames_broken:ENTRY') is left out: it cannot be loaded (ConfigError: "
+            "broken needs its table file)") in warned[0]
+    assert ("the game 'number' (entry point 'skullgames_jack:attrs') is left out: it is "
+            "not a skullgames.Game but module") in warned[1]
+
+
+def test_a_broken_plug_in_is_a_warning_a_program_can_make_an_error(tmp_path: Path) -> None:
+    """The warning's class is public: a program can make it an error, or silence it."""
+    install(tmp_path, {"skullgames_broken": BROKEN}, {"broken": "skullgames_broken:ENTRY"})
+    result = run_python(tmp_path, """\
+        import warnings
+        from skullgames import GAMES
+        from skullgames.errors import GameLoadWarning
+        warnings.simplefilter("error", GameLoadWarning)
+        try:
+            list(GAMES)
+        except GameLoadWarning as warning:
+            print("refused:", warning)
+        """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("refused: skullgames: the game 'broken'")
+
+
+def test_a_worker_process_reports_the_real_error_of_a_game_it_cannot_load() -> None:
+    """A game whose package exists only in this process cannot be loaded by a worker:
+    ``simulate`` says so, not that its workers died (killed, or out of memory)."""
+    package = types.ModuleType("skullgames_only_here")
+    sys.modules[package.__name__] = package
+    entry = attrs.evolve(GAMES["king"], name="jack", title="Skull Jack", module=package)
+    config = king.Config(players=3, rounds=(1,))
+    try:
+        with registered(entry), pytest.raises(ConfigError, match=re.escape(
+                "the game 'jack' is not registered in this process, and its package "
+                "'skullgames_only_here' cannot be imported (ModuleNotFoundError: No "
+                "module named 'skullgames_only_here')")):
+            simulate("jack", config, bots="random", games=4, seed=1, jobs=2,
+                     task_size=1)
+    except BrokenProcessPool as error:  # what it said before
+        pytest.fail(f"the real error was lost: {error}")
+    finally:
+        del sys.modules[package.__name__]
+
