@@ -19,11 +19,13 @@ import types
 from collections.abc import Mapping
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 from skullgames import GAMES, ConfigError, king, simulate
+from skullgames.cli import main
 from skullgames.registry import registered
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -163,3 +165,54 @@ def test_a_worker_process_reports_the_real_error_of_a_game_it_cannot_load() -> N
     finally:
         del sys.modules[package.__name__]
 
+
+# -- tools ask the game ----------------------------------------------------------------------
+
+WATCH_JACK = ["watch", "jack", "--players", "3", "--rounds", "1,2", "--seed", "4"]
+
+
+def jack_without_greedy(default_bot: str | None) -> Any:
+    """A renamed Skull King whose bots are ``random`` and ``minimax`` (no ``greedy``)."""
+    parts = {**GAMES["king"].parts, "bots": "tests.plugin_bots:BOTS"}
+    return attrs.evolve(GAMES["king"], name="jack", title="Skull Jack", parts=parts,
+                        default_bot=default_bot)
+
+
+@pytest.mark.parametrize(("default_bot", "expected"), [("minimax", "minimax"),
+                                                       (None, "random")])
+def test_watch_plays_the_game_s_own_default_bot(capsys: pytest.CaptureFixture[str],
+                                                 default_bot: str | None, expected: str
+                                                 ) -> None:
+    with registered(jack_without_greedy(default_bot)) as jack:
+        assert jack.chosen_bot == expected
+        assert main(WATCH_JACK) == 0
+    told = capsys.readouterr().out
+    assert "Winner" in told
+
+
+def test_any_bot_the_game_offers_is_accepted_and_another_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with registered(jack_without_greedy("minimax")):
+        assert main([*WATCH_JACK, "--bots", "minimax,random"]) == 0
+        assert "Winner" in capsys.readouterr().out
+        assert main([*WATCH_JACK, "--bots", "greedy"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "skullgames watch: error: unknown bot 'greedy'; the bots of Skull Jack are "
+        "random, minimax")
+    assert main(["watch", "king", "--players", "3", "--rounds", "1", "--bots", "minimax"]) == 2
+    assert "the bots of Skull King are random, greedy, search" in capsys.readouterr().err
+
+
+def test_a_default_bot_the_game_does_not_offer_is_named() -> None:
+    with registered(jack_without_greedy("alphabeta")) as jack, pytest.raises(
+            ConfigError, match=re.escape("game 'jack': its default bot 'alphabeta' is not "
+                                         "one of its bots (random, minimax)")):
+        jack.chosen_bot  # noqa: B018
+
+
+def test_serve_offers_the_game_s_own_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with registered(jack_without_greedy("minimax")):
+        assert main(["serve", "jack", "--players", "3", "--port", "0", "--db", ":memory:",
+                     "--seats", "human,minimax,greedy"]) == 2
+    assert ("'greedy' is no player: each seat is 'human' or a bot of Skull Jack (random, "
+            "minimax)") in capsys.readouterr().err

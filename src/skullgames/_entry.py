@@ -126,6 +126,9 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     parts: Mapping[str, str] = attrs.field(converter=_read_only)
     """Where each tool finds its part of the game: one ``"module:attribute"`` path per
     name of :data:`PARTS`, imported on first use (:meth:`part`)."""
+    default_bot: str | None = None
+    """The bot a tool plays when it is given none (the command line's ``watch`` and
+    ``play``): a name of :attr:`bots`; ``None`` is the game's first bot."""
     _loaded: dict[str, Any] = attrs.field(init=False, factory=dict, repr=False)
     _lock: threading.Lock = attrs.field(init=False, factory=threading.Lock, repr=False)
 
@@ -169,6 +172,8 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
                 raise wrong(f"missing part {part!r} ({what})")
             if not isinstance(path, str) or _PATH.fullmatch(path) is None:
                 raise wrong(f"part {part!r}: a 'module:attribute' path, not {path!r}")
+        if self.default_bot is not None and not isinstance(self.default_bot, str):
+            raise wrong(f"default_bot: a bot's name, not {self.default_bot!r}")
         for part in self.parts:
             if part not in PARTS:
                 raise wrong(f"unknown part {part!r} (the parts are {', '.join(PARTS)})")
@@ -241,6 +246,21 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         """The codec of each of the game's types that has a JSON document of its own."""
         found: Mapping[Any, Any] = self.part("codecs")
         return found
+
+    @property
+    def chosen_bot(self) -> str:
+        """The name of the bot a tool plays when it is given none (:attr:`default_bot`).
+
+        >>> from skullgames import GAMES
+        >>> GAMES["king"].chosen_bot
+        'greedy'
+        """
+        if self.default_bot is not None:
+            if self.default_bot not in self.bots:
+                raise ConfigError(f"game {self.name!r}: its default bot {self.default_bot!r} "
+                                  f"is not one of its bots ({', '.join(self.bots)})")
+            return self.default_bot
+        return next(iter(self.bots))
 
     def configure_json(self, converter: Any) -> None:
         """Register the game's JSON hooks on a cattrs converter."""

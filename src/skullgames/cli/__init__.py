@@ -29,13 +29,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from skullgames.bots import BOT_NAMES
 from skullgames.cli import _serve
 from skullgames.cli._games import (
     CLIS,
     Narrator,
     add_rule_flags,
     bot_list,
+    bots_of,
     config_from,
     game_argument,
 )
@@ -82,9 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "each deal, the bids, every trick with who took it and why, the scores.")
     game_argument(watch)
     watch.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
-    watch.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                       help="bots by seat, repeated to fill the table: "
-                            f"{', '.join(BOT_NAMES)} [greedy]")
+    watch.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
+                       help="bots by seat, repeated to fill the table: names of the "
+                            "game's bots [the game's choice]")
     add_rule_flags(watch)
 
     play = commands.add_parser(
@@ -95,9 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     game_argument(play)
     play.add_argument("--seed", type=_seed, default=None, help="the game's seed [random]")
     play.add_argument("--seat", type=number_argument(), default=0, help="your seat, from 0 [0]")
-    play.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                      help="your opponents' bots, repeated to fill the table "
-                           f"({', '.join(BOT_NAMES)}) [greedy]")
+    play.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
+                      help="your opponents' bots, repeated to fill the table (names of "
+                           "the game's bots) [the game's choice]")
     play.add_argument("--save", metavar="FILE", help="save the game as JSON when it ends")
     add_rule_flags(play)
 
@@ -188,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _table(args: argparse.Namespace) -> tuple[Any, list[str]]:
     """The Config of the flags and the bot of each seat."""
     config = config_from(args.game, args)
-    bots: tuple[str, ...] = args.bots
+    bots = bots_of(args.game, args.bots)
     names = [bots[s % len(bots)] for s in range(config.players)]
     return config, names
 
@@ -218,7 +218,7 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
         raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
     # --bots names your opponents: they fill the other seats, in seat order
-    opponents: tuple[str, ...] = args.bots
+    opponents = bots_of(args.game, args.bots)
     others = [s for s in range(config.players) if s != seat]
     for turn, other in enumerate(others):
         names[other] = opponents[turn % len(opponents)]

@@ -12,14 +12,13 @@ import argparse
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from skullgames.bots import BOT_NAMES
 from skullgames.cli._game_cli import Ask, GameCli, Narrator, Write
 from skullgames.cli._numbers import number_argument, shown
 from skullgames.errors import ConfigError
 from skullgames.registry import GAMES
 
 __all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "Write", "add_rule_flags",
-           "bot_list", "config_from", "game_argument"]
+           "bot_list", "bots_of", "config_from", "game_argument"]
 
 SHARED_FLAGS = ("players", "rounds")
 """The rule flags every game reads (``--players``, ``--rounds``), each in its own way."""
@@ -89,12 +88,23 @@ def game_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def bot_list(text: str) -> tuple[str, ...]:
-    """Read ``--bots``: bot names separated by commas, each one of ``BOT_NAMES``."""
+    """Read ``--bots``: bot names separated by commas (checked by :func:`bots_of`)."""
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
-    for name in names:
-        if name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {shown(name)}; the bots are {', '.join(BOT_NAMES)}")
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     return names
+
+
+def bots_of(game: str, given: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The bots ``--bots`` names for ``game``, or the game's own choice when none is given.
+
+    Refuses with a :class:`~skullgames.ConfigError` a name the game does not offer.
+    """
+    entry = GAMES[game]
+    if given is None:
+        return (entry.chosen_bot,)
+    for name in given:
+        if name not in entry.bots:
+            raise ConfigError(f"unknown bot {shown(name)}; the bots of {entry.title} are "
+                              f"{', '.join(entry.bots)}")
+    return given

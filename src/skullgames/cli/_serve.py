@@ -32,9 +32,9 @@ def add_parser(commands: Any) -> None:
                        help="the port, 0 to 65535; 0 picks one [8000]")
     serve.add_argument("--seat", type=number_argument(), default=0,
                        help="the person's seat of a new table, from 0 [0]")
-    serve.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
+    serve.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
                        help="the bots of a new table's other seats, repeated to fill them "
-                            "[greedy]")
+                            "[the game's choice]")
     serve.add_argument("--seats", type=_seat_list, default=None, metavar="LIST",
                        help="each seat's player, 'human' or a bot, such as "
                             "human,greedy,human: makes a table now and prints a join link "
@@ -52,17 +52,10 @@ def add_parser(commands: Any) -> None:
 
 
 def _seat_list(text: str) -> tuple[str, ...]:
-    """Read ``--seats``: ``human`` or a bot's name per seat, separated by commas."""
-    from skullgames.bots import BOT_NAMES
-    from skullgames.cli._numbers import shown
+    """Read ``--seats``: ``human`` or a bot's name per seat (checked in :func:`main_serve`)."""
     from skullgames.serve import HUMAN
 
     names = tuple(n.strip().lower() for n in text.split(","))
-    for name in names:
-        if name != HUMAN and name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"{shown(name)} is no player: each seat is {HUMAN!r} or a bot "
-                f"({', '.join(BOT_NAMES)})")
     if HUMAN not in names:
         raise argparse.ArgumentTypeError(f"at least one seat is {HUMAN!r}")
     return names
@@ -70,12 +63,20 @@ def _seat_list(text: str) -> tuple[str, ...]:
 
 def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     """Serve until interrupted; the server answers every request in its own thread."""
-    from skullgames.cli._games import CLIS, SHARED_FLAGS, config_from
+    from skullgames.cli._games import CLIS, SHARED_FLAGS, bots_of, config_from
+    from skullgames.cli._numbers import shown
     from skullgames.errors import ConfigError, SkullgamesError
+    from skullgames.registry import GAMES
     from skullgames.serialization import to_dict
-    from skullgames.serve import ApiError, default_db_path, make_server
+    from skullgames.serve import HUMAN, ApiError, default_db_path, make_server
 
     config = config_from(args.game, args)
+    bots = bots_of(args.game, args.bots)
+    game = GAMES[args.game]
+    for player in args.seats or ():
+        if player != HUMAN and player not in game.bots:
+            raise ConfigError(f"{shown(player)} is no player: each seat is {HUMAN!r} or a "
+                              f"bot of {game.title} ({', '.join(game.bots)})")
     if not 0 <= args.seat < config.players:
         raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {args.seat}")
     if args.seats is not None and len(args.seats) != config.players:
@@ -86,7 +87,7 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     given = {*SHARED_FLAGS, *CLIS[args.game].rule_flags} & set(vars(args))
     options = {name: value for name, value in to_dict(config).items() if name in given}
     db = default_db_path() if args.db is None else args.db
-    server = make_server(args.game, options, host=args.host, port=args.port, bots=args.bots,
+    server = make_server(args.game, options, host=args.host, port=args.port, bots=bots,
                          seat=args.seat, seats=args.seats, db=db,
                          trusted_proxies=args.trusted_proxies)
     try:
