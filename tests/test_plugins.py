@@ -11,6 +11,7 @@ working; and a plug-in that imports ``skullgames`` works whichever is imported f
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 import sys
@@ -173,7 +174,7 @@ WATCH_JACK = ["watch", "jack", "--players", "3", "--rounds", "1,2", "--seed", "4
 
 def jack_without_greedy(default_bot: str | None) -> Any:
     """A renamed Skull King whose bots are ``random`` and ``minimax`` (no ``greedy``)."""
-    parts = {**GAMES["king"].parts, "bots": "tests.plugin_bots:BOTS"}
+    parts = {**GAMES["king"].parts, "bots": "tests.plugin_parts:BOTS"}
     return attrs.evolve(GAMES["king"], name="jack", title="Skull Jack", parts=parts,
                         default_bot=default_bot)
 
@@ -216,3 +217,66 @@ def test_serve_offers_the_game_s_own_bots(capsys: pytest.CaptureFixture[str]) ->
                      "--seats", "human,minimax,greedy"]) == 2
     assert ("'greedy' is no player: each seat is 'human' or a bot of Skull Jack (random, "
             "minimax)") in capsys.readouterr().err
+
+
+def jack_with_its_flags() -> Any:
+    """A renamed Skull King whose command line has its own ``--hand-cap`` (int, 1-3)."""
+    parts = {**GAMES["king"].parts, "cli": "tests.plugin_parts:CLI"}
+    return attrs.evolve(GAMES["king"], name="jack", title="Skull Jack", parts=parts)
+
+
+def test_a_plug_in_flag_that_a_built_in_game_has_too_is_each_game_s_own(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--hand-cap`` is Skull King's (any number) and Skull Jack's (1 to 3): every
+    command of every game crashed on the clash (argparse's conflicting option string)."""
+    with registered(jack_with_its_flags()):
+        assert main(["watch", "jack", "--players", "3", "--rounds", "1,2", "--seed", "4",
+                     "--hand-cap", "1"]) == 0
+        assert "Winner" in capsys.readouterr().out
+        assert main(["watch", "king", "--players", "3", "--rounds", "1,5", "--hand-cap",
+                     "4"]) == 0
+        assert "Winner" in capsys.readouterr().out
+        with pytest.raises(SystemExit) as refused:
+            main(["watch", "jack", "--players", "3", "--hand-cap", "4"])
+        assert refused.value.code == 2
+        assert "argument --hand-cap: invalid choice: 4" in capsys.readouterr().err
+        with pytest.raises(SystemExit):
+            main(["simulate", "jack", "--kraken"])
+        assert ("--kraken is a Skull King option, not a Skull Jack one"
+                in capsys.readouterr().err)
+        with pytest.raises(SystemExit):
+            main(["watch", "jack", "--help"])
+        told = capsys.readouterr().out
+        assert "Skull Jack's cap on a hand, 1 to 3" in told
+        assert "--kraken" not in told
+
+
+def test_the_hand_cap_reaches_each_game_s_config() -> None:
+    from skullgames.cli import build_parser
+    from skullgames.cli._games import config_from
+
+    with registered(jack_with_its_flags()):
+        jack = build_parser().parse_args(["watch", "jack", "--hand-cap", "2"])
+        assert config_from("jack", jack) == king.Config(hand_cap=2)
+        king_args = build_parser().parse_args(["watch", "king", "--hand-cap", "7"])
+        assert config_from("king", king_args) == king.Config(hand_cap=7)
+
+
+def test_resampling_asks_the_game_whether_a_config_can_be_resampled() -> None:
+    """OpenSpiel's resampling refused any config with a ``pirate_abilities`` option: a
+    word of one game in a generic tool. The game's ``Dealing`` answers now."""
+    from skullgames import queen
+    from skullgames.rl.openspiel._deals import not_resampled
+
+    refusal = ("resampling is not available with pirate_abilities: their moves are not "
+               "all in a seat's observations")
+    assert not_resampled(GAMES["king"], king.Config(pirate_abilities=True)) == refusal
+    assert not_resampled(GAMES["king"], king.Config()) is None
+    assert not_resampled(GAMES["queen"], queen.Config()) is None
+    pytest.importorskip("pyspiel")
+    from skullgames.rl.openspiel import load_game, resample
+
+    state = load_game(king.Config(players=3, rounds=(1,), pirate_abilities=True)
+                      ).new_initial_state()
+    with pytest.raises(ConfigError, match=re.escape(refusal)):
+        resample(state, 0, random.Random(1))
