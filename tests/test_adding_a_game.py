@@ -92,7 +92,7 @@ def test_a_built_in_name_cannot_be_registered_again() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"parts": {}}, "game 'jack': missing part 'codecs'"),
-    ({"parts": {**GAMES["king"].parts, "cli": None}}, "game 'jack': missing part 'cli'"),
+    ({"parts": {**GAMES["king"].parts, "bots": None}}, "game 'jack': missing part 'bots'"),
     ({"parts": {**GAMES["king"].parts, "svg": "skullgames.svg.king.draw"}},
      "game 'jack': part 'svg': a 'module:attribute' path, not 'skullgames.svg.king.draw'"),
     ({"parts": {**GAMES["king"].parts, "sound": "jack.sound:play"}},

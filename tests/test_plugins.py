@@ -25,9 +25,9 @@ from typing import Any
 import attrs
 import pytest
 
-from skullgames import GAMES, ConfigError, king, simulate
+from skullgames import GAMES, ConfigError, from_json, king, simulate, svg, to_json
 from skullgames.cli import main
-from skullgames.registry import registered
+from skullgames.registry import REQUIRED_PARTS, registered
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -280,3 +280,69 @@ def test_resampling_asks_the_game_whether_a_config_can_be_resampled() -> None:
                       ).new_initial_state()
     with pytest.raises(ConfigError, match=re.escape(refusal)):
         resample(state, 0, random.Random(1))
+
+
+# -- optional parts ---------------------------------------------------------------------------
+
+
+def jack_with_only_the_required_parts() -> Any:
+    """A renamed Skull King with its JSON and bots alone: no command line, picture, world
+    sampler, RL encoder or steps, OpenSpiel deal."""
+    parts = {part: GAMES["king"].parts[part] for part in REQUIRED_PARTS}
+    return attrs.evolve(GAMES["king"], name="jack", title="Skull Jack", parts=parts)
+
+
+def test_a_game_with_only_the_required_parts_is_registered_and_plays() -> None:
+    with registered(jack_with_only_the_required_parts()) as jack:
+        assert not jack.has("svg") and jack.has("bots")
+        state = random_game_of(jack)
+        assert from_json(to_json(state), jack.State) == state
+        result = simulate("jack", king.Config(players=3, rounds=(1,)), bots="random,greedy",
+                          games=2, seed=1, jobs=1)
+        assert result.games == 2
+
+
+@pytest.mark.parametrize(("use", "refusal"), [
+    (lambda jack: svg.table(jack.new_game(seed=1), game=jack), "Skull Jack has no SVG drawer"),
+    (lambda jack: rl_encoder(jack, king.Config()), "Skull Jack has no RL encoder"),
+    (lambda jack: openspiel_deal(jack, king.Config()), "Skull Jack has no OpenSpiel deal"),
+    (lambda jack: jack.sample_world, "Skull Jack has no world sampler"),
+])
+def test_a_tool_refuses_a_game_without_its_part_in_one_line(use: Any, refusal: str) -> None:
+    with registered(jack_with_only_the_required_parts()) as jack, pytest.raises(
+            ConfigError, match=f"^{re.escape(refusal)}$"):
+        use(jack)
+
+
+def test_the_command_line_refuses_a_game_without_one(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    with registered(jack_with_only_the_required_parts()):
+        with pytest.raises(SystemExit) as refused:
+            main(["watch", "jack", "--players", "3"])
+        assert refused.value.code == 2
+        assert capsys.readouterr().err == ("skullgames watch: error: Skull Jack has no "
+                                           "command line\n")
+        assert main(["watch", "king", "--players", "3", "--rounds", "1"]) == 0
+        assert "Winner" in capsys.readouterr().out
+
+
+def random_game_of(game: Any) -> Any:
+    rng = random.Random(3)
+    state = game.new_game(king.Config(players=3, rounds=(1, 2)), seed=3)
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def rl_encoder(game: Any, config: Any) -> Any:
+    pytest.importorskip("numpy")
+    from skullgames.rl.tensors import encoder_for
+
+    return encoder_for(game, config)
+
+
+def openspiel_deal(game: Any, config: Any) -> Any:
+    pytest.importorskip("pyspiel")
+    from skullgames.rl.openspiel._deals import deal_plan
+
+    return deal_plan(game, config, 0)

@@ -25,7 +25,7 @@ from skullgames._bot import BotFactory
 from skullgames.actions import ActionSpace
 from skullgames.errors import ConfigError
 
-__all__ = ["PARTS", "Game"]
+__all__ = ["PARTS", "REQUIRED_PARTS", "Game"]
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -53,6 +53,15 @@ package (``tests/test_imports.py``), so each tool keeps its part of a game in a 
 module of its own package (``skullgames.cli.king``, ``skullgames.svg.queen``, ...) or the
 game keeps it in its package (``skullgames.king._serialize``).
 """
+
+REQUIRED_PARTS: tuple[str, ...] = ("codecs", "configure_json", "bots")
+"""The parts every game has: its JSON and its bots. The others of :data:`PARTS` are
+optional: a tool that needs one a game lacks refuses the game in one line (``Skull Jack
+has no RL encoder``)."""
+
+_CALLED = {"codecs": "JSON codecs", "configure_json": "JSON hooks", "bots": "bots",
+           "sample_world": "world sampler", "cli": "command line", "svg": "SVG drawer",
+           "rl_encoder": "RL encoder", "rl_steps": "RL steps", "openspiel": "OpenSpiel deal"}
 
 _PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -125,7 +134,8 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """``score_bounds(config)``: the lowest and highest final score a seat can reach."""
     parts: Mapping[str, str] = attrs.field(converter=_read_only)
     """Where each tool finds its part of the game: one ``"module:attribute"`` path per
-    name of :data:`PARTS`, imported on first use (:meth:`part`)."""
+    name of :data:`PARTS` the game has (every one of :data:`REQUIRED_PARTS`), imported on
+    first use (:meth:`part`)."""
     default_bot: str | None = None
     """The bot a tool plays when it is given none (the command line's ``watch`` and
     ``play``): a name of :attr:`bots`; ``None`` is the game's first bot."""
@@ -169,7 +179,9 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         for part, what in PARTS.items():
             path = self.parts.get(part)
             if path is None:
-                raise wrong(f"missing part {part!r} ({what})")
+                if part in REQUIRED_PARTS:
+                    raise wrong(f"missing part {part!r} ({what})")
+                continue
             if not isinstance(path, str) or _PATH.fullmatch(path) is None:
                 raise wrong(f"part {part!r}: a 'module:attribute' path, not {path!r}")
         if self.default_bot is not None and not isinstance(self.default_bot, str):
@@ -194,9 +206,22 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
                 self._loaded[name] = self._resolve(name)
             return self._loaded[name]
 
+    def has(self, name: str) -> bool:
+        """Whether the game has the tool part ``name`` (one of :data:`PARTS`).
+
+        Only :data:`REQUIRED_PARTS` are required; a tool asks for an optional one.
+
+        >>> from skullgames import GAMES
+        >>> GAMES["king"].has("rl_encoder")
+        True
+        """
+        return self.parts.get(name) is not None
+
     def _resolve(self, name: str) -> Any:
         path = self.parts.get(name)
         if path is None:
+            if name in _CALLED:
+                raise ConfigError(f"{self.title} has no {_CALLED[name]}")
             raise ConfigError(f"game {self.name!r} has no part {name!r}")
         try:
             found: Any = pkgutil.resolve_name(path)

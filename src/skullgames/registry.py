@@ -35,7 +35,8 @@ from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.king import entry as king_entry
 from skullgames.queen import entry as queen_entry
 
-__all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game",
+__all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN",
+           "REQUIRED_PARTS", "Game",
            "game_named", "register_game", "registered", "unregister_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -44,6 +45,10 @@ PARTS = _entry.PARTS
 """The tool parts an entry names, each with what it is: ``codecs``, ``configure_json``,
 ``bots``, ``sample_world``, ``cli``, ``svg``, ``rl_encoder``, ``rl_steps`` and
 ``openspiel`` (the architecture page lists them with the module of each built-in one)."""
+
+REQUIRED_PARTS = _entry.REQUIRED_PARTS
+"""The parts every game has (``codecs``, ``configure_json``, ``bots``); the others are
+optional, and a tool that needs one a game lacks refuses the game in one line."""
 
 KING = king_entry.ENTRY
 """Skull King's entry in :data:`GAMES`, typed with its own classes (declared in

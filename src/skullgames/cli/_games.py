@@ -98,6 +98,8 @@ class RuledParser(argparse.ArgumentParser):
         self._per_game[first] = self
 
     def _of(self, game: str) -> argparse.ArgumentParser:
+        if not GAMES[game].has("cli"):
+            self.exit(2, f"{self.prog}: error: {GAMES[game].title} has no command line\n")
         if game not in self._per_game:
             parser = argparse.ArgumentParser(**self._made_with)
             assert self._setup is not None
@@ -132,6 +134,8 @@ class RuledParser(argparse.ArgumentParser):
         if not flag.startswith("--"):
             return
         for other in GAMES:
+            if not GAMES[other].has("cli"):
+                continue
             action = self._of(other)._option_string_actions.get(flag)
             if other != game and action is not None:
                 self.exit(2, f"{self.prog}: error: --{action.dest.replace('_', '-')} is a "
