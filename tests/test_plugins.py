@@ -346,3 +346,14 @@ def openspiel_deal(game: Any, config: Any) -> Any:
     from skullgames.rl.openspiel._deals import deal_plan
 
     return deal_plan(game, config, 0)
+
+
+def test_the_server_plays_the_game_s_default_bot_and_refuses_a_game_it_cannot_draw() -> None:
+    from skullgames.serve import Tables, make_server
+
+    with registered(jack_without_greedy("minimax")):
+        assert Tables("jack").default_bots == ("minimax",)
+    assert Tables("king").default_bots == ("greedy",)
+    with registered(jack_with_only_the_required_parts()), pytest.raises(
+            ConfigError, match=r"^Skull Jack has no SVG drawer$"):
+        make_server("jack", port=0, quiet=True)
