@@ -11,6 +11,7 @@ does not import the others. This module imports no game and no tool.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 import re
 import threading
@@ -24,7 +25,7 @@ from skullgames._bot import BotFactory
 from skullgames.actions import ActionSpace
 from skullgames.errors import ConfigError
 
-__all__ = ["PARTS", "Game"]
+__all__ = ["PARTS", "REQUIRED_PARTS", "Game"]
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -52,6 +53,15 @@ package (``tests/test_imports.py``), so each tool keeps its part of a game in a 
 module of its own package (``skullgames.cli.king``, ``skullgames.svg.queen``, ...) or the
 game keeps it in its package (``skullgames.king._serialize``).
 """
+
+REQUIRED_PARTS: tuple[str, ...] = ("codecs", "configure_json", "bots")
+"""The parts every game has: its JSON and its bots. The others of :data:`PARTS` are
+optional: a tool that needs one a game lacks refuses the game in one line (``Skull Jack
+has no RL encoder``)."""
+
+_CALLED = {"codecs": "JSON codecs", "configure_json": "JSON hooks", "bots": "bots",
+           "sample_world": "world sampler", "cli": "command line", "svg": "SVG drawer",
+           "rl_encoder": "RL encoder", "rl_steps": "RL steps", "openspiel": "OpenSpiel deal"}
 
 _PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -124,7 +134,11 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """``score_bounds(config)``: the lowest and highest final score a seat can reach."""
     parts: Mapping[str, str] = attrs.field(converter=_read_only)
     """Where each tool finds its part of the game: one ``"module:attribute"`` path per
-    name of :data:`PARTS`, imported on first use (:meth:`part`)."""
+    name of :data:`PARTS` the game has (every one of :data:`REQUIRED_PARTS`), imported on
+    first use (:meth:`part`)."""
+    default_bot: str | None = None
+    """The bot a tool plays when it is given none (the command line's ``watch`` and
+    ``play``): a name of :attr:`bots`; ``None`` is the game's first bot."""
     _loaded: dict[str, Any] = attrs.field(init=False, factory=dict, repr=False)
     _lock: threading.Lock = attrs.field(init=False, factory=threading.Lock, repr=False)
 
@@ -165,9 +179,13 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         for part, what in PARTS.items():
             path = self.parts.get(part)
             if path is None:
-                raise wrong(f"missing part {part!r} ({what})")
+                if part in REQUIRED_PARTS:
+                    raise wrong(f"missing part {part!r} ({what})")
+                continue
             if not isinstance(path, str) or _PATH.fullmatch(path) is None:
                 raise wrong(f"part {part!r}: a 'module:attribute' path, not {path!r}")
+        if self.default_bot is not None and not isinstance(self.default_bot, str):
+            raise wrong(f"default_bot: a bot's name, not {self.default_bot!r}")
         for part in self.parts:
             if part not in PARTS:
                 raise wrong(f"unknown part {part!r} (the parts are {', '.join(PARTS)})")
@@ -188,16 +206,26 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
                 self._loaded[name] = self._resolve(name)
             return self._loaded[name]
 
+    def has(self, name: str) -> bool:
+        """Whether the game has the tool part ``name`` (one of :data:`PARTS`).
+
+        Only :data:`REQUIRED_PARTS` are required; a tool asks for an optional one.
+
+        >>> from skullgames import GAMES
+        >>> GAMES["king"].has("rl_encoder")
+        True
+        """
+        return self.parts.get(name) is not None
+
     def _resolve(self, name: str) -> Any:
         path = self.parts.get(name)
         if path is None:
+            if name in _CALLED:
+                raise ConfigError(f"{self.title} has no {_CALLED[name]}")
             raise ConfigError(f"game {self.name!r} has no part {name!r}")
-        module_name, _, attribute = path.partition(":")
         try:
-            found: Any = importlib.import_module(module_name)
-            for step in attribute.split("."):
-                found = getattr(found, step)
-        except (ImportError, AttributeError) as error:
+            found: Any = pkgutil.resolve_name(path)
+        except (ImportError, AttributeError, ValueError) as error:
             raise ConfigError(f"game {self.name!r}: part {name!r} is {path!r}, "
                               f"which cannot be loaded ({error})") from error
         return found
@@ -244,6 +272,21 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         found: Mapping[Any, Any] = self.part("codecs")
         return found
 
+    @property
+    def chosen_bot(self) -> str:
+        """The name of the bot a tool plays when it is given none (:attr:`default_bot`).
+
+        >>> from skullgames import GAMES
+        >>> GAMES["king"].chosen_bot
+        'greedy'
+        """
+        if self.default_bot is not None:
+            if self.default_bot not in self.bots:
+                raise ConfigError(f"game {self.name!r}: its default bot {self.default_bot!r} "
+                                  f"is not one of its bots ({', '.join(self.bots)})")
+            return self.default_bot
+        return next(iter(self.bots))
+
     def configure_json(self, converter: Any) -> None:
         """Register the game's JSON hooks on a cattrs converter."""
         self.part("configure_json")(converter)
@@ -288,4 +331,10 @@ def _unpickle(fields: dict[str, Any]) -> Game[Any, Any, Any, Any]:
     found = None if _lookup is None else _lookup(fields["name"])
     if found is not None:
         return found
-    return Game(**{**fields, "module": importlib.import_module(fields["module"])})
+    try:
+        module = importlib.import_module(fields["module"])
+    except Exception as error:
+        raise ConfigError(f"the game {fields['name']!r} is not registered in this process, "
+                          f"and its package {fields['module']!r} cannot be imported "
+                          f"({type(error).__name__}: {error})") from None
+    return Game(**{**fields, "module": module})

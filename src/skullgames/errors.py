@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConfigError",
+    "GameLoadWarning",
     "IllegalMoveError",
     "InvalidNotationError",
     "SerializationError",
@@ -80,4 +81,13 @@ class ConfigError(SkullgamesError):
     Traceback (most recent call last):
     ...
     skullgames.errors.ConfigError: players: the modern edition is for 2 to 8 players, not 1
+    """
+
+
+class GameLoadWarning(UserWarning):
+    """An installed package's game (entry-point group ``skullgames.games``) left out.
+
+    The message names the entry point and what went wrong with it (its module's error,
+    or what :meth:`skullgames.Game.check` refused). It is given once, when the games of
+    installed packages are first loaded; every other game keeps working.
     """

@@ -21,7 +21,9 @@ from a separately installed package, through the entry-point group ``skullgames.
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
+import warnings
 from collections.abc import Iterator, Mapping
 from importlib import metadata
 from typing import Any
@@ -29,11 +31,12 @@ from typing import Any
 from skullgames import _entry
 from skullgames._entry import Game
 from skullgames.actions import set_space_lookup
-from skullgames.errors import ConfigError
+from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.king import entry as king_entry
 from skullgames.queen import entry as queen_entry
 
-__all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN", "Game",
+__all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN",
+           "REQUIRED_PARTS", "Game",
            "game_named", "register_game", "registered", "unregister_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -42,6 +45,10 @@ PARTS = _entry.PARTS
 """The tool parts an entry names, each with what it is: ``codecs``, ``configure_json``,
 ``bots``, ``sample_world``, ``cli``, ``svg``, ``rl_encoder``, ``rl_steps`` and
 ``openspiel`` (the architecture page lists them with the module of each built-in one)."""
+
+REQUIRED_PARTS = _entry.REQUIRED_PARTS
+"""The parts every game has (``codecs``, ``configure_json``, ``bots``); the others are
+optional, and a tool that needs one a game lacks refuses the game in one line."""
 
 KING = king_entry.ENTRY
 """Skull King's entry in :data:`GAMES`, typed with its own classes (declared in
@@ -54,15 +61,18 @@ QUEEN = queen_entry.ENTRY
 ENTRY_POINT_GROUP = "skullgames.games"
 """The entry-point group through which an installed package adds a game: each entry
 point names a :class:`Game` (``jack = "skullgames_jack.entry:ENTRY"`` in the
-package's ``[project.entry-points."skullgames.games"]``). They are loaded when the
-registry is first used."""
+package's ``[project.entry-points."skullgames.games"]``). They are loaded when a game
+that is not registered yet is first looked up, or when :data:`GAMES` is listed, never by
+``import skullgames``; one that cannot be loaded is reported once, as a
+:class:`~skullgames.errors.GameLoadWarning`, and left out."""
 
 DEFAULT_GAME = KING.name
 """The game a tool plays when it is given none: Skull King (``"king"``)."""
 
 _games: dict[str, AnyGame] = {}
 _lock = threading.RLock()
-_plugins_loaded = False
+_pending: list[metadata.EntryPoint] | None = None  # None: the group is not read yet
+_loading = False
 
 
 def register_game(entry: AnyGame) -> AnyGame:
@@ -130,29 +140,72 @@ def registered(entry: AnyGame) -> Iterator[AnyGame]:
 
 
 def _load_plugins() -> None:
-    """Register the games of the entry-point group, once (under ``_lock``)."""
-    global _plugins_loaded
-    if _plugins_loaded:
+    """Register the games of the entry-point group not yet loaded (under ``_lock``).
+
+    Each entry point is loaded once. One that fails is reported once, as a
+    :class:`~skullgames.errors.GameLoadWarning` naming it and its error, and leaves the
+    other games working. One whose module is being imported right now (a plug-in that
+    looks a game up while its own module runs) waits for the next look-up, so that the
+    order in which a plug-in and ``skullgames`` are imported does not matter.
+    """
+    global _pending, _loading
+    if _loading:  # a plug-in's import looks a game up: it sees the games loaded so far
         return
-    _plugins_loaded = True
-    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            entry = point.load()
-        except Exception as error:
-            raise ConfigError(f"the game {point.name!r} of entry point {point.value!r} "
-                              f"cannot be loaded ({type(error).__name__}: {error})") from error
-        if not isinstance(entry, Game):
-            raise ConfigError(f"entry point {point.name!r} ({point.value!r}) is not a "
-                              f"skullgames.Game but {type(entry).__name__}")
+    if _pending is None:
+        _pending = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    if not _pending:
+        return
+    _loading = True
+    try:
+        waiting = []
+        for point in _pending:
+            if _being_imported(point.module):
+                waiting.append(point)
+                continue
+            _pending = [p for p in _pending if p is not point]
+            problem = _load(point)
+            if problem is not None:
+                warnings.warn(f"skullgames: the game {point.name!r} (entry point "
+                              f"{point.value!r}) is left out: {problem}",
+                              GameLoadWarning, stacklevel=3)
+        _pending = waiting
+    finally:
+        _loading = False
+
+
+def _load(point: metadata.EntryPoint) -> str | None:
+    """Register the game of one entry point; what went wrong, or ``None``."""
+    try:
+        entry = point.load()
+    except Exception as error:
+        return f"it cannot be loaded ({type(error).__name__}: {error})"
+    if not isinstance(entry, Game):
+        return f"it is not a skullgames.Game but {type(entry).__name__}"
+    try:
         entry.check()
         _add(entry)
+    except ConfigError as error:
+        return str(error)
+    return None
+
+
+def _being_imported(module: str) -> bool:
+    """Whether ``module``, or a package holding it, is being imported at this moment."""
+    parts = module.split(".")
+    for end in range(1, len(parts) + 1):
+        found = sys.modules.get(".".join(parts[:end]))
+        if getattr(getattr(found, "__spec__", None), "_initializing", False):
+            return True
+    return False
 
 
 def _writing(format_name: str) -> AnyGame | None:
     """The first registered game whose saved states have the format ``format_name``."""
-    if not _plugins_loaded:
-        with _lock:
-            _load_plugins()
+    for game in list(_games.values()):
+        if game.format_name == format_name:
+            return game
+    with _lock:
+        _load_plugins()
     for game in list(_games.values()):
         if game.format_name == format_name:
             return game
@@ -160,24 +213,29 @@ def _writing(format_name: str) -> AnyGame | None:
 
 
 class _Registry(Mapping[str, AnyGame]):
-    """The read-only view of the registered games that :data:`GAMES` is."""
+    """The read-only view of the registered games that :data:`GAMES` is.
+
+    Looking up a game that is registered already loads nothing; looking up another, or
+    listing the games, first loads the installed packages' games (once).
+    """
 
     def __getitem__(self, name: str) -> AnyGame:
-        if not _plugins_loaded:
-            with _lock:
-                _load_plugins()
+        try:
+            return _games[name]
+        except (KeyError, TypeError):
+            pass
+        with _lock:
+            _load_plugins()
         return _games[name]
 
     def __iter__(self) -> Iterator[str]:
-        if not _plugins_loaded:
-            with _lock:
-                _load_plugins()
+        with _lock:
+            _load_plugins()
         return iter(list(_games))
 
     def __len__(self) -> int:
-        if not _plugins_loaded:
-            with _lock:
-                _load_plugins()
+        with _lock:
+            _load_plugins()
         return len(_games)
 
     def __repr__(self) -> str:

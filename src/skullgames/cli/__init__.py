@@ -12,10 +12,11 @@ Subcommands, each with ``--help``:
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
 
-``GAME`` is a name of :data:`skullgames.GAMES` (``king``, the default, or ``queen``).
-Every option of each game's ``Config`` is a flag (``--players`` and ``--rounds`` serve
-every game; a flag of another game is refused). What each game adds to the command line
-is its :class:`~skullgames.cli._games.GameCli`. Bad input is reported as a message and
+``GAME`` is a name of :data:`skullgames.GAMES` (the first game by default). Every option
+of the game's ``Config`` is a flag of the commands that play it, in the game's own
+namespace (``skullgames play GAME --flag``: two games may each have a flag of one name;
+a flag of another game is refused). The bots are the game's. What each game adds to the
+command line is its :class:`~skullgames.cli._games.GameCli`. Bad input is reported as a message and
 exit status 2, never a traceback.
 """
 
@@ -29,13 +30,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from skullgames.bots import BOT_NAMES
 from skullgames.cli import _serve
 from skullgames.cli._games import (
     CLIS,
     Narrator,
-    add_rule_flags,
+    RuledParser,
+    Setup,
     bot_list,
+    bots_of,
     config_from,
     game_argument,
 )
@@ -74,51 +76,59 @@ def build_parser() -> argparse.ArgumentParser:
     build = "compiled (mypyc)" if COMPILED else "pure Python"
     parser.add_argument("--version", action="version",
                         version=f"skullgames {__version__}, {build}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=RuledParser)
 
-    watch = commands.add_parser(
-        "watch", help="watch bots play one seeded game, trick by trick",
-        description="Bots play one seeded game, told for a person to follow: the hands at "
-                    "each deal, the bids, every trick with who took it and why, the scores.")
-    game_argument(watch)
-    watch.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
-    watch.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                       help="bots by seat, repeated to fill the table: "
-                            f"{', '.join(BOT_NAMES)} [greedy]")
-    add_rule_flags(watch)
+    def watch(command: argparse.ArgumentParser, game: str) -> None:
+        game_argument(command)
+        command.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
+        command.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
+                             help="bots by seat, repeated to fill the table: "
+                                  f"{', '.join(GAMES[game].bots)} [{GAMES[game].chosen_bot}]")
 
-    play = commands.add_parser(
-        "play", help="play against bots at the terminal",
-        description="You play one seat against bots. Type a bid as a number and a card as "
-                    "its text (Y12, SK, 'TIG pirate'); in Skull Queen a placement as "
-                    "'front 0 1 2 4' and a card as R7 or MATE; 'help' lists the commands.")
-    game_argument(play)
-    play.add_argument("--seed", type=_seed, default=None, help="the game's seed [random]")
-    play.add_argument("--seat", type=number_argument(), default=0, help="your seat, from 0 [0]")
-    play.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                      help="your opponents' bots, repeated to fill the table "
-                           f"({', '.join(BOT_NAMES)}) [greedy]")
-    play.add_argument("--save", metavar="FILE", help="save the game as JSON when it ends")
-    add_rule_flags(play)
+    _ruled(commands, "watch", watch, help="watch bots play one seeded game, trick by trick",
+           description="Bots play one seeded game, told for a person to follow: the hands "
+                       "at each deal, the bids, every trick with who took it and why, the "
+                       "scores.")
 
-    simulate = commands.add_parser(
-        "simulate", help="play many seeded bot games on all cores and compare the bots",
-        description="Plays games with seeds SEED, SEED+1, ... on every core, or on a Ray "
-                    "cluster, and prints each bot's mean score and win rate per seat with "
-                    "95% intervals.")
-    game_argument(simulate)
-    add_simulate_arguments(simulate, positive=_positive, seed=_seed)
-    add_rule_flags(simulate)
+    def play(command: argparse.ArgumentParser, game: str) -> None:
+        moves = CLIS[game].moves_help
+        command.description = ("You play one seat against bots. "
+                               f"{moves + ' ' if moves else ''}'help' lists the commands.")
+        game_argument(command)
+        command.add_argument("--seed", type=_seed, default=None,
+                             help="the game's seed [random]")
+        command.add_argument("--seat", type=number_argument(), default=0,
+                             help="your seat, from 0 [0]")
+        command.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
+                             help="your opponents' bots, repeated to fill the table "
+                                  f"({', '.join(GAMES[game].bots)}) "
+                                  f"[{GAMES[game].chosen_bot}]")
+        command.add_argument("--save", metavar="FILE",
+                             help="save the game as JSON when it ends")
 
-    match = commands.add_parser(
-        "match", help="a duplicate match: two bots on the same deals, every seat each",
-        description="Plays deals with seeds SEED, SEED+1, ..., each under every rotation "
-                    "of the table, so that every bot plays every seat's cards, and prints "
-                    "each bot's mean score, win share and exact bids, and each pair's "
-                    "score difference paired over the deals, with 95% intervals.")
-    game_argument(match)
-    add_match_arguments(match, positive=_positive, seed=_seed)
-    add_rule_flags(match)
+    _ruled(commands, "play", play, help="play against bots at the terminal")
+
+    def simulate(command: argparse.ArgumentParser, game: str) -> None:
+        game_argument(command)
+        add_simulate_arguments(command, positive=_positive, seed=_seed)
+
+    _ruled(commands, "simulate", simulate,
+           help="play many seeded bot games on all cores and compare the bots",
+           description="Plays games with seeds SEED, SEED+1, ... on every core, or on a Ray "
+                       "cluster, and prints each bot's mean score and win rate per seat "
+                       "with 95% intervals.")
+
+    def match(command: argparse.ArgumentParser, game: str) -> None:
+        game_argument(command)
+        add_match_arguments(command, positive=_positive, seed=_seed)
+
+    _ruled(commands, "match", match,
+           help="a duplicate match: two bots on the same deals, every seat each",
+           description="Plays deals with seeds SEED, SEED+1, ..., each under every rotation "
+                       "of the table, so that every bot plays every seat's cards, and prints "
+                       "each bot's mean score, win share and exact bids, and each pair's "
+                       "score difference paired over the deals, with 95% intervals.")
 
     replay = commands.add_parser(
         "replay", help="tell a saved game trick by trick",
@@ -139,11 +149,18 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"one of {', '.join(SCHEMA_NAMES)}")
     ruled = [name for name, command in commands.choices.items()
              if "--players" in command._option_string_actions]
-    parser.epilog = (f"The rule options (--players, --rounds and every option of each "
-                     f"game) are flags of {_listed(ruled)}: 'skullgames {ruled[0]} --help' "
-                     "lists them, and 'skullgames COMMAND --help' shows any command's "
+    parser.epilog = (f"The rule options (--players, --rounds and every option of the game) "
+                     f"are flags of {_listed(ruled)}, each game's its own: 'skullgames "
+                     f"{ruled[0]} --help' lists them, 'skullgames {ruled[0]} GAME --help' "
+                     "those of GAME, and 'skullgames COMMAND --help' shows any command's "
                      "options.")
     return parser
+
+
+def _ruled(commands: Any, name: str, setup: Setup, **kwargs: Any) -> None:
+    """Add the command ``name``: its arguments by ``setup``, then the game's rule flags."""
+    command: RuledParser = commands.add_parser(name, **kwargs)
+    command.rule(setup)
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -188,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _table(args: argparse.Namespace) -> tuple[Any, list[str]]:
     """The Config of the flags and the bot of each seat."""
     config = config_from(args.game, args)
-    bots: tuple[str, ...] = args.bots
+    bots = bots_of(args.game, args.bots)
     names = [bots[s % len(bots)] for s in range(config.players)]
     return config, names
 
@@ -218,7 +235,7 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
         raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
     seed = random.randrange(2**31) if args.seed is None else args.seed
     # --bots names your opponents: they fill the other seats, in seat order
-    opponents: tuple[str, ...] = args.bots
+    opponents = bots_of(args.game, args.bots)
     others = [s for s in range(config.players) if s != seat]
     for turn, other in enumerate(others):
         names[other] = opponents[turn % len(opponents)]

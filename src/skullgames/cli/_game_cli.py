@@ -51,3 +51,9 @@ class GameCli:
     and ``observe``; the seed only at the end)."""
     human_turn: Callable[[Any, int, Sequence[str], Write, Ask], Any]
     """``human_turn(state, seat, names, write, ask)``: a legal move, ``None`` on quitting."""
+    players_help: str = "number of players [the game's standard]"
+    """The help of ``--players`` for this game (how many may play)."""
+    rounds_help: str = "the rounds, as the game's Config reads them [the standard game]"
+    """The help of ``--rounds`` for this game (what a plan of rounds is)."""
+    moves_help: str = ""
+    """How a person types a move (``play``'s description), or nothing."""

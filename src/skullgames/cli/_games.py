@@ -9,17 +9,18 @@ goes, and the human's turn at the terminal.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from skullgames.bots import BOT_NAMES
 from skullgames.cli._game_cli import Ask, GameCli, Narrator, Write
 from skullgames.cli._numbers import number_argument, shown
 from skullgames.errors import ConfigError
 from skullgames.registry import GAMES
 
-__all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "Write", "add_rule_flags",
-           "bot_list", "config_from", "game_argument"]
+__all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "RuledParser", "Setup", "Write",
+           "add_rule_flags",
+           "bot_list", "bots_of", "config_from", "game_argument"]
 
 SHARED_FLAGS = ("players", "rounds")
 """The rule flags every game reads (``--players``, ``--rounds``), each in its own way."""
@@ -43,41 +44,112 @@ CLIS: Mapping[str, GameCli] = _Clis()
 """Each game's :class:`GameCli`, by the game's name in :data:`skullgames.GAMES`."""
 
 
-def _distinct(clis: Iterable[GameCli]) -> list[GameCli]:
-    return list({id(cli): cli for cli in clis}.values())
+def add_rule_flags(parser: argparse.ArgumentParser, game: str | None = None) -> None:
+    """Add the shared rule flags, then the own ones of ``game`` (the first game if None).
 
-
-def add_rule_flags(parser: argparse.ArgumentParser) -> None:
-    """Add the shared rule flags, then every game's own."""
+    Each game's flags live in the parser of that game alone (:class:`RuledParser`), so two
+    games may each have a flag of one name.
+    """
+    name = next(iter(GAMES)) if game is None else game
+    cli = CLIS[name]
     shared = parser.add_argument_group(
-        "rules of every game (the defaults: the standard game)")
-    shared.add_argument("--players", type=number_argument(), default=argparse.SUPPRESS, metavar="N",
-                        help="number of players: Skull King 2-8 (classic 2-6), "
-                             "Skull Queen 2-6 [4]")
+        f"rules of {GAMES[name].title} (the defaults: the standard game)")
+    shared.add_argument("--players", type=number_argument(), default=argparse.SUPPRESS,
+                        metavar="N", help=cli.players_help)
     shared.add_argument("--rounds", default=argparse.SUPPRESS, metavar="PLAN",
-                        help="Skull King: a preset name or hand sizes such as 1,3,5 "
-                             "[standard]; Skull Queen: a number of rounds [as many as "
-                             "players]")
-    for cli in _distinct(CLIS.values()):  # two games may share one (a renamed copy)
-        cli.add_rule_flags(parser)
+                        help=cli.rounds_help)
+    cli.add_rule_flags(parser)
 
 
 def config_from(game: str, args: argparse.Namespace) -> Any:
-    """The ``Config`` of ``game`` that the parsed flags ask for.
-
-    Refuses with a :class:`~skullgames.ConfigError` a flag of another game, which the
-    chosen game would silently ignore.
-    """
+    """The ``Config`` of ``game`` that the parsed flags ask for."""
     given = vars(args)
     cli = CLIS[game]
-    for other_name, other in CLIS.items():
-        for flag in other.rule_flags:
-            if flag in given and flag not in cli.rule_flags:
-                raise ConfigError(
-                    f"--{flag.replace('_', '-')} is a {GAMES[other_name].title} option, "
-                    f"not a {GAMES[game].title} one")
     options = {flag: given[flag] for flag in (*SHARED_FLAGS, *cli.rule_flags) if flag in given}
     return cli.config(options)
+
+
+Setup = Callable[[argparse.ArgumentParser, str], None]
+"""``setup(parser, game)``: add a command's own arguments for ``game`` (rules excluded)."""
+
+
+class RuledParser(argparse.ArgumentParser):
+    """A command's parser whose rule flags are those of the game named on its line.
+
+    The game is the first argument that names one of :data:`skullgames.GAMES` (the first
+    game otherwise): the arguments are read by a parser of that game's own (made on first
+    use), with the command's arguments (:meth:`rule`) and the game's rule flags alone. A
+    flag of another game is refused naming that game. A parser without :meth:`rule` is a
+    plain ``ArgumentParser``.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._made_with = kwargs
+        self._setup: Setup | None = None
+        self._per_game: dict[str, argparse.ArgumentParser] = {}
+
+    def rule(self, setup: Setup) -> None:
+        """Give the command its arguments, ``setup(parser, game)``, and the rule flags."""
+        self._setup = setup
+        first = next(iter(GAMES))
+        setup(self, first)
+        add_rule_flags(self, first)
+        self._per_game[first] = self
+
+    def _of(self, game: str) -> argparse.ArgumentParser:
+        if not GAMES[game].has("cli"):
+            self.exit(2, f"{self.prog}: error: {GAMES[game].title} has no command line\n")
+        if game not in self._per_game:
+            parser = argparse.ArgumentParser(**self._made_with)
+            assert self._setup is not None
+            self._setup(parser, game)
+            add_rule_flags(parser, game)
+            self._per_game[game] = parser
+        return self._per_game[game]
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """Read ``args`` with the parser of the game they name."""
+        if self._setup is None:
+            return super().parse_known_args(args, namespace)
+        given = list(sys.argv[1:] if args is None else args)
+        game = _game_in(given)
+        parser = self._of(game)
+        for arg in given:  # first: another game's flag would leave its value to GAME
+            if arg == "--":
+                break
+            if arg.partition("=")[0] not in parser._option_string_actions:
+                self._refuse_another_games_flag(game, arg.partition("=")[0])
+        if parser is self:
+            found, rest = super().parse_known_args(given, namespace)
+        else:
+            found, rest = parser.parse_known_args(given, namespace)
+        for extra in rest:
+            self._refuse_another_games_flag(game, extra.partition("=")[0])
+        return found, rest
+
+    def _refuse_another_games_flag(self, game: str, flag: str) -> None:
+        if not flag.startswith("--"):
+            return
+        for other in GAMES:
+            if not GAMES[other].has("cli"):
+                continue
+            action = self._of(other)._option_string_actions.get(flag)
+            if other != game and action is not None:
+                self.exit(2, f"{self.prog}: error: --{action.dest.replace('_', '-')} is a "
+                             f"{GAMES[other].title} option, not a {GAMES[game].title} one\n")
+
+
+def _game_in(args: Sequence[str]) -> str:
+    """The game named by a command's arguments: the first that names one, else the first."""
+    for arg in args:
+        if arg == "--":
+            break
+        if arg in GAMES:
+            return arg
+    return next(iter(GAMES))
 
 
 def game_argument(parser: argparse.ArgumentParser) -> None:
@@ -89,12 +161,23 @@ def game_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def bot_list(text: str) -> tuple[str, ...]:
-    """Read ``--bots``: bot names separated by commas, each one of ``BOT_NAMES``."""
+    """Read ``--bots``: bot names separated by commas (checked by :func:`bots_of`)."""
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
-    for name in names:
-        if name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {shown(name)}; the bots are {', '.join(BOT_NAMES)}")
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     return names
+
+
+def bots_of(game: str, given: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The bots ``--bots`` names for ``game``, or the game's own choice when none is given.
+
+    Refuses with a :class:`~skullgames.ConfigError` a name the game does not offer.
+    """
+    entry = GAMES[game]
+    if given is None:
+        return (entry.chosen_bot,)
+    for name in given:
+        if name not in entry.bots:
+            raise ConfigError(f"unknown bot {shown(name)}; the bots of {entry.title} are "
+                              f"{', '.join(entry.bots)}")
+    return given

@@ -14,55 +14,54 @@ _MEMORY = ":memory:"
 
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
-    from skullgames.cli._games import add_rule_flags, bot_list, game_argument
+    from skullgames.cli._games import RuledParser, bot_list, game_argument
     from skullgames.cli._numbers import number_argument
+    from skullgames.registry import GAMES
     from skullgames.serve import default_db_path
 
-    serve = commands.add_parser(
+    serve: RuledParser = commands.add_parser(
         "serve", help="play in the browser, people and bots at one table",
         description="Starts a local web server with tables for people and bots (each "
                     "person joins with a link), and the JSON API behind it (docs: "
                     "guides/ui-server). It prints "
                     "its address; stop it with Ctrl-C. The tables are kept in a file "
                     "and go on after a restart.")
-    game_argument(serve)
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on, IPv4 or IPv6 [127.0.0.1: this machine only]")
-    serve.add_argument("--port", type=number_argument(), default=8000,
-                       help="the port, 0 to 65535; 0 picks one [8000]")
-    serve.add_argument("--seat", type=number_argument(), default=0,
-                       help="the person's seat of a new table, from 0 [0]")
-    serve.add_argument("--bots", type=bot_list, default=("greedy",), metavar="LIST",
-                       help="the bots of a new table's other seats, repeated to fill them "
-                            "[greedy]")
-    serve.add_argument("--seats", type=_seat_list, default=None, metavar="LIST",
-                       help="each seat's player, 'human' or a bot, such as "
-                            "human,greedy,human: makes a table now and prints a join link "
-                            "per person (and is a new table's default)")
-    shown_path = str(default_db_path()).replace("%", "%%")  # argparse formats help with %
-    serve.add_argument("--db", default=None, metavar="PATH",
-                       help=f"the SQLite file that keeps the tables ('{_MEMORY}': none, "
-                            f"they end with the server) [{shown_path}]")
-    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                       dest="trusted_proxies",
-                       help="the address of a proxy in front of the server: for its "
-                            "requests the client is the address its X-Forwarded-For "
-                            "header names (may be given again)")
-    add_rule_flags(serve)
+
+    def arguments(command: argparse.ArgumentParser, game: str) -> None:
+        bots = f"{', '.join(GAMES[game].bots)} [{GAMES[game].chosen_bot}]"
+        game_argument(command)
+        command.add_argument("--host", default="127.0.0.1",
+                             help="the address to listen on, IPv4 or IPv6 [127.0.0.1: this "
+                                  "machine only]")
+        command.add_argument("--port", type=number_argument(), default=8000,
+                             help="the port, 0 to 65535; 0 picks one [8000]")
+        command.add_argument("--seat", type=number_argument(), default=0,
+                             help="the person's seat of a new table, from 0 [0]")
+        command.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
+                             help="the bots of a new table's other seats, repeated to "
+                                  f"fill them ({bots})")
+        command.add_argument("--seats", type=_seat_list, default=None, metavar="LIST",
+                             help="each seat's player, 'human' or a bot, such as "
+                                  "human,greedy,human: makes a table now and prints a join link "
+                                  "per person (and is a new table's default)")
+        shown_path = str(default_db_path()).replace("%", "%%")  # argparse formats help with %
+        command.add_argument("--db", default=None, metavar="PATH",
+                             help=f"the SQLite file that keeps the tables ('{_MEMORY}': none, "
+                                  f"they end with the server) [{shown_path}]")
+        command.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                             dest="trusted_proxies",
+                             help="the address of a proxy in front of the server: for its "
+                                  "requests the client is the address its X-Forwarded-For "
+                                  "header names (may be given again)")
+
+    serve.rule(arguments)
 
 
 def _seat_list(text: str) -> tuple[str, ...]:
-    """Read ``--seats``: ``human`` or a bot's name per seat, separated by commas."""
-    from skullgames.bots import BOT_NAMES
-    from skullgames.cli._numbers import shown
+    """Read ``--seats``: ``human`` or a bot's name per seat (checked in :func:`main_serve`)."""
     from skullgames.serve import HUMAN
 
     names = tuple(n.strip().lower() for n in text.split(","))
-    for name in names:
-        if name != HUMAN and name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"{shown(name)} is no player: each seat is {HUMAN!r} or a bot "
-                f"({', '.join(BOT_NAMES)})")
     if HUMAN not in names:
         raise argparse.ArgumentTypeError(f"at least one seat is {HUMAN!r}")
     return names
@@ -70,12 +69,20 @@ def _seat_list(text: str) -> tuple[str, ...]:
 
 def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     """Serve until interrupted; the server answers every request in its own thread."""
-    from skullgames.cli._games import CLIS, SHARED_FLAGS, config_from
+    from skullgames.cli._games import CLIS, SHARED_FLAGS, bots_of, config_from
+    from skullgames.cli._numbers import shown
     from skullgames.errors import ConfigError, SkullgamesError
+    from skullgames.registry import GAMES
     from skullgames.serialization import to_dict
-    from skullgames.serve import ApiError, default_db_path, make_server
+    from skullgames.serve import HUMAN, ApiError, default_db_path, make_server
 
     config = config_from(args.game, args)
+    bots = bots_of(args.game, args.bots)
+    game = GAMES[args.game]
+    for player in args.seats or ():
+        if player != HUMAN and player not in game.bots:
+            raise ConfigError(f"{shown(player)} is no player: each seat is {HUMAN!r} or a "
+                              f"bot of {game.title} ({', '.join(game.bots)})")
     if not 0 <= args.seat < config.players:
         raise SkullgamesError(f"--seat must be 0..{config.players - 1}, not {args.seat}")
     if args.seats is not None and len(args.seats) != config.players:
@@ -86,7 +93,7 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     given = {*SHARED_FLAGS, *CLIS[args.game].rule_flags} & set(vars(args))
     options = {name: value for name, value in to_dict(config).items() if name in given}
     db = default_db_path() if args.db is None else args.db
-    server = make_server(args.game, options, host=args.host, port=args.port, bots=args.bots,
+    server = make_server(args.game, options, host=args.host, port=args.port, bots=bots,
                          seat=args.seat, seats=args.seats, db=db,
                          trusted_proxies=args.trusted_proxies)
     try:

@@ -25,7 +25,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
 
     ``--players`` and ``--rounds`` are shared with the other games.
     """
-    rules = parser.add_argument_group("Skull King rules (the default game)")
+    rules = parser.add_argument_group("Skull King rules")
     flag = functools.partial(rules.add_argument, default=argparse.SUPPRESS)
     flag("--edition", choices=[e.value for e in king.Edition],
          help="modern (Grandpa Beck's 2021, 70 cards) or classic (2013) [modern]")
@@ -316,5 +316,9 @@ def human_turn(state: State, seat: int, names: Sequence[str], write: Write,
 
 
 CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
-              narrator=Narrator, human_turn=human_turn)
+              narrator=Narrator, human_turn=human_turn,
+              players_help="number of players: 2-8 (classic edition 2-6) [4]",
+              rounds_help="a preset name or hand sizes such as 1,3,5 [standard]",
+              moves_help="Type a bid as a number and a card as its text (Y12, SK, "
+                         "'TIG pirate').")
 """Skull King at the command line."""

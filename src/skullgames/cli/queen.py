@@ -22,7 +22,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
 
     ``--players`` and ``--rounds`` are shared with the other games.
     """
-    rules = parser.add_argument_group("Skull Queen rules (with 'queen')")
+    rules = parser.add_argument_group("Skull Queen rules")
     flag = functools.partial(rules.add_argument, default=argparse.SUPPRESS)
     flag("--plank-values", metavar="V,V,V,V,V",
          help="the five spaces of the front side, bottom to top [1,2,3,5,8]")
@@ -312,5 +312,9 @@ def _already_in_water(result: queen.TrickResult, seat: int, color: queen.Color) 
 
 
 CLI = GameCli(rule_flags=RULE_FLAGS, add_rule_flags=add_rule_flags, config=config_from,
-              narrator=Narrator, human_turn=human_turn)
+              narrator=Narrator, human_turn=human_turn,
+              players_help="number of players: 2-6 [4]",
+              rounds_help="a number of rounds [as many as players]",
+              moves_help="Type a placement as 'front 0 1 2 4' and a card as its text (R7, "
+                         "MATE).")
 """Skull Queen at the command line."""

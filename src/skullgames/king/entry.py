@@ -15,6 +15,7 @@ __all__ = ["ENTRY"]
 ENTRY: Game[king.Config, king.State, king.Observation, king.Move] = Game(
     name="king",
     title="Skull King",
+    default_bot="greedy",
     module=king,
     Config=king.Config,
     State=king.State,

@@ -15,6 +15,7 @@ __all__ = ["ENTRY"]
 ENTRY: Game[queen.Config, queen.State, queen.Observation, queen.Move] = Game(
     name="queen",
     title="Skull Queen",
+    default_bot="greedy",
     module=queen,
     Config=queen.Config,
     State=queen.State,

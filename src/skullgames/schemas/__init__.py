@@ -17,9 +17,9 @@ them as files too (``skullgames/schemas/king-state.schema.json`` and so on, one 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from skullgames._codec import Codec, document_schema
 from skullgames.registry import GAMES
@@ -61,11 +61,41 @@ def _documents() -> dict[str, tuple[Any, Any, str]]:
     return documents
 
 
-SCHEMA_NAMES: tuple[str, ...] = (*_documents(), *SERVE_NAMES, *MATCH_NAMES)
+class _SchemaNames(Sequence[str]):
+    """The names of the schemas, read from the registry each time (a game may be added)."""
+
+    def _names(self) -> tuple[str, ...]:
+        return (*_documents(), *SERVE_NAMES, *MATCH_NAMES)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __repr__(self) -> str:
+        return repr(self._names())
+
+
+SCHEMA_NAMES: Sequence[str] = _SchemaNames()
 """The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., the
 table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
 ``"serve-join"``, ``"serve-error"``, ``"serve-index"``, and a match's result,
-``"match-result"`` (``skullgames match --json``)."""
+``"match-result"`` (``skullgames match --json``). A sequence read from
+:data:`skullgames.GAMES` when it is used (so that importing this module loads no
+installed package's game), with the documents of every registered game."""
 
 
 def json_schema(cls: Any) -> dict[str, Any]:
@@ -121,7 +151,7 @@ def shipped_path(name: str) -> Path:
 def write_all(directory: Path) -> list[Path]:
     """Write every schema file into ``directory``; return the paths written."""
     written = []
-    for name in SCHEMA_NAMES:
+    for name in tuple(SCHEMA_NAMES):
         path = directory / f"{name}.schema.json"
         path.write_text(schema_text(name), encoding="utf-8")
         written.append(path)

@@ -140,7 +140,7 @@ __all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
 
 
 def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "127.0.0.1",
-                port: int = 8000, bots: Sequence[str] = ("greedy",), seat: int = 0,
+                port: int = 8000, bots: Sequence[str] | None = None, seat: int = 0,
                 seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
                 store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
                 max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,
@@ -148,15 +148,15 @@ def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "12
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.
 
     ``game`` (``"king"`` or ``"queen"``), ``config`` (a ``Config``, or a mapping of some
-    options that a request's own ``config`` is read over), ``seats`` (``"human"`` or a
-    bot, by seat) or ``bots`` (by seat, repeated to fill the table) and ``seat`` (the
-    person's) make the default table; a request may choose others. The tables are kept in
-    the SQLite file ``db``, or in ``store``, or else in memory. It listens on ``host``
-    (only this machine by default; ``"::1"`` for IPv6) and ``port`` (``0`` picks a free
-    one); a bad one is a :class:`~skullgames.ConfigError`. ``trusted_proxies``,
-    ``max_connections`` and ``read_timeout`` go to :class:`TableServer`; ``quiet``
-    silences the request log. ``limits`` go to :class:`Tables` (``max_tables``,
-    ``per_client``, ``idle_seconds``, ...).
+    options that a request's own ``config`` is read over), ``seats`` (``"human"`` or a bot,
+    by seat) or ``bots`` (by seat, repeated to fill the table; the game's default bot if not
+    given) and ``seat`` (the person's) make the default table; a request may choose others.
+    The tables are kept in the SQLite file ``db``, or in ``store``, or else in memory. It
+    listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and ``port``
+    (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
+    ``trusted_proxies``, ``max_connections`` and ``read_timeout`` go to
+    :class:`TableServer`; ``quiet`` silences the request log. ``limits`` go to
+    :class:`Tables` (``max_tables``, ``per_client``, ``idle_seconds``, ...).
     """
     if store is None and db is not None:
         store = SqliteStore(db)

@@ -155,7 +155,7 @@ class Tables:
     """
 
     def __init__(self, game: str = DEFAULT_GAME, config: Any = None, *,
-                 bots: Sequence[str] = ("greedy",), seat: int = 0,
+                 bots: Sequence[str] | None = None, seat: int = 0,
                  seats: Sequence[str] | None = None, store: TableStore | None = None,
                  max_tables: int = MAX_TABLES, per_client: int = PER_CLIENT,
                  new_per_minute: int = NEW_PER_MINUTE,
@@ -168,6 +168,7 @@ class Tables:
                  clock: Callable[[], float] = time.time) -> None:
         self.default_game = game_named(game).name
         engine = GAMES[self.default_game]
+        engine.part("svg")  # the page draws the table: "Skull Jack has no SVG drawer"
         if config is None:
             self.options: dict[str, Any] = {}
         elif isinstance(config, Mapping):
@@ -178,7 +179,7 @@ class Tables:
             self.default_config = from_dict(self.options, engine.Config)
         except SkullgamesError as error:
             raise ConfigError(f"config: {error}") from None
-        self.default_bots = tuple(bots)
+        self.default_bots = (engine.chosen_bot,) if bots is None else tuple(bots)
         self.default_seat = seat
         self.default_seats = None if seats is None else list(seats)
         self.store: TableStore = MemoryStore() if store is None else store
@@ -229,6 +230,8 @@ class Tables:
         game = GAMES.get(name) if isinstance(name, str) else None
         if game is None:
             raise ApiError(400, f"game: one of {', '.join(GAMES)}, not {name!r}")
+        if not game.has("svg"):
+            raise ApiError(400, f"game: {game.title} has no SVG drawer")
         options = self.options if game.name == self.default_game else {}
         if "config" in body:
             given = body["config"]

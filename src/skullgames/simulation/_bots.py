@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import pickle
+import pkgutil
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
@@ -119,17 +119,16 @@ def _imported(spec: str) -> BotFactory[Any, Any]:
     if not module_name or not attribute:
         raise ConfigError(f"bot {spec!r}: write a bot class as module:Class")
     try:
-        found: Any = importlib.import_module(module_name)
+        found: Any = pkgutil.resolve_name(spec)
     except ImportError as error:
         raise ConfigError(f"bot {spec!r}: cannot import {module_name!r} ({error})") from None
+    except AttributeError:
+        raise ConfigError(f"bot {spec!r}: {module_name!r} has no {attribute!r}") from None
+    except ValueError:
+        raise ConfigError(f"bot {spec!r}: write a bot class as module:Class") from None
     except Exception as error:
         raise ConfigError(f"bot {spec!r}: importing {module_name!r} failed: "
                           f"{type(error).__name__}: {error}") from None
-    for part in attribute.split("."):
-        try:
-            found = getattr(found, part)
-        except AttributeError:
-            raise ConfigError(f"bot {spec!r}: {module_name!r} has no {attribute!r}") from None
     if not callable(found):
         raise ConfigError(f"bot {spec!r}: {attribute!r} is not a class or a function")
     _loaded[spec] = found

@@ -12,6 +12,7 @@ import concurrent.futures as futures
 import ctypes
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -20,6 +21,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar, cast
 
+from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.registry import GAMES, Game, register_game
 from skullgames.simulation._games import play_batch
 
@@ -137,7 +139,7 @@ def _submit(pool: futures.ProcessPoolExecutor, play: Callable[[TaskT], Finished]
             running: dict[futures.Future[Finished], TaskT]) -> None:
     """Send ``batch`` to the pool; a pool already broken gives it a failed future."""
     try:
-        future = pool.submit(play, batch)
+        future = pool.submit(_in_worker, play, pickle.dumps(batch))
     except BrokenProcessPool as error:  # a worker died since the last look
         future = futures.Future()
         future.set_exception(error)
@@ -151,10 +153,36 @@ def _first(batch: Task) -> int:
 def _pool(jobs: int) -> futures.ProcessPoolExecutor:
     return futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=_worker_setup,
-                                       initargs=(os.getpid(), tuple(GAMES.values())))
+                                       initargs=(os.getpid(), pickle.dumps(tuple(GAMES.values()))))
 
 
-def _worker_setup(parent: int, games: tuple[Game[Any, Any, Any, Any], ...]) -> None:
+# Why this worker process could not set itself up (its games), or None: every batch it is
+# given then fails with it, so that the parent reports the real error, not a dead worker.
+_setup_error: SkullgamesError | None = None
+
+
+def _in_worker(play: Callable[[Any], Finished], batch: bytes) -> Finished:
+    """Play a pickled batch in a worker; the worker's own error if it could not start.
+
+    The batch and the games come pickled, to be unpickled here: a game that cannot be
+    loaded in a worker (a plug-in's error) is then raised to the parent as itself.
+    """
+    if _setup_error is not None:
+        raise _setup_error
+    return play(_unpickled(batch))
+
+
+def _unpickled(data: bytes) -> Any:
+    try:
+        return pickle.loads(data)
+    except SkullgamesError:
+        raise
+    except Exception as error:
+        raise ConfigError(f"a worker process cannot load the games: "
+                          f"{type(error).__name__}: {error}") from None
+
+
+def _worker_setup(parent: int, pickled_games: bytes) -> None:
     """Start a worker: it leaves interrupts and its life to the parent, and knows its games.
 
     Ctrl-C reaches every process of the terminal; the parent alone decides to stop. A
@@ -164,10 +192,15 @@ def _worker_setup(parent: int, games: tuple[Game[Any, Any, Any, Any], ...]) -> N
     those of installed packages itself, but not one that the parent registered with
     :func:`~skullgames.register_game`.
     """
+    global _setup_error
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for game in games:
-        if game.name not in GAMES:
-            register_game(game)
+    try:
+        games: tuple[Game[Any, Any, Any, Any], ...] = _unpickled(pickled_games)
+        for game in games:
+            if game.name not in GAMES:
+                register_game(game)
+    except SkullgamesError as error:
+        _setup_error = error
     if not _kill_me_with_my_parent():
         threading.Thread(target=exit_with_parent, args=(parent,), daemon=True,
                          name="skullgames: exit with the parent").start()

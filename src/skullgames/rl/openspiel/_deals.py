@@ -64,6 +64,9 @@ class Dealing:
     """``plan(config, round_index)``: the deal of a round (from 0)."""
     max_moves: Callable[[Any], int]
     """``max_moves(config)``: the most player moves (chance excluded) a game can take."""
+    not_resampled: Callable[[Any], str | None] = lambda config: None
+    """``not_resampled(config)``: why a game under ``config`` cannot be resampled from a
+    seat's observations (OpenSpiel's ``resample_from_infostate``), or ``None``: it can."""
 
 
 def _dealing(game: Any) -> Dealing:
@@ -74,6 +77,11 @@ def _dealing(game: Any) -> Dealing:
 def deal_plan(game: Any, config: Any, round_index: int) -> DealPlan:
     """The deal of round ``round_index`` (from 0) of ``game`` (an entry) under ``config``."""
     return _dealing(game).plan(config, round_index)
+
+
+def not_resampled(game: Any, config: Any) -> str | None:
+    """Why ``game`` under ``config`` cannot be resampled, or ``None`` (its ``Dealing``'s)."""
+    return _dealing(game).not_resampled(config)
 
 
 def max_moves(game: Any, config: Any) -> int:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.rl.openspiel._deals import not_resampled
 
 if TYPE_CHECKING:  # _game imports this module: its states have resample_from_infostate
     from skullgames.rl.openspiel._game import SkullState
@@ -56,9 +57,9 @@ def resample(state: SkullState, player: int, rng: random.Random) -> SkullState:
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng: a random.Random, not {type(rng).__name__}")
     config = setup.config
-    if getattr(config, "pirate_abilities", False):
-        raise ConfigError("resampling is not available with pirate_abilities: their moves "
-                          "are not all in a seat's observations")
+    refusal = not_resampled(setup.game, config)
+    if refusal is not None:
+        raise ConfigError(refusal)
     player = _seat(player, config.players)
     if state.is_terminal():
         end: SkullState = state.clone()

@@ -41,5 +41,13 @@ def max_moves(config: king.Config) -> int:
                for size in config.hand_sizes)
 
 
-DEALING = Dealing(plan=plan, max_moves=max_moves)
+def not_resampled(config: king.Config) -> str | None:
+    """Why resampling is refused: with the pirates' abilities, not every move is observed."""
+    if config.pirate_abilities:
+        return ("resampling is not available with pirate_abilities: their moves are not "
+                "all in a seat's observations")
+    return None
+
+
+DEALING = Dealing(plan=plan, max_moves=max_moves, not_resampled=not_resampled)
 """Skull King's deal card by card, and its length (``GAMES["king"].part("openspiel")``)."""
