@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,19 +129,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("workload", choices=WORKLOADS)
     parser.add_argument("sides", nargs="+", help="REV, REV+PATCH or python=EXE")
     parser.add_argument("--games", type=int, default=20, help="games (or loads); 20")
+    parser.add_argument("--jobs", type=int, default=2, help="callgrind runs at once; 2")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("needs valgrind (apt-get install valgrind)")
-    results: list[float] = []
     with tempfile.TemporaryDirectory(prefix="skullgames-sides-") as scratch:
-        for side in args.sides:
-            python, env = prepare(side, Path(scratch))
-            base, _ = collected(python, env, [args.workload, str(args.games), "0"])
-            total, said = collected(python, env, [args.workload, str(args.games), "1"])
-            per = (total - base) / args.games
-            results.append(per)
-            versus = f"{(per / results[0] - 1) * 100:+6.2f} %" if len(results) > 1 else ""
-            print(f"{per / 1e6:9.4f} M  {versus:>9}  {side}  ({said})", flush=True)
+        prepared = [prepare(side, Path(scratch)) for side in args.sides]
+        runs = [(python, env, [args.workload, str(args.games), count])
+                for python, env in prepared for count in ("0", "1")]
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            counted = list(pool.map(lambda run: collected(*run), runs))
+    first = 0.0
+    for k, side in enumerate(args.sides):
+        (base, _), (total, said) = counted[2 * k], counted[2 * k + 1]
+        per = (total - base) / args.games
+        first = first or per
+        versus = f"{(per / first - 1) * 100:+6.2f} %" if k else ""
+        print(f"{per / 1e6:9.4f} M  {versus:>9}  {side}  ({said})")
     return 0
 
 
