@@ -117,7 +117,7 @@ def prepare(side: str, scratch: Path) -> tuple[str, dict[str, str]]:
                                  capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     if patch:
-        subprocess.run(["git", "apply", "--directory=.", str(Path(patch).resolve())],
+        subprocess.run(["git", "apply", str(Path(patch).resolve())],
                        cwd=tree, check=True)
     env["PYTHONPATH"] = str(tree / "src")
     return sys.executable, env
