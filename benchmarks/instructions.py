@@ -24,11 +24,12 @@ WORKLOAD is what a game is:
 - ``king-load``, ``queen-load``: ``from_json`` of the middle state of each of the N games
   (the documents are made first and not counted).
 
-For each side the script runs the workload under ``valgrind --tool=callgrind`` twice, with
-and without the counted part (the imports and the preparation alone), with
-``PYTHONHASHSEED=0``, and prints the difference over N: instructions a game (or a load),
-and each side against the first. Instruction counts do not depend on the load on the
-machine; a side differs from another by at most a few thousandths between runs.
+For each side the script runs the workload once under ``valgrind --tool=callgrind``, with
+``PYTHONHASHSEED=0``, collecting only inside the one ``eval`` that plays (or loads), so
+imports and preparation are not counted; it prints the instructions over N (a game or a
+load) and each side against the first. Instruction counts do not depend on the load on
+the machine. The pure build's ``libpython`` must keep its local symbols (``builtin_eval``),
+as pyenv's and the distributions' builds do.
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = ("king", "queen", "king-observe", "queen-observe", "king-load", "queen-load")
 
-# The child: plays (or loads) when told to count, else only imports and prepares.
+# The child: imports and prepares, then plays (or loads) inside the one call of eval.
 CHILD = r'''
 import random, sys
 import skullgames
 from skullgames import king, queen
 
-workload, games, count = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+workload, games = sys.argv[1], int(sys.argv[2])
 name, _, kind = workload.partition("-")
 game = king if name == "king" else queen
 new_game, legal_moves, apply, is_over = game.new_game, game.legal_moves, game.apply, game.is_over
@@ -75,14 +76,12 @@ if kind == "load":
         states = []
         play(seed, rng, states)
         texts.append(skullgames.to_json(states[len(states) // 2]))
-    if count:
-        from_json, cls = skullgames.from_json, game.State
-        for text in texts:
-            from_json(text, cls)
-elif count:
+    from_json, cls = skullgames.from_json, game.State
+    counted = "[from_json(text, cls) for text in texts]"
+else:
     rng = random.Random(1)
-    for seed in range(games):
-        play(seed, rng, watch=kind == "observe")
+    counted = "[play(seed, rng, watch=kind == 'observe') for seed in range(games)]"
+eval(counted)  # callgrind collects only inside eval (--toggle-collect)
 print(skullgames.__file__, skullgames.COMPILED, file=sys.stderr)
 '''
 
@@ -91,7 +90,8 @@ def collected(python: str, env: dict[str, str], args: Sequence[str]) -> tuple[in
     """The instructions callgrind counted in a run of the child, and what the child said."""
     with tempfile.TemporaryDirectory(prefix="skullgames-callgrind-") as scratch:
         run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out",
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+             "--toggle-collect=builtin_eval", f"--callgrind-out-file={scratch}/out",
              python, "-c", CHILD, *args],
             env=env, capture_output=True, text=True, check=False)
     found = re.search(r"Collected : (\d+)", run.stderr)
@@ -103,7 +103,7 @@ def collected(python: str, env: dict[str, str], args: Sequence[str]) -> tuple[in
 
 def prepare(side: str, scratch: Path) -> tuple[str, dict[str, str]]:
     """The Python to run and the environment for one side (see the module's docstring)."""
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("PYTHONPATH", None)
     if side.startswith("python="):
         return side.removeprefix("python="), env
@@ -120,6 +120,9 @@ def prepare(side: str, scratch: Path) -> tuple[str, dict[str, str]]:
         subprocess.run(["git", "apply", str(Path(patch).resolve())],
                        cwd=tree, check=True)
     env["PYTHONPATH"] = str(tree / "src")
+    # Imported once outside valgrind, so that the counted run reads compiled bytecode.
+    subprocess.run([sys.executable, "-c", "import skullgames.king, skullgames.queen, "
+                    "skullgames.serialization"], env=env, check=True)
     return sys.executable, env
 
 
@@ -135,14 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit("needs valgrind (apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="skullgames-sides-") as scratch:
         prepared = [prepare(side, Path(scratch)) for side in args.sides]
-        runs = [(python, env, [args.workload, str(args.games), count])
-                for python, env in prepared for count in ("0", "1")]
+        runs = [(python, env, [args.workload, str(args.games)]) for python, env in prepared]
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             counted = list(pool.map(lambda run: collected(*run), runs))
     first = 0.0
     for k, side in enumerate(args.sides):
-        (base, _), (total, said) = counted[2 * k], counted[2 * k + 1]
-        per = (total - base) / args.games
+        total, said = counted[k]
+        per = total / args.games
         first = first or per
         versus = f"{(per / first - 1) * 100:+6.2f} %" if k else ""
         print(f"{per / 1e6:9.4f} M  {versus:>9}  {side}  ({said})")
