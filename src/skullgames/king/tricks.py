@@ -194,12 +194,13 @@ _MERMAID: Final = ROLE_MERMAID
 _KRAKEN: Final = ROLE_KRAKEN
 _WHALE: Final = ROLE_WHALE
 # Enum members read in every trick, bound once: in CPython 3.11 reading a member from its
-# class (Suit.BLACK) costs about ten times a global. Measured with the ones of rules.py and
-# game.py: 5.4 % of the instructions of a 4-player random game (11.56 M without, 10.97 M
-# with; callgrind instruction counts of 20 seeded games), so they stay. Final, because the
-# compiled build reads a Final name from a C static and any other global from the module's
-# dict: in a loop of reads, the dict was 20 times slower (and as slow as the enum member
-# it replaces is fast there, since mypyc keeps enum members in statics too).
+# class (Suit.BLACK) costs about ten times a global. With the ones of rules.py, game.py,
+# observation.py and scoring.py: 5.6 % of a pure 4-player random game (11.54 M with,
+# 12.19 M without; `python benchmarks/instructions.py king HEAD
+# HEAD+benchmarks/tricks/enum-members-bound.patch`). Final, because the compiled build
+# reads a Final name from a C static and any other global from the module's dict: in a
+# loop of reads, the dict was 20 times slower (and as slow as the enum member it replaces
+# is fast there, since mypyc keeps enum members in statics too).
 _BLACK: Final = Suit.BLACK
 _TIGRESS: Final = Kind.TIGRESS
 _LOOT: Final = Kind.LOOT
