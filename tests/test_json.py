@@ -331,20 +331,16 @@ def test_a_whole_number_written_with_a_fraction_is_that_integer() -> None:
     '{"a": "\\ud800"}',
 ])
 def test_from_json_reads_text_as_json_loads_does(text: str | bytes) -> None:
-    # from_json gives a text with no white space around it straight to the C scanner:
-    # the same data, or the same error message, as json.loads.
-    from skullgames.serialization import _parsed
-
-    expected: Any = None
+    # from_json reads the text with json.loads: a bad document gets json's own words.
     message = ""
     try:
-        expected = json.loads(text)
+        json.loads(text)
     except ValueError as error:
         message = str(error)
     if message:
-        with pytest.raises(ValueError, match=re.escape(message)):
-            _parsed(text)
         with pytest.raises(SerializationError, match=re.escape(f"not valid JSON ({message})")):
             from_json(text, king.Bid)
-    else:
-        assert json.dumps(_parsed(text)) == json.dumps(expected)
+    else:  # JSON, but no move: refused for its data, not as JSON
+        with pytest.raises(SerializationError) as refused:
+            from_json(text, king.Bid)
+        assert "not valid JSON" not in str(refused.value)

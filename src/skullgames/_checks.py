@@ -42,10 +42,6 @@ def as_tuple(values: Iterable[Any] | Any, name: str, what: str, *,
 
 def as_hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
     """A deal's ``hands`` as a tuple of tuples, or a ``TypeError`` naming the bad part."""
-    if type(hands) is tuple and all(type(hand) is tuple for hand in hands):
-        # The engines' own deal of every round: no f-string per hand (about 2 % of a
-        # random Skull King game).
-        return hands
     return tuple(as_tuple(hand, f"hands[{i}]", "a hand of cards", ordered=False)
                  for i, hand in enumerate(as_tuple(hands, "hands", "one hand of cards per seat")))
 

@@ -25,8 +25,7 @@ def shuffled_positions(key: str, n: int) -> list[int]:
         if order is not None:
             return order
     keys = struct.unpack(f"<{n}Q", digest)
-    # A list's __getitem__ is a plain method, a cheaper sort key than a tuple's slot wrapper.
-    return sorted(range(n), key=list(keys).__getitem__)
+    return sorted(range(n), key=keys.__getitem__)
 
 
 def _by_floats(digest: bytes, n: int) -> list[int] | None:

@@ -20,7 +20,6 @@ import functools
 import json
 import math
 import typing
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import cattrs
@@ -212,33 +211,10 @@ def from_json(text: str | bytes, cls: Any) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"text must be str or bytes, not {type(text).__name__}")
     try:
-        data = _parsed(text)
+        data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as error:
         raise SerializationError(f"not valid JSON ({error})") from None
     return from_dict(data, cls)
-
-
-# json.loads' own C scanner, with its options (typeshed leaves the attribute out).
-_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-
-
-def _parsed(text: str | bytes | bytearray) -> Any:
-    """``json.loads(text)``.
-
-    A text without white space around the document, as :func:`to_json` writes it, goes
-    straight to the C scanner that ``json.loads`` ends in, without its two Python calls
-    and two matches for white space: 2 % of loading a saved game (compiled build, where
-    the rest got faster). Anything else, a bad document included, goes to ``json.loads``,
-    which reads it or says what is wrong in its own words.
-    """
-    if type(text) is str:
-        try:
-            data, end = _scan(text, 0)
-        except (StopIteration, ValueError, RecursionError):
-            return json.loads(text)
-        if end == len(text):
-            return data
-    return json.loads(text)
 
 
 def _from_cattrs(error: ClassValidationError | IterableValidationError) -> SerializationError:

@@ -5,7 +5,6 @@ pad, bad input, and "ansi" rendering as the command line narrates."""
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
@@ -256,22 +255,3 @@ def test_ansi_renders_the_command_lines_narration() -> None:
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):
         assert quiet.render() is None
-
-
-@pytest.mark.parametrize("render_mode", [None, "ansi", "rgb_array"])
-def test_the_environment_keeps_few_attributes(render_mode: str | None) -> None:
-    """CPython 3.11 reads ``self.x`` fastest while an object has at most 29 attributes,
-    and never again once it has had 30: a step and a look read some 40, so the options
-    live in one record (``_Setup``). Counted after a whole game, PettingZoo's dead steps
-    included, and over a copy."""
-    if render_mode == "rgb_array":
-        pytest.importorskip("pyvips")
-    table = raw_env("king", king.Config(players=3, rounds=(1, 2)), render_mode,
-                    reward="result", illegal_action="terminate")
-    table.reset(seed=2)
-    rollout(table, random.Random(2))
-    assert len(vars(table)) <= 29, sorted(vars(table))
-    copy = pickle.loads(pickle.dumps(table))
-    copy.reset(seed=3)
-    rollout(copy, random.Random(3))
-    assert len(vars(copy)) <= 29, sorted(vars(copy))

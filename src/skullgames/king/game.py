@@ -103,11 +103,6 @@ _GHOST_PLAY: Final = tuple(plays[-1] for plays in _PLAYS)
 
 _OPEN: Final = SuitState.OPEN  # bound once: enum members are slow to read in 3.11 (tricks.py)
 
-# The states and tables built on every move are built by position, in the order of their
-# constructors' typed parameters (mypy checks each argument's type): CPython 3.11 passes a
-# class's keyword arguments through a dict, and a Playing built by keyword took 2.2 times
-# as long as one built by position (0.99 us against 0.45 us) in the pure build.
-
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
              auto_deal: bool = True) -> State:
@@ -162,7 +157,6 @@ def seeded_deal(config: Config, seed: Whole, round_index: Whole) -> Deal:
 def not_a_state(state: object, name: str = "state") -> TypeError:
     """The ``TypeError`` for an argument ``name`` that is not a Skull King state."""
     return wrong_type(name, "a skullgames.king.State", state)
-
 
 
 def _seeded_deal(setup: Setup, seed: int, round_index: int) -> tuple[Deal, tuple[Card, ...]]:
@@ -396,14 +390,18 @@ def _apply_play(state: Playing, move: Play) -> State:
     played = move.card
     lead = state.lead_suit
     # Found by identity: legal moves hold these very objects, and tuple.index would call
-    # Card.__eq__ on every card before it. Measured: 4.6 % of the instructions of a
-    # 4-player random game (11.48 M with hand.index, 10.97 M with the scan).
+    # Card.__eq__ on every card before it: 3.4 % of a pure 4-player random game (11.54 M
+    # with the scan, 11.93 M with hand.index; `python benchmarks/instructions.py king HEAD
+    # HEAD+benchmarks/tricks/identity-scan.patch`).
     for index, held in enumerate(hand):  # noqa: B007
         if held is played:
             break
     else:
         check_play(played, hand, lead)  # not in the hand: says so
         index = hand.index(played)
+    # check_play only for a play off the suit led: checking every play cost 9.7 % of a
+    # pure random game (12.66 M against 11.54 M; `python benchmarks/instructions.py king
+    # HEAD HEAD+benchmarks/tricks/check-play-off-suit-only.patch`).
     if lead is not None and not follows(played, lead) and _must_follow(hand, lead):
         check_play(played, hand, lead)  # off suit while holding the lead suit: says so
     held_cards = list(state.hands)

@@ -67,7 +67,7 @@ class SuitState(enum.Enum):
 
 
 # Bound once: reading an enum member from its class is slow in CPython 3.11 (see tricks.py
-# for the measured gain, 5.4 % of a random game with the other bound members); Final, or
+# for the measured gain, 5.6 % of a random game with the other bound members); Final, or
 # the compiled build would look each up in the module's dict (see tricks.py).
 _OPEN: Final = SuitState.OPEN
 _SET: Final = SuitState.SET
@@ -230,7 +230,10 @@ def holds_suit(hand: Sequence[Card], suit: Suit) -> bool:
 
 def _must_follow(hand: tuple[Card, ...], suit: Suit) -> bool:
     """:func:`holds_suit` for a hand held as a tuple (see :func:`_allowed_cards`)."""
-    for c in hand:  # noqa: SIM110  # a loop: any() of a generator costs the pure build more
+    # A loop, not any() of a generator: 5.7 % of a pure random game (11.54 M against
+    # 12.20 M; `python benchmarks/instructions.py king HEAD HEAD+benchmarks/tricks/
+    # loop-not-any.patch`).
+    for c in hand:  # noqa: SIM110
         if c.suit is suit:
             return True
     return False

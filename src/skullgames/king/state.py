@@ -217,8 +217,9 @@ class State(Logged):
     """The finished rounds and the totals (shared until a round ends)."""
     hands: Hands
     """Each seat's hand, sorted in card order."""
-    # The moves as plain (move, previous) cells: a play makes one small tuple, where a
-    # MoveLog cell cost 2.5 % (10.42 M -> 10.16 M instructions); read through ``log``.
+    # The moves as plain (move, previous) cells, read through ``log``: a MoveLog cell a
+    # move cost 7.3 % of a pure random game (12.38 M against 11.54 M; Skull Queen 6.6 %;
+    # `python benchmarks/instructions.py king HEAD HEAD+benchmarks/tricks/log-cells.patch`).
     _log: LogCell | None = field(alias="log")
 
     @classmethod

@@ -194,12 +194,13 @@ _MERMAID: Final = ROLE_MERMAID
 _KRAKEN: Final = ROLE_KRAKEN
 _WHALE: Final = ROLE_WHALE
 # Enum members read in every trick, bound once: in CPython 3.11 reading a member from its
-# class (Suit.BLACK) costs about ten times a global. Measured with the ones of rules.py and
-# game.py: 5.4 % of the instructions of a 4-player random game (11.56 M without, 10.97 M
-# with; callgrind instruction counts of 20 seeded games), so they stay. Final, because the
-# compiled build reads a Final name from a C static and any other global from the module's
-# dict: in a loop of reads, the dict was 20 times slower (and as slow as the enum member
-# it replaces is fast there, since mypyc keeps enum members in statics too).
+# class (Suit.BLACK) costs about ten times a global. With the ones of rules.py, game.py,
+# observation.py and scoring.py: 5.6 % of a pure 4-player random game (11.54 M with,
+# 12.19 M without; `python benchmarks/instructions.py king HEAD
+# HEAD+benchmarks/tricks/enum-members-bound.patch`). Final, because the compiled build
+# reads a Final name from a C static and any other global from the module's dict: in a
+# loop of reads, the dict was 20 times slower (and as slow as the enum member it replaces
+# is fast there, since mypyc keeps enum members in statics too).
 _BLACK: Final = Suit.BLACK
 _TIGRESS: Final = Kind.TIGRESS
 _LOOT: Final = Kind.LOOT
@@ -220,18 +221,12 @@ _MERMAID_WINS: Final = Reason.MERMAID
 _MERMAID_TAKES_SKULL_KING: Final = Reason.MERMAID_TAKES_SKULL_KING
 
 
-def _roles(plays: _Plays) -> bytes:
-    """The role each play has in the trick: its card's, the Tigress's as declared.
-
-    As bytes, one a play: "is a role in the trick" is then a ``memchr`` in both builds,
-    where the compiled build compared a list's items as Python objects (2.2 % of the
-    instructions of a compiled Skull King game, 2.294 M -> 2.244 M; the pure build the
-    same within the noise).
-    """
-    return bytes([_PIRATE if play.as_pirate else play.card.role for _, play in plays])
+def _roles(plays: _Plays) -> list[int]:
+    """The role each play has in the trick: its card's, the Tigress's as declared."""
+    return [_PIRATE if play.as_pirate else play.card.role for _, play in plays]
 
 
-def _acting_creature(roles: bytes) -> int | None:
+def _acting_creature(roles: list[int]) -> int | None:
     """Index of the Kraken or White Whale that acts; ``None`` when neither is played.
 
     With both in the trick, the second one played acts and the first is an escape
@@ -245,7 +240,7 @@ def _acting_creature(roles: bytes) -> int | None:
     return None
 
 
-def _base_winner(plays: _Plays, roles: bytes
+def _base_winner(plays: _Plays, roles: list[int]
                  ) -> tuple[int | None, Reason]:
     """Index of the winning play among cards without creature powers, and why.
 
@@ -349,7 +344,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], config: Config, lead_suit: Suit 
     return _won(trick, roles, index, config, lead_suit, reason)
 
 
-def _kraken(plays: _Plays, roles: bytes, creatures: list[int],
+def _kraken(plays: _Plays, roles: list[int], creatures: list[int],
             active: int, lead_suit: Suit | None, config: Config) -> TrickResult:
     if config.kraken_leader is KrakenLeader.LEFT_OF_KRAKEN:
         # First print: the player to the Kraken player's left, who played after them.
@@ -362,13 +357,13 @@ def _kraken(plays: _Plays, roles: bytes, creatures: list[int],
                             reason=_KRAKEN_ACTS)
 
 
-def _would_have_won(plays: _Plays, roles: bytes, left_out: list[int]) -> int:
+def _would_have_won(plays: _Plays, roles: list[int], left_out: list[int]) -> int:
     """Which play would have won without the cards at ``left_out`` (:ref:`ruling-k6`).
 
     An index into ``plays``; with only those cards in the trick, its first play.
     """
     kept = [i for i in range(len(plays)) if i not in left_out]
-    index = _base_winner(tuple([plays[i] for i in kept]), bytes([roles[i] for i in kept]))[0]
+    index = _base_winner(tuple([plays[i] for i in kept]), [roles[i] for i in kept])[0]
     return 0 if index is None else kept[index]
 
 
@@ -385,7 +380,7 @@ def _human_lead(plays: _Plays, index: int) -> Seat:
     return None  # a trick of his card alone (resolve_trick): nobody else to name
 
 
-def _whale_winner(plays: _Plays, roles: bytes) -> int | None:
+def _whale_winner(plays: _Plays, roles: list[int]) -> int | None:
     """Index of the highest number card, the earliest on a tie (K7); ``None`` without one."""
     best, best_rank = None, 0
     for i, (_, play) in enumerate(plays):
@@ -394,7 +389,7 @@ def _whale_winner(plays: _Plays, roles: bytes) -> int | None:
     return best
 
 
-def _white_whale(plays: _Plays, roles: bytes, active: int,
+def _white_whale(plays: _Plays, roles: list[int], active: int,
                  lead_suit: Suit | None, config: Config) -> TrickResult:
     best = _whale_winner(plays, roles)
     if best is None:
@@ -410,7 +405,7 @@ def _white_whale(plays: _Plays, roles: bytes, active: int,
                 loot=config.loot and not config.whale_cancels_loot)  # K15
 
 
-def _won(plays: _Plays, roles: bytes, index: int, config: Config,
+def _won(plays: _Plays, roles: list[int], index: int, config: Config,
          lead_suit: Suit | None, reason: Reason, *, loot: bool | None = None) -> TrickResult:
     """The trick won by ``plays[index]`` for ``reason``.
 

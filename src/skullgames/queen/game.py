@@ -69,11 +69,9 @@ __all__ = [
 ]
 
 
-
 def not_a_state(state: object, name: str = "state") -> TypeError:
     """The ``TypeError`` for an argument ``name`` that is not a Skull Queen state."""
     return wrong_type(name, "a skullgames.queen.State", state)
-
 
 
 def new_game(config: Config | None = None, *, seed: int | None = None,
@@ -199,12 +197,6 @@ def _not_now(why: str, move: object) -> Exception:
     if type(move) not in (Place, Play, Deal):
         return wrong_type("move", "a skullgames.queen.Move", move)
     return IllegalMoveError(why)
-
-
-# The states and tables built on every move are built by position, in the order of their
-# constructors' typed parameters (mypy checks each argument's type): CPython 3.11 passes a
-# class's keyword arguments through a dict, which doubles the cost of building a state in
-# the pure build (skullgames.king.game has the figure).
 
 
 def _apply_place(state: State, stage: Placing, move: Place) -> State:

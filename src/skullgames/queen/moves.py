@@ -222,8 +222,6 @@ def _parse_deal(text: str) -> Deal:
                 extra["ghost"])
 
 
-# The plays first: nine moves in ten of a saved game are plays, and loading one looks up
-# every move's text here; with their entries together at the front of the table, a
-# load took 2 % less time than with the 1,250 placements first.
-_ALL_MOVES: tuple[Move, ...] = (*PLAYS, *PLACES)
-_CANONICAL: dict[str, Move] = {str(m): m for m in _ALL_MOVES}
+# Every move's canonical text: parsing and loading look a move's text up here first.
+_EVERY_MOVE: tuple[Move, ...] = (*PLACES, *PLAYS)
+_CANONICAL: dict[str, Move] = {str(m): m for m in _EVERY_MOVE}

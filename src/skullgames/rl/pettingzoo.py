@@ -44,17 +44,7 @@ _REBUILT = frozenset({"game", "actions", "_masks", "_whole", "_table", "_table_o
 
 @attrs.frozen(eq=False)
 class _Setup:
-    """What the options made, read off the hot path of a step.
-
-    An environment's attributes are few on purpose: CPython 3.11 keeps up to 29 of an
-    object's attributes in its inline values, where ``self.x`` is read fastest; with a
-    30th, every read goes through a dictionary lookup (a step and a look read some 40).
-    The options of issue 24 had taken the environment from 31 attributes (once a game
-    has ended) to 38, and a masked random four-player game from 25.9 M to 26.2 M
-    instructions (Skull King; Skull Queen 27.8 M to 28.0 M; callgrind, 20 seeded games).
-    Grouped here, with the masks and the table writer in helpers of their own, it has
-    28: 25.5 M and 27.5 M.
-    """
+    """What the options made, read off the hot path of a step."""
 
     rewards: Rewards
     illegal_action: str
