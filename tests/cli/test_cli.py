@@ -186,6 +186,18 @@ def test_play_ends_cleanly_when_input_ends() -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_play_without_a_seed_draws_one_no_player_can_find_from_their_cards() -> None:
+    """Without --seed the game draws 128 secret bits (as the server's tables do, issue 37):
+    the seed gives every hand, so a seed of 31 bits let a player find it from their own."""
+    seeds = set()
+    for _ in range(2):
+        out = run("play", "--players", "3", stdin="").stdout
+        seed = int(out.split("Replay it with --seed ")[1].rstrip(".\n"))
+        assert seed.bit_length() > 64  # fails once in 2**64 games of a fair draw
+        seeds.add(seed)
+    assert len(seeds) == 2
+
+
 def every_move_text() -> list[str]:
     texts = [f"bid {n}" for n in range(11)]
     texts += [f"{s}{r}" for s in "YGPBRU" for r in range(1, 15)]
