@@ -26,10 +26,10 @@ import pytest
 
 import skullgames
 from skullgames import GAMES, ConfigError, Game, from_json, king, simulate, svg, to_dict, to_json
-from skullgames._codec import SavedGame
 from skullgames.bots import make_bot
 from skullgames.cli import main
 from skullgames.king._serialize import STATE as KING_STATE
+from skullgames.plugins.json import SavedGame
 from skullgames.registry import register_game, registered, unregister_game
 from skullgames.schemas import json_schema, schema_named
 
