@@ -312,14 +312,22 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     skullgames.errors.ConfigError: game 'jack' breaks the contract of skullgames.plugins: its
     Observation has no 'seat' (the seat that sees this); ...
     """
-    problems: list[str] = []
+    def refused(problems: list[str]) -> ConfigError:
+        return ConfigError(f"game {game.name!r} breaks the contract of skullgames.plugins: "
+                           + "; ".join(dict.fromkeys(problems)))
+
     try:
-        state = game.new_game(game.Config(), seed=1)
+        config = game.Config()
+        problems = _missing(config, GameConfig, "its Config")
+        if problems:
+            raise refused(problems)
+        state = game.new_game(config, seed=1)
+    except ConfigError:
+        raise
     except Exception as error:
         raise ConfigError(f"game {game.name!r}: new_game(Config(), seed=1) fails "
                           f"({type(error).__name__}: {error})") from error
     try:
-        problems += _missing(game.Config(), GameConfig, "its Config")
         for kind in ("Config", "State", "Observation"):
             if getattr(game, kind) not in game.codecs:
                 problems.append(f"its JSON codecs have no codec for its {kind}")
@@ -343,5 +351,4 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     except Exception as error:
         problems.append(f"its sample game fails ({type(error).__name__}: {error})")
     if problems:
-        raise ConfigError(f"game {game.name!r} breaks the contract of skullgames.plugins: "
-                          + "; ".join(dict.fromkeys(problems)))
+        raise refused(problems)

@@ -592,16 +592,11 @@ def _play_bots(table: _Table) -> None:
         _apply(table, seat, table.bots[seat].choose(game.observe(table.state, seat)))
 
 
-def _observe_move(game: Any) -> Callable[[Any, Any, int], Any]:
-    found: Callable[[Any, Any, int], Any] | None = getattr(game, "observe_move", None)
-    return found if found is not None else game.module.observe_move
-
-
 def _event(table: _Table, index: int, viewer: int) -> dict[str, Any]:
     """Move ``index`` as seat ``viewer`` sees it: the game's ``observe_move``."""
     game = table.game
     seat, move, before, after = table.log[index]
-    seen = _observe_move(game)(before, move, viewer)
+    seen = game.observe_move(before, move, viewer)
     hidden = seen is not move
     event: dict[str, Any] = {"index": index, "seat": seat, "move": str(seen),
                              "hidden": hidden, "kind": getattr(seen, "kind", None) if hidden
@@ -629,7 +624,7 @@ def _view(table: _Table, seat: int, token: str | None, since: int = 0) -> dict[s
         "to_move": observation.to_move,
         "over": over,
         "scores": list(observation.totals),
-        "winners": list(game.winners(observation)) if over else [],
+        "winners": list(game.winners(state)) if over else [],
         "legal_moves": _legal_moves(observation, seen),
         "observation": seen,
         "svg": draw_table(observation, game=game),
