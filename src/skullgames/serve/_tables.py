@@ -592,11 +592,17 @@ def _play_bots(table: _Table) -> None:
         _apply(table, seat, table.bots[seat].choose(game.observe(table.state, seat)))
 
 
+def _observe_move(game: Any) -> Callable[[Any, Any, int], Any]:
+    """The game's ``observe_move``: every hiding rule is the game's."""
+    found: Callable[[Any, Any, int], Any] = game.observe_move
+    return found
+
+
 def _event(table: _Table, index: int, viewer: int) -> dict[str, Any]:
     """Move ``index`` as seat ``viewer`` sees it: the game's ``observe_move``."""
     game = table.game
     seat, move, before, after = table.log[index]
-    seen = game.observe_move(before, move, viewer)
+    seen = _observe_move(game)(before, move, viewer)
     hidden = seen is not move
     event: dict[str, Any] = {"index": index, "seat": seat, "move": str(seen),
                              "hidden": hidden, "kind": getattr(seen, "kind", None) if hidden
