@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullgames import _pictures
-from skullgames.registry import GAMES, Game, game_named
+from skullgames._entry import game_of_value
+from skullgames.registry import Game, game_named
 
 __all__ = ["table"]
 
@@ -61,12 +61,8 @@ def table(state_or_observation: object, *, seat: int | None = None,
 
 
 def _game_of(value: object) -> Game[Any, Any, Any, Any]:
-    for game in GAMES.values():
-        if isinstance(value, (game.State, game.Observation)):
-            return game
+    game = game_of_value(value)
+    if game is not None:
+        return game
     raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")
 
-
-# States and observations draw themselves in Jupyter (``_repr_svg_``) through this hook:
-# the games do not import the pictures, the pictures register themselves.
-_pictures.set_drawer(table)
