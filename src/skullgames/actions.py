@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins import GameObservation, GameState
 
 __all__ = ["ActionSpace"]
 
@@ -147,7 +148,7 @@ class ActionSpace(Generic[MoveT]):
             return self._moves[index]
         raise IllegalMoveError(f"action {index} is out of range 0..{len(self._moves) - 1}")
 
-    def mask(self, state_or_observation: object) -> tuple[bool, ...]:
+    def mask(self, state_or_observation: GameState | GameObservation) -> tuple[bool, ...]:
         """One flag per action, ``True`` exactly for the legal moves.
 
         See the class for what a state and an observation give.
@@ -158,7 +159,8 @@ class ActionSpace(Generic[MoveT]):
             return constant[1]
         return self._mask_of(legal)
 
-    def legal_indices(self, state_or_observation: object) -> tuple[int, ...]:
+    def legal_indices(self, state_or_observation: GameState | GameObservation
+                      ) -> tuple[int, ...]:
         """The indexes of the legal moves, ascending."""
         legal = self._legal(state_or_observation)
         constant = self._constant.get(id(legal))

@@ -56,6 +56,10 @@ class GameConfig(Protocol):
         """How many seats play (the command line, the server, the simulations)."""
         ...
 
+    def __hash__(self) -> int:
+        """A config is a value: tools keep what they build per config (encoders, spaces)."""
+        ...
+
     @property
     def round_count(self) -> int:
         """How many rounds a game has (the learning rewards, OpenSpiel)."""
@@ -319,6 +323,11 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     try:
         config = game.Config()
         problems = _missing(config, GameConfig, "its Config")
+        try:
+            hash(config)
+        except TypeError:
+            problems.append("its Config cannot be hashed (tools keep what they build per "
+                            "config: make it a frozen attrs class)")
         if problems:
             raise refused(problems)
         state = game.new_game(config, seed=1)

@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from skullgames._entry import game_of_value
+from skullgames.plugins import GameObservation, GameState
 from skullgames.registry import Game, game_named
 
 __all__ = ["table"]
 
 
-def table(state_or_observation: object, *, seat: int | None = None,
+def table(state_or_observation: GameState | GameObservation, *, seat: int | None = None,
           game: str | Game[Any, Any, Any, Any] | None = None) -> str:
     """An SVG picture of the table, as text.
 
