@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
+from skullgames._bot import BotFactory
 from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.plugins import check_game
 
-if TYPE_CHECKING:
-    from skullgames._bot import BotFactory
+if TYPE_CHECKING:  # the action spaces look registered games up here when unpickled
     from skullgames.actions import ActionSpace
 
 __all__ = ["PARTS", "REQUIRED_PARTS", "Game"]

@@ -228,3 +228,14 @@ def test_the_server_asks_the_winners_of_the_state_not_of_an_observation() -> Non
             tables.move(made["id"], token, {"move": seen["legal_moves"][0]})
         state = from_dict(tables.save(made["id"], token), king.State)
     assert seen["winners"] == list(king.winners(state))
+
+
+def test_a_config_that_cannot_be_hashed_is_refused() -> None:
+    class Unhashable(Lacking):
+        __hash__ = None  # type: ignore[assignment]
+
+    def config() -> Any:
+        return Unhashable(king.Config(), "")
+
+    game = attrs.evolve(GAMES["king"], name="jack", Config=cast("type[Any]", config))
+    assert "its Config cannot be hashed" in refusal(game)
