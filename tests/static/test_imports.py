@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.imports import private_uses
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 _PATH_TEXT = re.compile(r"(skullgames(?:\.\w+)+)(?::[\w.]+)?")
@@ -360,3 +362,35 @@ def test_a_tool_naming_a_game_is_found(tmp_path: Path) -> None:
         "skullgames/svg/king.py": 'TITLE = "king"\n',
     })
     assert games_named(src) == ["skullgames.svg:3", "skullgames.svg:4"]
+
+
+# -- a package outside the library uses only public names (tests/support/imports.py) --------
+
+
+def test_the_plug_in_parts_of_the_tests_use_only_public_names() -> None:
+    assert private_uses(Path(__file__).resolve().parents[1] / "support" / "plugin_parts.py") == []
+
+
+def test_each_private_use_of_skullgames_is_found(tmp_path: Path) -> None:
+    package = write(tmp_path / "skull_jack", {
+        "__init__.py": "import skullgames\nimport skullgames.rl as rl\n"
+                       "from skullgames import GAMES, plugins\n"
+                       "from skullgames.plugins.json import Codec\n"
+                       "PARTS = {'svg': 'skull_jack.svg:draw', 'cli': 'skullgames.cli.king:CLI'}\n",
+        "codecs.py": "from skullgames._codec import Record\n"
+                     "from skullgames.king.moves import _CANONICAL\n",
+        "tools/rl.py": "import skullgames.rl._layout\nfrom skullgames.rl import _table\n"
+                       "import skullgames.rl as rl\nx = rl._incremental.SeatVectors\n"
+                       "y = skullgames.cli._games\n",
+        "entry.py": "PARTS = {'openspiel': 'skullgames.rl.openspiel._deals:Dealing'}\n",
+    })
+    assert private_uses(package) == [
+        "codecs.py:1: skullgames._codec.Record",
+        "codecs.py:2: skullgames.king.moves._CANONICAL",
+        "entry.py:1: skullgames.rl.openspiel._deals.Dealing",
+        "tools/rl.py:1: skullgames.rl._layout",
+        "tools/rl.py:2: skullgames.rl._table",
+        "tools/rl.py:4: skullgames.rl._incremental",
+        "tools/rl.py:4: skullgames.rl._incremental.SeatVectors",
+        "tools/rl.py:5: skullgames.cli._games",
+    ]

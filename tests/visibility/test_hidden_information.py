@@ -46,10 +46,10 @@ np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 import skullgames.rl as rl  # noqa: E402
+from skullgames.plugins.rl import Table  # noqa: E402
 from skullgames.rl import openspiel  # noqa: E402
 from skullgames.rl._incremental import SeatVectors  # noqa: E402
 from skullgames.rl._narration import Narration  # noqa: E402
-from skullgames.rl._table import Table  # noqa: E402
 from skullgames.rl.openspiel._deals import deal_plan  # noqa: E402
 from skullgames.rl.tensors import encoder_for, steps_for  # noqa: E402
 

@@ -6,7 +6,7 @@ and the fields it fills. :meth:`GroupEncoder.encode` writes every group into a z
 vector; :class:`~skullgames.rl._incremental.SeatVectors` keeps one vector per seat and
 rewrites only the groups whose inputs changed, with the same writers: both give the same
 vector. Each field says who sees it (:attr:`Field.seen`), which lets
-:class:`~skullgames.rl._table.Table` keep every seat's vector in one array.
+:class:`~skullgames.plugins.rl.Table` keep every seat's vector in one array.
 """
 
 from __future__ import annotations

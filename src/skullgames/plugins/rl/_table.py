@@ -6,11 +6,11 @@ the scores, the cards played. :class:`Table` keeps one float32 array with
 - the *main* part: the tensor as seat 0 would see it with nothing hidden, so that each
   relative slot is an absolute seat (a ghost's slot after the players');
 - one *region* per seat, laid out like a tensor: its private fields (its hand) and the
-  own slot of its :data:`~skullgames.rl._layout.OWN` fields (its bid, before the others
+  own slot of its :data:`~skullgames.plugins.rl.OWN` fields (its bid, before the others
   see it).
 
 A seat's tensor is one gather, ``array.take(perm)``, with a permutation made once per
-seat from the fields' :attr:`~skullgames.rl._layout.Field.seen`. A move changes a few
+seat from the fields' :attr:`~skullgames.plugins.rl.Field.seen`. A move changes a few
 values of the array, whatever the number of seats: the game's stepper writes them.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skullgames.rl._layout import (
+from skullgames.plugins.rl._layout import (
     OWN,
     PRIVATE,
     TABLE,
