@@ -33,6 +33,7 @@ from skullgames._entry import Game
 from skullgames.actions import set_space_lookup
 from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.king import entry as king_entry
+from skullgames.plugins import check_game
 from skullgames.queen import entry as queen_entry
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN",
@@ -78,8 +79,11 @@ _loading = False
 def register_game(entry: AnyGame) -> AnyGame:
     """Add a game to :data:`GAMES`; return the entry.
 
-    The entry is checked first (:meth:`Game.check`): a missing or wrong part, or a name
-    already taken, is refused with a :class:`~skullgames.ConfigError` naming it.
+    The entry is checked first: its form (:meth:`Game.check`), then its values against the
+    contract of :mod:`skullgames.plugins` on a sample game
+    (:func:`~skullgames.plugins.check_game`). A missing or wrong part, a value lacking
+    what the tools read, or a name already taken, is refused with a
+    :class:`~skullgames.ConfigError` naming it.
 
     >>> import attrs
     >>> from skullgames import GAMES
@@ -92,6 +96,7 @@ def register_game(entry: AnyGame) -> AnyGame:
     if not isinstance(entry, Game):
         raise ConfigError(f"register_game takes a skullgames.Game, not {type(entry).__name__}")
     entry.check()
+    check_game(entry)
     with _lock:
         _load_plugins()
         return _add(entry)
@@ -183,6 +188,7 @@ def _load(point: metadata.EntryPoint) -> str | None:
         return f"it is not a skullgames.Game but {type(entry).__name__}"
     try:
         entry.check()
+        check_game(entry)
         _add(entry)
     except ConfigError as error:
         return str(error)

@@ -42,9 +42,9 @@ from skullgames.cli._games import (
     game_argument,
 )
 from skullgames.cli._match import add_match_arguments, run_match
-from skullgames.cli._numbers import number_argument
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
+from skullgames.plugins.cli import number_argument
 from skullgames.registry import GAMES
 from skullgames.schemas import SCHEMA_NAMES, schema_text
 from skullgames.serialization import from_json, to_json

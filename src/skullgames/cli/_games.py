@@ -13,9 +13,8 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from skullgames.cli._game_cli import Ask, GameCli, Narrator, Write
-from skullgames.cli._numbers import number_argument, shown
 from skullgames.errors import ConfigError
+from skullgames.plugins.cli import Ask, GameCli, Narrator, Write, number_argument, shown
 from skullgames.registry import GAMES
 
 __all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "RuledParser", "Setup", "Write",

@@ -15,7 +15,7 @@ _MEMORY = ":memory:"
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
     from skullgames.cli._games import RuledParser, bot_list, game_argument
-    from skullgames.cli._numbers import number_argument
+    from skullgames.plugins.cli import number_argument
     from skullgames.registry import GAMES
     from skullgames.serve import default_db_path
 
@@ -70,8 +70,8 @@ def _seat_list(text: str) -> tuple[str, ...]:
 def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     """Serve until interrupted; the server answers every request in its own thread."""
     from skullgames.cli._games import CLIS, SHARED_FLAGS, bots_of, config_from
-    from skullgames.cli._numbers import shown
     from skullgames.errors import ConfigError, SkullgamesError
+    from skullgames.plugins.cli import shown
     from skullgames.registry import GAMES
     from skullgames.serialization import to_dict
     from skullgames.serve import HUMAN, ApiError, default_db_path, make_server

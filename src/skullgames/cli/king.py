@@ -10,12 +10,10 @@ from typing import Any
 import attrs
 
 from skullgames import king
-from skullgames.cli._game_cli import GameCli
-from skullgames.cli._numbers import number_list, whole_number
-from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
 from skullgames.king import Outcome, Phase, Play, Reason, State, TrickResult
 from skullgames.king.tricks import decide
+from skullgames.plugins.cli import GameCli, ask_for_move, number_list, whole_number
 
 Write = Callable[[str], None]
 

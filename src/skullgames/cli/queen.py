@@ -8,10 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from skullgames import queen
-from skullgames.cli._game_cli import GameCli
-from skullgames.cli._numbers import number_list, whole_number
-from skullgames.cli._prompt import ask_for_move
 from skullgames.errors import InvalidNotationError
+from skullgames.plugins.cli import GameCli, ask_for_move, number_list, whole_number
 from skullgames.queen import Phase, Place, Plank, Play, State, TrickResult, side_values
 
 Write = Callable[[str], None]

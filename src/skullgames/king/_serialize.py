@@ -1,6 +1,6 @@
 """The JSON of the Skull King types (see :mod:`skullgames.serialization`).
 
-Every type has one codec (:mod:`skullgames._codec`) that writes it, reads it back checking
+Every type has one codec (:mod:`skullgames.plugins.json`) that writes it, reads it back checking
 each field's type exactly, and gives its JSON Schema. A saved state is its config, seed
 and moves; loading replays the moves through the rules engine, so a loaded state is
 always one that ``apply`` produced.
@@ -12,28 +12,6 @@ from typing import Any
 
 import cattrs
 
-from skullgames._checks import word_in
-from skullgames._codec import (
-    OWN_DEFAULT,
-    Array,
-    Boolean,
-    Codec,
-    Custom,
-    EnumValue,
-    Field,
-    Integer,
-    IntegerIn,
-    Nullable,
-    Overlay,
-    Pair,
-    Record,
-    SavedGame,
-    Tagged,
-    Text,
-    check_seat,
-    configure_game,
-)
-from skullgames._json import anchored
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
@@ -73,6 +51,28 @@ from skullgames.king.tricks import (
     resolve_trick,
 )
 from skullgames.king.visibility import HIDDEN_KINDS, HiddenMove
+from skullgames.plugins.json import (
+    OWN_DEFAULT,
+    Array,
+    Boolean,
+    Codec,
+    Custom,
+    EnumValue,
+    Field,
+    Integer,
+    IntegerIn,
+    Nullable,
+    Overlay,
+    Pair,
+    Record,
+    SavedGame,
+    Tagged,
+    Text,
+    anchored,
+    check_seat,
+    configure_game,
+    word_in,
+)
 
 STATE_FORMAT = "skullgames.king/state"
 

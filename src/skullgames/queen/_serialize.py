@@ -1,6 +1,6 @@
 """The JSON of the Skull Queen types (see :mod:`skullgames.serialization`).
 
-Every type has one codec (:mod:`skullgames._codec`) that writes it, reads it back checking
+Every type has one codec (:mod:`skullgames.plugins.json`) that writes it, reads it back checking
 each field's type exactly, and gives its JSON Schema. A saved state is its config, seed
 and moves; loading replays the moves through the rules engine, so a loaded state is
 always one that ``apply`` produced.
@@ -12,8 +12,8 @@ from typing import Any
 
 import cattrs
 
-from skullgames._checks import word_in
-from skullgames._codec import (
+from skullgames.errors import SerializationError, SkullgamesError
+from skullgames.plugins.json import (
     OWN_DEFAULT,
     Array,
     Boolean,
@@ -28,11 +28,11 @@ from skullgames._codec import (
     SavedGame,
     Tagged,
     Text,
+    anchored,
     check_seat,
     configure_game,
+    word_in,
 )
-from skullgames._json import anchored
-from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.queen.cards import ALL_CARDS, Card, Color, card
 from skullgames.queen.config import _MOST_PLAYERS, Config
 from skullgames.queen.moves import _CANONICAL as _KNOWN_MOVES

@@ -19,7 +19,7 @@ except ImportError as error:  # pragma: no cover - tested in a subprocess
         "pip install skullgames[rl]"
     ) from error
 
-from skullgames.rl._layout import Field
+from skullgames.plugins.rl import Field
 from skullgames.rl.gymnasium import register_environments
 from skullgames.rl.tensors import encode, observation_layout, observation_size
 

@@ -5,7 +5,7 @@ hand): :class:`SeatVectors` keeps every seat's last tensor with the sources it w
 written from, and rewrites only the groups whose source changed, with the encoder's own
 writers. The result equals :func:`skullgames.rl.encode` of the seat's observation.
 
-The PettingZoo environment writes its :class:`~skullgames.rl._table.Table` whole from
+The PettingZoo environment writes its :class:`~skullgames.plugins.rl.Table` whole from
 these tensors after the moves that its game's steps do not know (the Cannonball, the
 pirates' abilities, Graybeard's plays, the two-player Skull Queen's plays).
 """
@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skullgames.rl._layout import GroupEncoder, values_of, zeros
+from skullgames.plugins.rl import GroupEncoder, values_of, zeros
 
 
 class SeatVectors:

@@ -18,7 +18,7 @@ from skullgames.king import (
 )
 from skullgames.king.moves import WAGER_POINTS
 from skullgames.king.visibility import bids_seen, discarded_seen, shots_seen, undealt_seen
-from skullgames.rl._layout import (
+from skullgames.plugins.rl import (
     OWN,
     PRIVATE,
     RELATIVE,

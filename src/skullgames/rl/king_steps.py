@@ -1,4 +1,4 @@
-"""What a Skull King move changes in a :class:`~skullgames.rl._table.Table`.
+"""What a Skull King move changes in a :class:`~skullgames.plugins.rl.Table`.
 
 The commonest moves (a card played, a trick won, a bid, the bids revealed, a new round)
 change a few values of the table: :class:`KingSteps` writes just those, in the encoder's
@@ -13,8 +13,7 @@ from typing import Any
 
 from skullgames.king import Phase, State, SuitState
 from skullgames.king.state import Bidding, Finished, Playing
-from skullgames.rl._layout import Values, write_copies
-from skullgames.rl._table import Steps, Table
+from skullgames.plugins.rl import Steps, Table, Values, write_copies
 from skullgames.rl.king import KingEncoder
 
 _PHASES = tuple(Phase)

@@ -25,13 +25,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins.rl import Table
 from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._incremental import SeatVectors
 from skullgames.rl._narration import Narration
 from skullgames.rl._render import Frames, Window
 from skullgames.rl._rewards import Rewards, rewards_for
-from skullgames.rl._table import Table
 from skullgames.rl.tensors import encoder_for, steps_for
 
 __all__ = ["env", "environment_name", "raw_env"]

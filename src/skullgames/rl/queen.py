@@ -5,6 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from skullgames.plugins.rl import (
+    OWN,
+    PRIVATE,
+    RELATIVE,
+    TABLE,
+    GroupEncoder,
+    Layout,
+    SeatFields,
+    Values,
+    zeros,
+)
 from skullgames.queen import (
     Card,
     Color,
@@ -21,17 +32,6 @@ from skullgames.queen import (
 from skullgames.queen.cards import COLORS
 from skullgames.queen.planks import TOP
 from skullgames.queen.visibility import placements_seen, plays_face_down
-from skullgames.rl._layout import (
-    OWN,
-    PRIVATE,
-    RELATIVE,
-    TABLE,
-    GroupEncoder,
-    Layout,
-    SeatFields,
-    Values,
-    zeros,
-)
 
 _PHASES = tuple(Phase)  # found by identity: faster than hashing an Enum member
 _PLAY = Phase.PLAY

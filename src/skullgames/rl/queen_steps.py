@@ -1,4 +1,4 @@
-"""What a Skull Queen move changes in a :class:`~skullgames.rl._table.Table`.
+"""What a Skull Queen move changes in a :class:`~skullgames.plugins.rl.Table`.
 
 The commonest moves (a card played, a trick resolved, a placement, the placements
 revealed, a new round, the end) change a few values of the table: :class:`QueenSteps`
@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from skullgames.plugins.rl import Steps, Table, Values
 from skullgames.queen import State
 from skullgames.queen.state import Finished, Placing, Playing
-from skullgames.rl._layout import Values
-from skullgames.rl._table import Steps, Table
 from skullgames.rl.queen import _PLANK, PLACEMENTS, QueenEncoder
 
 

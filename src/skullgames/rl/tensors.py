@@ -20,10 +20,9 @@ from typing import Any
 
 import numpy.typing as npt
 
+from skullgames.plugins.rl import Field, GroupEncoder, Steps, Table
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl._common import game_and_config
-from skullgames.rl._layout import Field, GroupEncoder
-from skullgames.rl._table import Steps, Table
 
 __all__ = ["Field", "encode", "observation_layout", "observation_size"]
 

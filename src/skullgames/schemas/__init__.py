@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
-from skullgames._codec import Codec, document_schema
+from skullgames.plugins.json import Codec, document_schema
 from skullgames.registry import GAMES
 from skullgames.schemas._match import MATCH_NAMES, match_schema
 from skullgames.schemas._serve import SERVE_NAMES, serve_schema

@@ -15,10 +15,11 @@ import pyspiel
 
 from skullgames._checks import MAX_SAFE_INTEGER, wrong_type
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins.openspiel import DealPlan
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl._rewards import REWARDS, rewards_for
-from skullgames.rl.openspiel._deals import DealPlan, deal_plan, max_moves
+from skullgames.rl.openspiel._deals import deal_plan, max_moves
 from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skullgames import king
-from skullgames.rl.openspiel._deals import Dealing, DealPlan, from_hands, left_over, round_robin
+from skullgames.plugins.openspiel import Dealing, DealPlan, from_hands, left_over, round_robin
 
 __all__ = ["DEALING"]
 
