@@ -74,6 +74,9 @@ _games: dict[str, AnyGame] = {}
 _lock = threading.RLock()
 _pending: list[metadata.EntryPoint] | None = None  # None: the group is not read yet
 _loading = False
+_generation = 0
+"""Bumped whenever a game is added or taken out: what is built from every game's parts
+(the shared JSON converter) is built again for the games there are now."""
 
 
 def register_game(entry: AnyGame) -> AnyGame:
@@ -105,8 +108,16 @@ def register_game(entry: AnyGame) -> AnyGame:
 def _add(entry: AnyGame) -> AnyGame:
     if entry.name in _games:
         raise ConfigError(f"a game called {entry.name!r} is registered already")
+    global _generation
     _games[entry.name] = entry
+    _generation += 1
     return entry
+
+
+def _remove(name: str) -> AnyGame:
+    global _generation
+    _generation += 1
+    return _games.pop(name)
 
 
 def unregister_game(name: str) -> AnyGame:
@@ -119,7 +130,7 @@ def unregister_game(name: str) -> AnyGame:
         _load_plugins()
         if name not in _games:
             raise ConfigError(f"no game called {name!r} is registered")
-        return _games.pop(name)
+        return _remove(name)
 
 
 @contextlib.contextmanager
@@ -141,7 +152,7 @@ def registered(entry: AnyGame) -> Iterator[AnyGame]:
     finally:
         with _lock:
             if _games.get(entry.name) is entry:
-                del _games[entry.name]
+                _remove(entry.name)
 
 
 def _load_plugins() -> None:
