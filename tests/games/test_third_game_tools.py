@@ -20,6 +20,8 @@ import skull_jack
 import skull_jack.bots
 import skull_jack.cli
 import skull_jack.json
+import skull_jack.openspiel
+import skull_jack.rl
 import skull_jack.svg
 from skull_jack import Config, new_game
 
@@ -66,7 +68,8 @@ def test_the_game_meets_the_contract_of_its_values(jack: AnyGame) -> None:
 def test_each_part_of_the_entry_is_the_package_s_own(jack: AnyGame) -> None:
     parts = {"codecs": skull_jack.json.CODECS, "configure_json": skull_jack.json.configure,
              "bots": skull_jack.bots.BOTS, "cli": skull_jack.cli.CLI,
-             "svg": skull_jack.svg.draw}
+             "svg": skull_jack.svg.draw, "rl_encoder": skull_jack.rl.JackEncoder,
+             "rl_steps": skull_jack.rl.JackSteps, "openspiel": skull_jack.openspiel.DEALING}
     assert list(jack.parts) == list(parts)
     for name, part in parts.items():
         assert jack.part(name) is part, name
