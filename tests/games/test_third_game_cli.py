@@ -7,9 +7,13 @@ installed package (tests/support/skull_jack.py).
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 from tests.support import skull_jack as support
 
@@ -68,3 +72,46 @@ def test_match_compares_the_game_s_bots_over_deals(installed: Path) -> None:
     assert status == 0, errors
     result = json.loads(told)
     assert result["game"] == "jack" and len(result["games"]) == 3 * 2
+
+
+def test_serve_plays_the_game_at_its_own_table(installed: Path) -> None:
+    """``skullgames serve jack`` with the game's flags: a person and the greedy bot play a
+    table to its end through the HTTP API, the person seeing only their own hand."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "skullgames", "serve", "jack", "--port", "0", "--db",
+         ":memory:", "--seats", "human,greedy", "--players", "2", "--hand-size", "2",
+         "--rounds", "1", "--suits", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=installed,
+        env={**support.environment(installed), "PYTHONUNBUFFERED": "1"})
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(3)]
+        port = re.search(r"http://127\.0\.0\.1:([0-9]+)/", lines[0])
+        link = re.search(r"seat 0: .*#table=([\w-]+)&token=([\w-]+)", lines[2])
+        assert port and link, lines
+        table, token = link.groups()
+
+        def call(method: str, path: str, body: object = None) -> tuple[int, Any]:
+            connection = http.client.HTTPConnection("127.0.0.1", int(port[1]), timeout=30)
+            try:
+                connection.request(method, path, None if body is None else json.dumps(body),
+                                   {"Authorization": f"Bearer {token}",
+                                    "Content-Type": "application/json"})
+                answer = connection.getresponse()
+                return answer.status, json.loads(answer.read())
+            finally:
+                connection.close()
+
+        status, view = call("GET", f"/api/games/{table}")
+        assert status == 200, view
+        assert view["title"] == "Skull Jack" and "Skull Jack" in view["svg"]
+        assert view["svg"].count('class="back"') == 2  # the bot's hand, face down
+        while not view["over"]:
+            assert view["legal_moves"], view
+            status, view = call("POST", f"/api/games/{table}/moves",
+                                {"move": view["legal_moves"][0]})
+            assert status == 200, view
+        assert sum(view["scores"]) == 2 and view["winners"]
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
