@@ -49,9 +49,12 @@ def test_the_package_uses_only_public_names_of_skullgames() -> None:
     assert private_uses(support.SOURCE / "skull_jack") == []
 
 
-def test_installing_the_package_adds_the_game_through_its_entry_point(installed: Path
-                                                                      ) -> None:
-    result = support.run(installed, "-c", "import skullgames.cli, skull_jack\n"
+@pytest.mark.parametrize("first", ["skullgames.cli", "skull_jack"])
+def test_installing_the_package_adds_the_game_through_its_entry_point(installed: Path,
+                                                                      first: str) -> None:
+    """Whichever is imported first, skullgames or the plug-in (which imports skullgames)."""
+    result = support.run(installed, "-W", "error", "-c",
+                         f"import {first}\nimport skullgames.cli, skull_jack.entry\n"
                          "from skullgames import GAMES\n"
                          "print(sorted(GAMES), GAMES['jack'].module.__file__)\n"
                          "print(GAMES['jack'] is skull_jack.entry.ENTRY)")
@@ -184,3 +187,19 @@ def test_the_command_line_reads_the_game_s_own_flags_and_refuses_others(
         main(["watch", "jack", "--help"])
     helped = capsys.readouterr().out
     assert "--hand-size N" in helped and "number of players, 2 to 4 [3]" in helped
+
+
+def test_a_saved_game_replays_at_the_command_line(jack: AnyGame, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    state = new_game(Config(players=2, hand_size=2, rounds=1), seed=9)
+    bots = [make_bot("jack", "random", random.Random(seat)) for seat in range(2)]
+    while not skull_jack.is_over(state):
+        seat = skull_jack.current_player(state)
+        assert seat is not None
+        state = skull_jack.apply(state, bots[seat].choose(skull_jack.observe(state, seat)))
+    saved = tmp_path / "game.json"
+    saved.write_text(to_json(state), encoding="utf-8")
+    assert main(["replay", str(saved)]) == 0
+    told = capsys.readouterr().out
+    assert told.startswith("Skull Jack, 2 players, 1 round") and "Winner" in told
+    assert told.count("  trick ") == 2
