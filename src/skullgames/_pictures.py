@@ -1,25 +1,22 @@
-"""The hook through which states and observations draw themselves in Jupyter.
+"""The pictures that states and observations draw of themselves in Jupyter.
 
-A game's ``_repr_svg_`` asks :func:`svg_of`; :mod:`skullgames.svg` registers its
-``table`` here when it is imported (``import skullgames`` imports it). So the games do not
-import the pictures, which are built on the registry, which collects the games.
+A game's ``_repr_svg_`` asks :func:`svg_of`, which draws the value with the ``svg`` part
+of the registered game whose ``State`` or ``Observation`` it is (as
+:func:`skullgames.svg.table` does). The game is looked up when a picture is asked for, so
+the games import neither the pictures nor the registry, which collects the games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from skullgames._entry import game_of_value
 
-__all__ = ["set_drawer", "svg_of"]
-
-_drawer: Callable[[object], str] | None = None
-
-
-def set_drawer(draw: Callable[[object], str]) -> None:
-    """Make ``draw`` the picture of every state and observation (``skullgames.svg``'s)."""
-    global _drawer
-    _drawer = draw
+__all__ = ["svg_of"]
 
 
 def svg_of(value: object) -> str | None:
-    """The picture of ``value``, or ``None`` when no drawer is registered."""
-    return None if _drawer is None else _drawer(value)
+    """The picture of ``value``, or ``None`` when no registered game draws it."""
+    game = game_of_value(value)
+    if game is None or not game.has("svg"):
+        return None
+    drawn: str = game.part("svg")(value, game)
+    return drawn

@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins import GameObservation, GameState
 
 __all__ = ["ActionSpace"]
 
@@ -147,7 +148,7 @@ class ActionSpace(Generic[MoveT]):
             return self._moves[index]
         raise IllegalMoveError(f"action {index} is out of range 0..{len(self._moves) - 1}")
 
-    def mask(self, state_or_observation: object) -> tuple[bool, ...]:
+    def mask(self, state_or_observation: GameState | GameObservation) -> tuple[bool, ...]:
         """One flag per action, ``True`` exactly for the legal moves.
 
         See the class for what a state and an observation give.
@@ -158,7 +159,8 @@ class ActionSpace(Generic[MoveT]):
             return constant[1]
         return self._mask_of(legal)
 
-    def legal_indices(self, state_or_observation: object) -> tuple[int, ...]:
+    def legal_indices(self, state_or_observation: GameState | GameObservation
+                      ) -> tuple[int, ...]:
         """The indexes of the legal moves, ascending."""
         legal = self._legal(state_or_observation)
         constant = self._constant.get(id(legal))
@@ -219,22 +221,16 @@ class ActionSpace(Generic[MoveT]):
         return f"<ActionSpace {self._game!r} size={self.size} config={self._config!r}>"
 
 
-# Set by skullgames.registry when it is imported (the registry is built on this module,
-# which must not import it): the action space of a config in the game of a name.
-_space_of: Callable[[str, object], ActionSpace[Any]] | None = None
-
-
-def set_space_lookup(space_of: Callable[[str, object], ActionSpace[Any]]) -> None:
-    """Let unpickling find a game's action space by the game's name (the registry's)."""
-    global _space_of
-    _space_of = space_of
-
-
 def _action_space_of(game: str, config: object) -> ActionSpace[Any]:
-    """The action space of ``config`` in the game named ``game``, for unpickling."""
-    if _space_of is None:  # pragma: no cover - importing skullgames imports the registry
-        raise ConfigError("no registry of games to unpickle an action space with")
-    return _space_of(game, config)
+    """The action space of ``config`` in the registered game named ``game``, for unpickling."""
+    from skullgames._entry import registered_game  # the registry's store, when unpickling
+
+    found = registered_game(game)
+    if found is None:
+        raise ConfigError(f"no game called {game!r} is registered to unpickle an action "
+                          "space of")
+    space: ActionSpace[Any] = found.action_space(config)
+    return space
 
 
 def _as_index(index: object, size: int) -> int:

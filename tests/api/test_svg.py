@@ -145,7 +145,7 @@ def test_a_seat_that_is_not_the_observations_own_is_refused() -> None:
     with pytest.raises(ValueError, match="seat 0's, not seat 2's"):
         svg.table(view, seat=2)
     with pytest.raises(TypeError, match="not dict"):
-        svg.table({})
+        svg.table({})  # type: ignore[arg-type]
 
 
 def test_states_and_observations_draw_themselves_in_jupyter() -> None:

@@ -162,7 +162,7 @@ def test_a_mask_for_another_config_or_game_is_refused() -> None:
     with pytest.raises(TypeError, match="king"):
         space.mask(queen.new_game(seed=1))
     with pytest.raises(TypeError):
-        space.legal_indices("state")
+        space.legal_indices("state")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"skullgames\.king\.Config"):
         action_space(queen.Config())  # type: ignore[arg-type]
 

@@ -23,6 +23,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import skullgames.rl  # noqa: E402, F401 (registers the environments)
 from skullgames import GAMES, ConfigError, IllegalMoveError, king, queen  # noqa: E402
+from skullgames.plugins import GameConfig  # noqa: E402
 from skullgames.rl.gymnasium import environment_id  # noqa: E402
 from skullgames.rl.pettingzoo import env, environment_name, raw_env  # noqa: E402
 from tests.support.rl import (  # noqa: E402
@@ -60,8 +61,9 @@ def test_pettingzoos_api_and_seed_tests_pass_with_each_reward(game: str, config:
 
 
 def test_pettingzoos_seed_test_passes_with_the_default_and_terminate() -> None:
-    for game, config in [("king", king.Config(players=3, rounds=(1, 2))),
-                         ("queen", queen.Config(players=3, rounds=1))]:
+    cases: list[tuple[str, GameConfig]] = [("king", king.Config(players=3, rounds=(1, 2))),
+                                           ("queen", queen.Config(players=3, rounds=1))]
+    for game, config in cases:
         seed_test(lambda g=game, c=config: env(g, c), num_cycles=40)
         seed_test(lambda g=game, c=config: env(g, c, illegal_action="terminate"),
                   num_cycles=40)

@@ -143,7 +143,7 @@ def test_the_layouts_name_every_value() -> None:
 
 def test_bad_input() -> None:
     with pytest.raises(TypeError, match="observation"):
-        rl.encode(king.new_game(seed=1))
+        rl.encode(king.new_game(seed=1))  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="unknown game"):
         rl.observation_size("chess")
     with pytest.raises(TypeError, match="Config"):

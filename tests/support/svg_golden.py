@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from skullgames import king, queen, svg
+from skullgames.plugins import GameObservation
 
 STATIC = Path(__file__).resolve().parents[2] / "docs" / "_static"
 CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -41,7 +43,8 @@ def queen_position() -> queen.Observation:
                                   14, 3), 0)
 
 
-POSITIONS = {"king": king_position, "queen": queen_position}
+POSITIONS: dict[str, Callable[[], GameObservation]] = {"king": king_position,
+                                                       "queen": queen_position}
 
 
 def golden_path(name: str) -> Path:

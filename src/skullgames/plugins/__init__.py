@@ -56,6 +56,10 @@ class GameConfig(Protocol):
         """How many seats play (the command line, the server, the simulations)."""
         ...
 
+    def __hash__(self) -> int:
+        """A config is a value: tools keep what they build per config (encoders, spaces)."""
+        ...
+
     @property
     def round_count(self) -> int:
         """How many rounds a game has (the learning rewards, OpenSpiel)."""
@@ -312,14 +316,27 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     skullgames.errors.ConfigError: game 'jack' breaks the contract of skullgames.plugins: its
     Observation has no 'seat' (the seat that sees this); ...
     """
-    problems: list[str] = []
+    def refused(problems: list[str]) -> ConfigError:
+        return ConfigError(f"game {game.name!r} breaks the contract of skullgames.plugins: "
+                           + "; ".join(dict.fromkeys(problems)))
+
     try:
-        state = game.new_game(game.Config(), seed=1)
+        config = game.Config()
+        problems = _missing(config, GameConfig, "its Config")
+        try:
+            hash(config)
+        except TypeError:
+            problems.append("its Config cannot be hashed (tools keep what they build per "
+                            "config: make it a frozen attrs class)")
+        if problems:
+            raise refused(problems)
+        state = game.new_game(config, seed=1)
+    except ConfigError:
+        raise
     except Exception as error:
         raise ConfigError(f"game {game.name!r}: new_game(Config(), seed=1) fails "
                           f"({type(error).__name__}: {error})") from error
     try:
-        problems += _missing(game.Config(), GameConfig, "its Config")
         for kind in ("Config", "State", "Observation"):
             if getattr(game, kind) not in game.codecs:
                 problems.append(f"its JSON codecs have no codec for its {kind}")
@@ -343,5 +360,4 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     except Exception as error:
         problems.append(f"its sample game fails ({type(error).__name__}: {error})")
     if problems:
-        raise ConfigError(f"game {game.name!r} breaks the contract of skullgames.plugins: "
-                          + "; ".join(dict.fromkeys(problems)))
+        raise refused(problems)

@@ -7,6 +7,11 @@ A game's entry names its :class:`Dealing` as its optional ``openspiel`` part
 Public names (stable, as the rest of the API): :class:`Dealing`, :class:`DealPlan`,
 :func:`round_robin`, :func:`from_hands`, :func:`left_over`.
 
+Beyond the contract of :mod:`skullgames.plugins`, the OpenSpiel game reads two things of
+a game that has this part: its ``Config`` is an attrs class whose fields are OpenSpiel
+parameters (numbers, booleans, texts, enums, tuples of numbers, ``None``), and it has a
+``deck``, the sequence of cards that chance action ``i`` deals (``deck[i]``).
+
 In the library's games, a round's deal is a sequence of chance
 outcomes, one card each: first the hands, round robin from seat 0 (card ``k`` goes to
 seat ``k % players``); then, where the game has them, the ghost's face-down stack top

@@ -27,6 +27,7 @@ from gymnasium import spaces
 
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins import GameConfig
 from skullgames.registry import DEFAULT_GAME, GAMES
 from skullgames.rl._common import AnyGame, game_and_config, round_points
 from skullgames.rl._narration import Narration
@@ -99,8 +100,8 @@ class SkullGamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
-    def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: Any = None, seat: int = 0,
-                 opponents: Opponent | Sequence[Opponent] = "random",
+    def __init__(self, game: str | AnyGame = DEFAULT_GAME, config: GameConfig | None = None,
+                 seat: int = 0, opponents: Opponent | Sequence[Opponent] = "random",
                  render_mode: str | None = None, illegal_action: str = "terminate",
                  reward: str = "points") -> None:
         self.game, self.config = game_and_config(game, config)

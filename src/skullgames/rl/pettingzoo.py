@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from skullgames.errors import ConfigError, IllegalMoveError
+from skullgames.plugins import GameConfig
 from skullgames.plugins.rl import Table
 from skullgames.registry import DEFAULT_GAME
 from skullgames.rl._common import AnyGame, game_and_config, round_points
@@ -139,7 +140,7 @@ def environment_name(game: str | AnyGame) -> str:
     return f"{entry.title.replace(' ', '').lower()}_v0"
 
 
-def env(game: str | AnyGame = DEFAULT_GAME, config: Any = None,
+def env(game: str | AnyGame = DEFAULT_GAME, config: GameConfig | None = None,
         render_mode: str | None = None, *, reward: str = "points",
         illegal_action: str = "raise") -> Any:
     """The AEC environment of ``game`` under ``config`` (see :class:`raw_env`).

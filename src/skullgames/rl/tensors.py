@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy.typing as npt
 
+from skullgames.plugins import GameConfig, GameObservation
 from skullgames.plugins.rl import Field, GroupEncoder, Steps, Table
 from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl._common import game_and_config
@@ -29,7 +30,7 @@ __all__ = ["Field", "encode", "observation_layout", "observation_size"]
 AnyGame = Game[Any, Any, Any, Any]
 
 
-def encoder_for(game: str | AnyGame, config: Any) -> GroupEncoder:
+def encoder_for(game: str | AnyGame, config: GameConfig) -> GroupEncoder:
     """The encoder of ``game`` (a name or an entry) under ``config`` (for the environments).
 
     Made by the entry's ``rl_encoder`` part, once per entry and config.
@@ -59,7 +60,7 @@ def _game_of(observation: Any) -> AnyGame | None:
     return None
 
 
-def encode(observation: Any) -> npt.NDArray[Any]:
+def encode(observation: GameObservation) -> npt.NDArray[Any]:
     """The observation as a float32 vector of :func:`observation_size` values.
 
     Every value lies in -1..1 (scores) or 0..1 (everything else). The vector is a
@@ -95,7 +96,8 @@ def encode(observation: Any) -> npt.NDArray[Any]:
 _last_encoder: tuple[Any, Any, Any] = (None, None, None)
 
 
-def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -> int:
+def observation_size(game: str | Game[Any, Any, Any, Any], config: GameConfig | None = None
+                     ) -> int:
     """How many values :func:`encode` gives for ``game`` under ``config``.
 
     ``game`` is a name in ``skullgames.GAMES`` or an entry; ``config`` its ``Config``,
@@ -110,7 +112,7 @@ def observation_size(game: str | Game[Any, Any, Any, Any], config: Any = None) -
     return encoder_for(*game_and_config(game, config)).size
 
 
-def observation_layout(game: str | Game[Any, Any, Any, Any], config: Any = None
+def observation_layout(game: str | Game[Any, Any, Any, Any], config: GameConfig | None = None
                        ) -> Mapping[str, Field]:
     """The fields of :func:`encode`'s vector by name, in order, each with its slice.
 

@@ -96,9 +96,10 @@ viewed and saved) until :data:`MAX_FINISHED` newer ones have finished.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from skullgames.plugins import GameConfig
 from skullgames.registry import DEFAULT_GAME
 from skullgames.serve._http import (
     MAX_BODY,
@@ -139,8 +140,10 @@ __all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
            "make_server"]
 
 
-def make_server(game: str = DEFAULT_GAME, config: Any = None, *, host: str = "127.0.0.1",
-                port: int = 8000, bots: Sequence[str] | None = None, seat: int = 0,
+def make_server(game: str = DEFAULT_GAME,
+                config: GameConfig | Mapping[str, Any] | None = None, *,
+                host: str = "127.0.0.1", port: int = 8000,
+                bots: Sequence[str] | None = None, seat: int = 0,
                 seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
                 store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
                 max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,

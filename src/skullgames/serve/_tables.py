@@ -593,8 +593,9 @@ def _play_bots(table: _Table) -> None:
 
 
 def _observe_move(game: Any) -> Callable[[Any, Any, int], Any]:
-    found: Callable[[Any, Any, int], Any] | None = getattr(game, "observe_move", None)
-    return found if found is not None else game.module.observe_move
+    """The game's ``observe_move``: every hiding rule is the game's."""
+    found: Callable[[Any, Any, int], Any] = game.observe_move
+    return found
 
 
 def _event(table: _Table, index: int, viewer: int) -> dict[str, Any]:
@@ -629,7 +630,7 @@ def _view(table: _Table, seat: int, token: str | None, since: int = 0) -> dict[s
         "to_move": observation.to_move,
         "over": over,
         "scores": list(observation.totals),
-        "winners": list(game.winners(observation)) if over else [],
+        "winners": list(game.winners(state)) if over else [],
         "legal_moves": _legal_moves(observation, seen),
         "observation": seen,
         "svg": draw_table(observation, game=game),

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullgames import _pictures
-from skullgames.registry import GAMES, Game, game_named
+from skullgames._entry import game_of_value
+from skullgames.plugins import GameObservation, GameState
+from skullgames.registry import Game, game_named
 
 __all__ = ["table"]
 
 
-def table(state_or_observation: object, *, seat: int | None = None,
+def table(state_or_observation: GameState | GameObservation, *, seat: int | None = None,
           game: str | Game[Any, Any, Any, Any] | None = None) -> str:
     """An SVG picture of the table, as text.
 
@@ -61,12 +62,8 @@ def table(state_or_observation: object, *, seat: int | None = None,
 
 
 def _game_of(value: object) -> Game[Any, Any, Any, Any]:
-    for game in GAMES.values():
-        if isinstance(value, (game.State, game.Observation)):
-            return game
+    game = game_of_value(value)
+    if game is not None:
+        return game
     raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")
 
-
-# States and observations draw themselves in Jupyter (``_repr_svg_``) through this hook:
-# the games do not import the pictures, the pictures register themselves.
-_pictures.set_drawer(table)

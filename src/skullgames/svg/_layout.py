@@ -72,7 +72,7 @@ class Frame:
             self.footer = options
         value = self.value
         if value.phase.value == "over":
-            won = self.game.winners(value)
+            won = self.game.module.winners(value)  # the entry's winners takes a state
             status = ("Won by " + " and ".join(self.seat_name(s) for s in won)
                       + f" with {value.totals[won[0]]}")
         else:

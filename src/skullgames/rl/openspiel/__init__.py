@@ -71,6 +71,7 @@ from typing import Any
 
 import pyspiel
 
+from skullgames.plugins import GameConfig
 from skullgames.registry import GAMES, Game
 from skullgames.rl.openspiel import _params
 from skullgames.rl.openspiel._bot import PolicyBot
@@ -96,7 +97,7 @@ def _game_of(config: object) -> Game[Any, Any, Any, Any]:
                     f"not {type(config).__name__}")
 
 
-def parameters(config: object) -> dict[str, Any]:
+def parameters(config: GameConfig) -> dict[str, Any]:
     """The OpenSpiel parameters of a game's ``Config``: those that differ from the defaults.
 
     Every ``Config`` field is a parameter, derived from its default: a bool stays a bool,
@@ -117,7 +118,7 @@ def parameters(config: object) -> dict[str, Any]:
     return _params.parameters(config, _game_of(config))
 
 
-def load_game(config: object, *, reward: str = "points") -> SkullGame:
+def load_game(config: GameConfig, *, reward: str = "points") -> SkullGame:
     """The pyspiel game of a game's ``Config``: ``pyspiel.load_game`` with its parameters.
 
     ``reward`` is the game parameter of the same name (``"points"``, ``"scaled"``,
