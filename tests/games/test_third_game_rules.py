@@ -141,6 +141,9 @@ def test_a_seeded_game_is_dealt_the_same_and_a_game_dealt_by_hand_replays_it() -
     state = random_game(config, seed=4)
     assert random_game(config, seed=4) == state
     assert new_game(config, seed=5).hands != new_game(config, seed=4).hands
+    assert new_game(config, seed=-4).hands == new_game(config, seed=-4).hands
+    with pytest.raises(ConfigError, match="seed: a whole number, or None, not '4'"):
+        new_game(config, seed="4")  # type: ignore[arg-type]
     by_hand = new_game(config, auto_deal=False)
     for move in state.history:
         by_hand = apply(by_hand, move)
