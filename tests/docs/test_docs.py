@@ -25,6 +25,11 @@ import skullgames.bots
 import skullgames.bots.king
 import skullgames.bots.queen
 import skullgames.king
+import skullgames.plugins
+import skullgames.plugins.cli
+import skullgames.plugins.json
+import skullgames.plugins.openspiel
+import skullgames.plugins.rl
 import skullgames.queen
 import skullgames.rl
 import skullgames.rl.gymnasium
@@ -65,7 +70,9 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
     for module in (skullgames, skullgames.king, skullgames.queen, skullgames.bots,
                    skullgames.bots.king, skullgames.bots.queen, skullgames.svg,
                    skullgames.serve, skullgames.actions, skullgames.rl,
-                   skullgames.rl.gymnasium, skullgames.rl.pettingzoo):
+                   skullgames.rl.gymnasium, skullgames.rl.pettingzoo, skullgames.plugins,
+                   skullgames.plugins.json, skullgames.plugins.cli, skullgames.plugins.rl,
+                   skullgames.plugins.openspiel):
         missing = [
             f"{module.__name__}.{name}" for name in module.__all__
             if f"{module.__name__}.{name}" not in documented

@@ -121,6 +121,7 @@ MOST_DIGITS = 39
 def shown(text: str, limit: int = 40) -> str:
     """``text`` quoted as the user typed it, cut short when longer than ``limit``.
 
+    >>> from skullgames.plugins.cli import shown
     >>> shown("abc"), shown("9" * 50, limit=10)
     ("'abc'", "'9999999999...' (50 characters)")
     """
@@ -132,6 +133,7 @@ def shown(text: str, limit: int = 40) -> str:
 def whole_number(text: str, what: str, *, signed: bool = False) -> int:
     """``text`` as a whole number, or an ``InvalidNotationError`` naming ``what`` it was for.
 
+    >>> from skullgames.plugins.cli import whole_number
     >>> whole_number(" 12 ", "--players")
     12
     >>> whole_number("-3", "--seed", signed=True)
@@ -155,6 +157,7 @@ def whole_number(text: str, what: str, *, signed: bool = False) -> int:
 def number_list(text: str, what: str) -> tuple[int, ...]:
     """Whole numbers separated by commas, as in ``1,3,5``.
 
+    >>> from skullgames.plugins.cli import number_list
     >>> number_list("1, 3,5", "--rounds")
     (1, 3, 5)
     """
@@ -164,6 +167,7 @@ def number_list(text: str, what: str) -> tuple[int, ...]:
 def number_argument(*, signed: bool = False, least: int = 0) -> Callable[[str], int]:
     """An ``argparse`` type: a whole number (``signed``: maybe negative) of at least ``least``.
 
+    >>> from skullgames.plugins.cli import number_argument
     >>> number_argument(least=1)("3")
     3
     """
