@@ -26,8 +26,8 @@ def install(target: Path) -> None:
     """Install the package into ``target`` with pip, offline, as a wheel with its metadata."""
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
-         "--no-build-isolation", "--disable-pip-version-check", "--target", str(target),
-         str(PROJECT)],
+         "--no-cache-dir", "--no-build-isolation", "--disable-pip-version-check",
+         "--target", str(target), str(PROJECT)],
         capture_output=True, text=True, check=False, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 
