@@ -348,6 +348,14 @@ _lock = threading.RLock()
 _pending: list[metadata.EntryPoint] | None = None  # None: the group is not read yet
 _loading = False
 _HERE = str(Path(__file__).resolve().parent)
+_generation = 0
+"""Bumped whenever a game is added or taken out: what is built from every game's parts
+(the shared JSON converter) is built again for the games there are now."""
+
+
+def generation() -> int:
+    """How many times a game was added or taken out: a key for what the games make."""
+    return _generation
 
 
 def add_game(entry: AnyGame) -> AnyGame:
@@ -358,9 +366,11 @@ def add_game(entry: AnyGame) -> AnyGame:
 
 
 def _add(entry: AnyGame) -> AnyGame:
+    global _generation
     if entry.name in _games:
         raise ConfigError(f"a game called {entry.name!r} is registered already")
     _games[entry.name] = entry
+    _generation += 1
     return entry
 
 
@@ -372,6 +382,7 @@ def add_built_in(entry: AnyGame) -> None:
 
 def remove_game(name: str, entry: AnyGame | None = None) -> AnyGame:
     """Take the game called ``name`` out (only if it is ``entry``, when given); return it."""
+    global _generation
     with _lock:
         _load_plugins()
         found = _games.get(name)
@@ -379,6 +390,7 @@ def remove_game(name: str, entry: AnyGame | None = None) -> AnyGame:
             raise ConfigError(f"no game called {name!r} is registered")
         if entry is None or found is entry:
             del _games[name]
+            _generation += 1
         return found
 
 

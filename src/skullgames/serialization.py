@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 
+from skullgames import _entry
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
@@ -60,9 +61,11 @@ def configure_converter(converter: cattrs.Converter) -> None:
         game.configure_json(converter)
 
 
-@functools.cache
 def make_converter() -> cattrs.Converter:
-    """Return the library's shared converter (created once, then cached).
+    """Return the library's shared converter, made for the games registered, then cached.
+
+    It is made again when a game is registered or taken out, so that every game's values
+    are written by their own codecs, whenever the game was added.
 
     Do not register hooks on the returned object: it is shared by :func:`to_json` and
     :func:`from_json`. Build your own with ``cattrs.Converter()`` and
@@ -72,6 +75,12 @@ def make_converter() -> cattrs.Converter:
     >>> make_converter().unstructure(king.Bid(2))
     {'type': 'bid', 'n': 2}
     """
+    return _converter(_entry.generation())
+
+
+@functools.lru_cache(maxsize=1)
+def _converter(generation: int) -> cattrs.Converter:
+    """The converter of the games registered at ``generation`` (the registry's count)."""
     converter = cattrs.Converter(detailed_validation=True)
     configure_converter(converter)
     return converter
