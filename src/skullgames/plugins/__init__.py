@@ -22,8 +22,9 @@ library's own games use too, so that a game's package imports nothing private:
 
 Public names of this module (stable, as the rest of the API): :class:`GameConfig`,
 :class:`GameState`, :class:`GameObservation`, :class:`ScoredRound`, :class:`BidScore`,
-:class:`HiddenMove`, :func:`check_game`, :data:`SAMPLE_MOVES`. Each module above lists its
-own. Importing this package imports no game and no tool.
+:class:`HiddenMove`, :func:`check_game`, :data:`SAMPLE_MOVES`, :func:`document_types`,
+:data:`DOCUMENT_KINDS`. Each module above lists its own. Importing this package imports no
+game and no tool.
 
 >>> from skullgames import GAMES
 >>> from skullgames.plugins import check_game
@@ -32,7 +33,9 @@ own. Importing this package imports no game and no tool.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from skullgames.errors import ConfigError
@@ -40,8 +43,8 @@ from skullgames.errors import ConfigError
 if TYPE_CHECKING:
     from skullgames._entry import Game
 
-__all__ = ["SAMPLE_MOVES", "BidScore", "GameConfig", "GameObservation", "GameState",
-           "HiddenMove", "ScoredRound", "check_game"]
+__all__ = ["DOCUMENT_KINDS", "SAMPLE_MOVES", "BidScore", "GameConfig", "GameObservation",
+           "GameState", "HiddenMove", "ScoredRound", "check_game", "document_types"]
 
 
 class GameConfig(Protocol):
@@ -135,7 +138,9 @@ class GameState(Protocol):
     def last_trick(self) -> object | None:
         """The last finished trick of the round (a value with a JSON codec), or ``None``.
 
-        The server shows it face up; a game without tricks always has ``None``.
+        The server shows it face up; a game without tricks always has ``None``. Every
+        finished trick is of one class, of any name: the schemas find its codec by the
+        class (:func:`document_types`, ``"trick-result"``).
         """
         ...
 
@@ -165,7 +170,12 @@ class GameObservation(Protocol):
 
     @property
     def rounds(self) -> Sequence[object]:
-        """The finished rounds as the seat sees them (values with a JSON codec)."""
+        """The finished rounds as the seat sees them (values with a JSON codec).
+
+        Each is of one class, of any name: the server sends the last one when a round
+        ends, and its schema finds the codec by the class (:func:`document_types`,
+        ``"round-summary"``).
+        """
         ...
 
     @property
@@ -189,6 +199,92 @@ class HiddenMove(Protocol):
 
 SAMPLE_MOVES = 400
 """The most moves :func:`check_game` plays of its sample game."""
+
+
+DOCUMENT_KINDS = ("trick-result", "round-result", "round-summary")
+"""The kinds of document a game has besides its state, observation, move and config,
+each found by where the contract puts it (:func:`document_types`)."""
+
+_DOCUMENT_SOURCES = {
+    "trick-result": "State's 'last_trick'",
+    "round-result": "State's 'rounds'",
+    "round-summary": "Observation's 'rounds'",
+}
+
+
+def _documents_of(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, object]:
+    """The values of ``state`` that have documents of their own, by kind."""
+    found: dict[str, object] = {}
+    if state.last_trick is not None:
+        found["trick-result"] = state.last_trick
+    if state.rounds:
+        found["round-result"] = state.rounds[-1]
+        seen = game.observe(state, 0).rounds
+        if seen:
+            found["round-summary"] = seen[-1]
+    return found
+
+
+def _play_sample(game: Game[Any, Any, Any, Any], state: Any,
+                 visit: Callable[[Any], bool],
+                 moving: Callable[[Any, Any], bool] | None = None) -> None:
+    """Play the sample game from ``state``: each seat its first legal move.
+
+    ``visit(state)`` sees each state, ``moving(state, move)`` each move before it is
+    made; either stops the game by answering ``False``. The game stops by itself once a
+    round is scored and a trick has lain finished, at the end, at a deal to supply, or
+    after :data:`SAMPLE_MOVES` moves.
+    """
+    trick_seen = False
+    for _ in range(SAMPLE_MOVES):
+        if not visit(state):
+            return
+        seat = game.current_player(state)
+        trick_seen = trick_seen or state.last_trick is not None
+        if game.is_over(state) or seat is None or (state.rounds and trick_seen):
+            return  # a round scored and a trick finished: every kind of value was seen
+        move = game.legal_moves(state)[0]
+        if moving is not None and not moving(state, move):
+            return
+        state = game.apply(state, move)
+
+
+_document_types: weakref.WeakKeyDictionary[Any, Mapping[str, type]] = (
+    weakref.WeakKeyDictionary())
+
+
+def document_types(game: Game[Any, Any, Any, Any]) -> Mapping[str, type]:
+    """The classes of a game's documents found through the contract, by kind.
+
+    Besides its ``State``, ``Observation``, ``Move`` and ``Config`` (named by its entry),
+    a game has a document for each kind of :data:`DOCUMENT_KINDS` its values have:
+    ``"trick-result"``, the class of :attr:`GameState.last_trick`;
+    ``"round-result"``, of an item of :attr:`GameState.rounds`; ``"round-summary"``, of
+    an item of :attr:`GameObservation.rounds`. The classes are those of the values of
+    the sample game :func:`check_game` plays (which checks that each kind is of one
+    class with a JSON codec), so a class may have any name; a kind the sample game never
+    shows (a game without tricks) is left out. The schemas (:mod:`skullgames.schemas`)
+    and the table server's schemas are made from these.
+
+    >>> from skullgames import GAMES
+    >>> {kind: cls.__name__ for kind, cls in document_types(GAMES["king"]).items()}
+    {'trick-result': 'TrickResult', 'round-result': 'RoundResult', 'round-summary': 'RoundSummary'}
+    """
+    try:
+        return _document_types[game]
+    except KeyError:
+        pass
+    found: dict[str, type] = {}
+
+    def visit(state: Any) -> bool:
+        for document, value in _documents_of(game, state).items():
+            found.setdefault(document, type(value))
+        return True
+
+    _play_sample(game, game.new_game(game.Config(), seed=1), visit)
+    types = MappingProxyType({kind: found[kind] for kind in DOCUMENT_KINDS if kind in found})
+    _document_types[game] = types
+    return types
 
 
 def _members(protocol: type) -> list[tuple[str, str]]:
@@ -304,7 +400,8 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
     :class:`GameObservation`, :class:`GameConfig`, :class:`ScoredRound`,
     :class:`HiddenMove`): that every attribute is there, that ``to_move`` and
     ``legal_moves`` agree with the entry's verbs, that a move's text reads back with
-    ``parse_move``, and that the values the server sends have JSON codecs. The entry's own
+    ``parse_move``, that the values the server sends have JSON codecs, and that each kind
+    of :data:`DOCUMENT_KINDS` is of one class (:func:`document_types`). The entry's own
     form is :meth:`~skullgames.Game.check`'s.
 
     >>> import attrs
@@ -340,21 +437,29 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
         for kind in ("Config", "State", "Observation"):
             if getattr(game, kind) not in game.codecs:
                 problems.append(f"its JSON codecs have no codec for its {kind}")
-        trick_seen = False
-        for _ in range(SAMPLE_MOVES):
+        found: dict[str, set[type]] = {}
+
+        def visit(state: Any) -> bool:
             _check_state(game, state, problems)
             if problems:
-                break
+                return False
             seat = game.current_player(state)
             for viewer in ([seat] if seat is not None else []) + ([0] if seat != 0 else []):
                 _check_observation(game, state, viewer, problems)
-            trick_seen = trick_seen or state.last_trick is not None
-            if problems or game.is_over(state) or seat is None or (state.rounds
-                                                                    and trick_seen):
-                break  # a round scored and a trick finished: every value was checked
-            move = game.legal_moves(state)[0]
-            _check_move(game, state, move, seat, problems)
-            state = game.apply(state, move)
+            for document, value in _documents_of(game, state).items():
+                found.setdefault(document, set()).add(type(value))
+            return not problems
+
+        def moving(state: Any, move: Any) -> bool:
+            _check_move(game, state, move, game.current_player(state), problems)
+            return not problems
+
+        _play_sample(game, state, visit, moving)
+        for document, classes in found.items():
+            if len(classes) > 1:
+                names = " and ".join(sorted(cls.__name__ for cls in classes))
+                problems.append(f"its {_DOCUMENT_SOURCES[document]} is of more than one "
+                                f"class ({names}): a tool's schema needs one")
     except ConfigError:
         raise
     except Exception as error:

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
+from skullgames.plugins import document_types
 from skullgames.plugins.json import Codec, document_schema
 from skullgames.registry import GAMES
 from skullgames.schemas._match import MATCH_NAMES, match_schema
@@ -29,15 +30,15 @@ from skullgames.schemas._serve import SERVE_NAMES, serve_schema
 __all__ = ["SCHEMA_NAMES", "json_schema", "schema_named", "schema_text", "shipped_path",
            "write_all"]
 
-_DOCUMENTS = (  # (type name, file name part, title part)
-    ("State", "state", "saved game"),
-    ("Observation", "observation", "observation"),
-    ("Move", "move", "move"),
-    ("Config", "config", "config"),
-    ("TrickResult", "trick-result", "trick result"),
-    ("RoundResult", "round-result", "round result"),
-    ("RoundSummary", "round-summary", "round summary"),
-)
+_TITLES = {  # file name part: title part
+    "state": "saved game",
+    "observation": "observation",
+    "move": "move",
+    "config": "config",
+    "trick-result": "trick result",
+    "round-result": "round result",
+    "round-summary": "round summary",
+}
 
 
 def _codecs(game: Any) -> Mapping[Any, Codec[Any]]:
@@ -47,14 +48,18 @@ def _codecs(game: Any) -> Mapping[Any, Codec[Any]]:
 
 
 def _documents() -> dict[str, tuple[Any, Any, str]]:
-    """Every schema by name: ``"king-state"`` -> (type, codec, title)."""
+    """Every schema by name: ``"king-state"`` -> (type, codec, title).
+
+    A game's types are found by what its entry and the contract of its values name
+    (:func:`skullgames.plugins.document_types`), never by a class's name.
+    """
     documents: dict[str, tuple[Any, Any, str]] = {}
     for game in GAMES.values():
         codecs = _codecs(game)
-        by_name = {cls.__name__: cls for cls in codecs if isinstance(cls, type)}
-        by_name["Move"] = game.Move  # a union, not a class
-        for type_name, file_part, title in _DOCUMENTS:
-            cls = by_name.get(type_name)
+        types = {"state": game.State, "observation": game.Observation, "move": game.Move,
+                 "config": game.Config, **document_types(game)}
+        for file_part, title in _TITLES.items():
+            cls = types.get(file_part)
             if cls is not None and cls in codecs:
                 documents[f"{game.name}-{file_part}"] = (cls, codecs[cls],
                                                          f"{game.title} {title}")
@@ -102,8 +107,9 @@ def json_schema(cls: Any) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of what :func:`~skullgames.to_json` writes for ``cls``.
 
     ``cls`` is any skullgames type with a JSON form of its own: a game's ``State``,
-    ``Observation``, ``Move``, ``Config``, ``TrickResult``, ``RoundResult``,
-    ``RoundSummary``, and the smaller records inside them. Anything else is a
+    ``Observation``, ``Move``, ``Config``, its finished trick, round and round summary
+    (Skull King's ``TrickResult``, ``RoundResult``, ``RoundSummary``), and the smaller
+    records inside them. Anything else is a
     ``TypeError``.
 
     >>> from skullgames import json_schema, queen
@@ -129,7 +135,7 @@ def schema_named(name: str) -> dict[str, Any]:
     """The schema called ``name`` (one of :data:`SCHEMA_NAMES`); ``KeyError`` otherwise."""
     documents = _documents()
     if name in SERVE_NAMES:
-        return serve_schema(name, tuple(GAMES), schema_named)
+        return serve_schema(name, tuple(GAMES), schema_named, tuple(documents))
     if name in MATCH_NAMES:
         return match_schema(name, tuple(GAMES), schema_named)
     if name not in documents:

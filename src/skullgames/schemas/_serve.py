@@ -9,7 +9,7 @@ is: one branch per registered game, chosen by the document's ``game``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 __all__ = ["SERVE_NAMES", "serve_schema"]
@@ -70,7 +70,11 @@ def _renamed(value: Any, prefix: str) -> Any:
     return value
 
 
-def _event(defs: _Defs, game: str) -> dict[str, Any]:
+def _event(defs: _Defs, game: str, documents: Collection[str]) -> dict[str, Any]:
+    def finished(kind: str) -> dict[str, Any]:  # a game without tricks sends none
+        name = f"{game}-{kind}"
+        return _nullable(defs.document(name)) if name in documents else {"type": "null"}
+
     return defs.add(f"{game}.event", _obj(
         "One move as the seat that asked sees it: the game's observe_move (a move the "
         "rules hide reads as what shows of it, hidden true, kind what it was), and the "
@@ -80,8 +84,8 @@ def _event(defs: _Defs, game: str) -> dict[str, Any]:
          "move": {"type": "string"},
          "hidden": {"type": "boolean"},
          "kind": _nullable({"type": "string"}),
-         "trick": _nullable(defs.document(f"{game}-trick-result")),
-         "round": _nullable(defs.document(f"{game}-round-summary"))}))
+         "trick": finished("trick-result"),
+         "round": finished("round-summary")}))
 
 
 def _join() -> dict[str, Any]:
@@ -96,11 +100,13 @@ def _by_game(games: Sequence[str], parts: Callable[[str], dict[str, Any]]) -> di
                       for game in games]}
 
 
-def serve_schema(name: str, games: Sequence[str],
-                 named: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[str, Any]],
+                 documents: Collection[str]) -> dict[str, Any]:
     """The schema called ``name`` (one of :data:`SERVE_NAMES`) for the registered ``games``.
 
-    ``named`` gives a game's shipped schema by name (``"king-observation"``).
+    ``named`` gives a game's schema by name (``"king-observation"``), one of
+    ``documents``: a game whose values have no finished trick (or round summary) has no
+    such document, and its events send ``null`` for it.
     """
     defs = _Defs(named)
     game = {"enum": list(games)}
@@ -129,7 +135,7 @@ def serve_schema(name: str, games: Sequence[str],
         body = _join()
         title = "skullgames serve join link"
     elif name == "serve-event":
-        body = {"anyOf": [_event(defs, g) for g in games]}
+        body = {"anyOf": [_event(defs, g, documents) for g in games]}
         title = "skullgames serve event"
     elif name == "serve-table":
         body = _obj("A new table, as its creator receives it: who plays each seat and a "
@@ -163,7 +169,7 @@ def serve_schema(name: str, games: Sequence[str],
         body.update(_by_game(games, lambda g: {
             "config": defs.document(f"{g}-config"),
             "observation": defs.document(f"{g}-observation"),
-            "events": {"items": _event(defs, g)}}))
+            "events": {"items": _event(defs, g, documents)}}))
         title = "skullgames serve view"
     else:
         raise KeyError(f"no schema {name!r} (one of {', '.join(SERVE_NAMES)})")
