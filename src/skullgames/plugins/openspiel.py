@@ -7,10 +7,10 @@ A game's entry names its :class:`Dealing` as its optional ``openspiel`` part
 Public names (stable, as the rest of the API): :class:`Dealing`, :class:`DealPlan`,
 :func:`round_robin`, :func:`from_hands`, :func:`left_over`.
 
-Beyond the contract of :mod:`skullgames.plugins`, the OpenSpiel game reads two things of
-a game that has this part: its ``Config`` is an attrs class whose fields are OpenSpiel
-parameters (numbers, booleans, texts, enums, tuples of numbers, ``None``), and it has a
-``deck``, the sequence of cards that chance action ``i`` deals (``deck[i]``).
+Beyond the contract of :mod:`skullgames.plugins` and this part, the OpenSpiel game reads
+one thing of a game: its ``Config`` is an attrs class whose fields are OpenSpiel
+parameters (numbers, booleans, texts, enums, tuples of numbers, ``None``). The cards that
+chance deals are the part's own :attr:`Dealing.deck`, not an attribute of the config.
 
 In the library's games, a round's deal is a sequence of chance
 outcomes, one card each: first the hands, round robin from seat 0 (card ``k`` goes to
@@ -70,6 +70,10 @@ def left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
 class Dealing:
     """How one game is dealt as chance and how long it can be: its entry's ``openspiel`` part."""
 
+    deck: Callable[[Any], Sequence[Any]]
+    """``deck(config)``: every card of a game under ``config``, copies included, in a fixed
+    order: chance action ``i`` deals ``deck(config)[i]`` (of equal cards, the first index
+    is the outcome), so ``max_chance_outcomes()`` is its length."""
     plan: Callable[[Any, int], DealPlan]
     """``plan(config, round_index)``: the deal of a round (from 0)."""
     max_moves: Callable[[Any], int]

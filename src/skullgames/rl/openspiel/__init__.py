@@ -25,7 +25,8 @@ trick-taking games deal: the hands first, round robin from seat 0 (card ``k`` to
 (two players), Skull Queen's face-up centre cards (four or six players), and with Skull
 King's pirate abilities the top two undealt cards, the only ones Bendt the Bandit can
 draw. Then the engine's ``Deal`` move is applied (games are made with
-``auto_deal=False``). Chance action ``i`` deals ``config.deck[i]``; of equal cards (the
+``auto_deal=False``). Chance action ``i`` deals ``deck(config)[i]`` (the game's ``Dealing``,
+:attr:`skullgames.plugins.openspiel.Dealing.deck`); of equal cards (the
 five escapes, two mermaids, two Loot) only the first index is an outcome, with the
 probability of all the copies left, so ``max_chance_outcomes()`` is the deck's size.
 

@@ -10,12 +10,17 @@ from typing import Any
 
 from skullgames.plugins.openspiel import Dealing, DealPlan
 
-__all__ = ["deal_plan", "max_moves", "not_resampled"]
+__all__ = ["deal_plan", "deck", "max_moves", "not_resampled"]
 
 
 def _dealing(game: Any) -> Dealing:
     dealing: Dealing = game.part("openspiel")
     return dealing
+
+
+def deck(game: Any, config: Any) -> tuple[Any, ...]:
+    """Every card chance deals in ``game`` under ``config``: action ``i`` deals the ``i``-th."""
+    return tuple(_dealing(game).deck(config))
 
 
 def deal_plan(game: Any, config: Any, round_index: int) -> DealPlan:

@@ -20,6 +20,7 @@ from skullgames.registry import GAMES, Game, game_named
 from skullgames.rl import encode, observation_size
 from skullgames.rl._rewards import REWARDS, rewards_for
 from skullgames.rl.openspiel._deals import deal_plan, max_moves
+from skullgames.rl.openspiel._deals import deck as cards_dealt
 from skullgames.rl.openspiel._params import canonical, config_from, specification
 from skullgames.rl.openspiel._resample import resample
 from skullgames.rl.openspiel._views import (
@@ -124,7 +125,7 @@ def _setup(name: str, config: Any) -> _Setup:
     game = game_named(name)
     space = game.action_space(config)
     rounds = config.round_count
-    deck = tuple(config.deck)
+    deck = cards_dealt(game, config)
     first: dict[Any, int] = {}
     for index, c in enumerate(deck):
         first.setdefault(c, index)

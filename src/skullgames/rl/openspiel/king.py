@@ -33,6 +33,11 @@ def plan(config: king.Config, round_index: int) -> DealPlan:
     return DealPlan(hands + ghost + drawn, make, dealt)
 
 
+def deck(config: king.Config) -> tuple[king.Card, ...]:
+    """The config's deck, in its order: chance action ``i`` deals ``config.deck[i]``."""
+    return config.deck
+
+
 def max_moves(config: king.Config) -> int:
     """At most: bids, shots, plays, and one decision per named pirate (one of each) won."""
     players = config.players
@@ -49,5 +54,5 @@ def not_resampled(config: king.Config) -> str | None:
     return None
 
 
-DEALING = Dealing(plan=plan, max_moves=max_moves, not_resampled=not_resampled)
+DEALING = Dealing(deck=deck, plan=plan, max_moves=max_moves, not_resampled=not_resampled)
 """Skull King's deal card by card, and its length (``GAMES["king"].part("openspiel")``)."""

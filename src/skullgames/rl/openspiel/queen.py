@@ -30,10 +30,15 @@ def plan(config: queen.Config, round_index: int) -> DealPlan:
     return DealPlan(hands + ghost + config.center_size, make, dealt)
 
 
+def deck(config: queen.Config) -> tuple[queen.Card, ...]:
+    """The config's deck, in its order: chance action ``i`` deals ``config.deck[i]``."""
+    return config.deck
+
+
 def max_moves(config: queen.Config) -> int:
     """At most: one placement and one play per card, every round."""
     return config.rounds * config.players * (1 + config.hand_size)
 
 
-DEALING = Dealing(plan=plan, max_moves=max_moves)
+DEALING = Dealing(deck=deck, plan=plan, max_moves=max_moves)
 """Skull Queen's deal card by card, and its length (``GAMES["queen"].part("openspiel")``)."""
