@@ -97,7 +97,14 @@ class ActionSpace(Generic[MoveT]):
 
     @property
     def game(self) -> str:
-        """The game's name in :data:`skullgames.GAMES`: ``"king"`` or ``"queen"``."""
+        """The name the game's ``action_space`` gives it: ``"king"`` or ``"queen"``.
+
+        It is the game's name in :data:`skullgames.GAMES` unless the game is registered
+        under another (a renamed copy's spaces are the original's). A space is pickled as
+        this name and its config, and unpickled by the registered game that plays the
+        config: the game of this name if the config is its ``Config``, else the first
+        registered game whose ``Config`` it is.
+        """
         return self._game
 
     @property
@@ -222,13 +229,22 @@ class ActionSpace(Generic[MoveT]):
 
 
 def _action_space_of(game: str, config: object) -> ActionSpace[Any]:
-    """The action space of ``config`` in the registered game named ``game``, for unpickling."""
-    from skullgames._entry import registered_game  # the registry's store, when unpickling
+    """The action space of ``config`` in the registered game that plays it, for unpickling.
+
+    ``game`` is the name the game's own ``action_space`` gave the space; a game may be
+    registered under another name (a renamed copy), and another game may hold that name.
+    So the game called ``game`` answers only if ``config`` is of its ``Config``; otherwise
+    the first registered game whose ``Config`` ``config`` is.
+    """
+    from skullgames._entry import registered_game, registered_games  # the registry's store
 
     found = registered_game(game)
+    if found is None or type(config) is not found.Config:
+        found = next((entry for entry in registered_games()
+                      if type(config) is entry.Config), None)
     if found is None:
-        raise ConfigError(f"no game called {game!r} is registered to unpickle an action "
-                          "space of")
+        raise ConfigError(f"no registered game plays the config {config!r} to unpickle an "
+                          f"action space of (the space's game is called {game!r})")
     space: ActionSpace[Any] = found.action_space(config)
     return space
 
