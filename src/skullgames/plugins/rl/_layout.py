@@ -200,24 +200,43 @@ def write_copies(out: Values, cards: Sequence[Any], at: dict[int, int],
 
 
 class SeatFields:
-    """The per-seat fields that end both games' tables: scores, hands, dealer, leader.
+    """The per-seat fields that end a trick-taking game's table: scores, hands, leader.
 
-    Per relative seat: the scores, the hand sizes (with the ghost's stack), the dealer,
-    the leader and the seat to move, from the inputs at ``reads``: the totals, the hand
-    sizes, the ghost's cards, the dealer, the leader and the seat to move.
+    Per relative seat, in this order: the scores (``scores``), the hand sizes
+    (``hand_sizes``), the dealer (``dealer``, a one-hot), the leader (``leader``, a
+    one-hot) and the seat to move (``to_move``, a one-hot), written from the inputs at
+    ``reads``, the positions in the encoder's inputs (its :class:`Layout`'s names) of: the
+    totals (one int per seat), the hand sizes (one int per seat), the ghost's cards (an
+    int), the dealer (a seat), the leader (a seat, or ``None``) and the seat to move (a
+    seat, or ``None``). The scores are mapped from ``bounds`` (the game's
+    ``score_bounds``) onto -1..1, the hand sizes divided by ``hand_most``.
 
-    Position ``k`` is the seat ``k`` places to the observer's left; the ghost (Graybeard,
-    the Pirate King) has the position after the players.
+    Two of them are optional. A game without a dealer gives ``None`` for its read: the
+    tensor then has no ``dealer`` field (:attr:`dealer` is ``None``). A game without a
+    ghost (a seat that nobody plays, like Skull King's Graybeard) leaves ``ghost``
+    ``False`` and gives ``None`` for the ghost's cards. With a ghost, the ghost has the
+    position after the players in ``hand_sizes`` (its stack, from the ghost's cards) and
+    in ``leader`` (it leads when the leader read is ``None``).
+
+    Position ``k`` is the seat ``k`` places to the observer's left.
     """
 
-    def __init__(self, layout: Layout, players: int, ghost: bool, *, bounds: tuple[int, int],
-                 hand_most: int, reads: tuple[int, int, int, int, int, int], sizes_doc: str,
+    def __init__(self, layout: Layout, players: int, ghost: bool = False, *,
+                 bounds: tuple[int, int], hand_most: int,
+                 reads: tuple[int, int, int | None, int | None, int, int], sizes_doc: str,
                  leader_doc: str) -> None:
+        totals, sizes, ghost_cards, dealer, leader, to_move = reads
+        if ghost and ghost_cards is None:
+            raise ValueError("a game with a ghost reads the ghost's cards: give their input")
         a = layout.add
         self.scores = a("scores", players, "running totals mapped from score_bounds onto "
                         "-1..1", RELATIVE)
         self.sizes = a("hand_sizes", players + ghost, sizes_doc, RELATIVE)
-        self.dealer = a("dealer", players, "one-hot: the dealer's relative seat", RELATIVE)
+        self.dealer: int | None = None
+        """Where the ``dealer`` field starts, or ``None``: the game has no dealer."""
+        if dealer is not None:
+            self.dealer = self._dealer_start = a(
+                "dealer", players, "one-hot: the dealer's relative seat", RELATIVE)
         self.leader = a("leader", players + ghost, leader_doc, RELATIVE)
         self.to_move = a("to_move", players, "one-hot: the seat to move, none when nobody",
                          RELATIVE)
@@ -228,11 +247,14 @@ class SeatFields:
         self._low = lowest
         self._span = highest - lowest or 1  # plank values all 0: every score is 0
         self.seats = [[(me + k) % players for k in range(players)] for me in range(players)]
-        totals, sizes, ghost_cards, dealer, leader, to_move = reads
         self._reads = reads
+        # Read only when there is a ghost, a dealer: -1 is never read.
+        self._ghost_at = -1 if ghost_cards is None else ghost_cards
+        self._dealer_at = -1 if dealer is None else dealer
         layout.group(self._write_scores, (totals,))
-        layout.group(self._write_sizes, (sizes, ghost_cards))
-        layout.group(self._write_dealer, (dealer,), "dealer")
+        layout.group(self._write_sizes, (sizes,) if ghost_cards is None else (sizes, ghost_cards))
+        if dealer is not None:
+            layout.group(self._write_dealer, (dealer,), "dealer")
         layout.group(self._write_leader, (leader,), "leader")
         layout.group(self._write_to_move, (to_move,), "to_move")
 
@@ -243,15 +265,15 @@ class SeatFields:
             out[start + k] = 2.0 * (totals[seat] - low) / span - 1.0
 
     def _write_sizes(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        sizes, ghost_cards = inputs[self._reads[1]], inputs[self._reads[2]]
+        sizes = inputs[self._reads[1]]
         most, start = self.hand_most, self.sizes
         for k, seat in enumerate(self.seats[me]):
             out[start + k] = sizes[seat] / most
         if self._ghost:
-            out[start + self.players] = ghost_cards / most
+            out[start + self.players] = inputs[self._ghost_at] / most
 
     def _write_dealer(self, out: Values, inputs: Sequence[Any], me: int) -> None:
-        out[self.dealer + (inputs[self._reads[3]] - me) % self.players] = 1.0
+        out[self._dealer_start + (inputs[self._dealer_at] - me) % self.players] = 1.0
 
     def _write_leader(self, out: Values, inputs: Sequence[Any], me: int) -> None:
         leader = inputs[self._reads[4]]

@@ -101,10 +101,15 @@ class Steps(abc.ABC):
     Made by :func:`~skullgames.rl.tensors.steps_for` for one table; :meth:`start`
     begins each game. A subclass may remember what it counted at the last state it
     wrote.
+
+    A subclass defines :meth:`__call__`, :meth:`_new_round` and :meth:`_write_hand`, and
+    says which states begin a round: by naming their class, :attr:`round_start`, or by
+    overriding :meth:`is_round_start` (a game whose states are all of one class).
     """
 
-    round_start: type
-    """The class of a round's first state (bidding, placing): a new game's too."""
+    round_start: type | None = None
+    """The class of a round's first state (bidding, placing), a new game's too; ``None``:
+    the subclass overrides :meth:`is_round_start` instead."""
 
     def __init__(self, encoder: GroupEncoder, table: Table, seats: SeatFields) -> None:
         self._encoder = encoder
@@ -127,10 +132,20 @@ class Steps(abc.ABC):
         ``False`` (nothing written) unless ``state`` is a round's first state.
         """
         self._read = self._encoder.reader()  # its caches are by identity: one per game
-        if type(state) is not self.round_start:
+        if not self.is_round_start(state):
             return False
         self._new_round(state)
         return True
+
+    def is_round_start(self, state: Any) -> bool:
+        """Whether ``state`` is a round's first state: by default, of class :attr:`round_start`.
+
+        A game whose first states have no class of their own overrides this.
+        """
+        if self.round_start is None:
+            raise NotImplementedError(f"{type(self).__name__} names no round_start class "
+                                      "and does not override is_round_start")
+        return type(state) is self.round_start
 
     @abc.abstractmethod
     def __call__(self, before: Any, after: Any) -> bool:
