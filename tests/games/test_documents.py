@@ -9,16 +9,18 @@ a game without tricks has none (issue 36).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 import skull_jack
 from skull_jack import Config, apply, legal_moves, new_game, observe
 from skull_jack.entry import ENTRY
 
-from skullgames import GAMES, to_dict
-from skullgames.plugins import document_types
+from skullgames import GAMES, ConfigError, king, to_dict
+from skullgames.plugins import check_game, document_types
 from skullgames.registry import registered
 from skullgames.schemas import SCHEMA_NAMES, schema_named
 from tests.games.test_contract import king_with_states
@@ -92,3 +94,18 @@ def test_the_library_s_games_have_every_kind_of_document(game: str) -> None:
     assert [cls.__name__ for cls in found.values()] == ["TrickResult", "RoundResult",
                                                           "RoundSummary"]
     assert all(cls in GAMES[game].codecs for cls in found.values())
+
+
+def test_a_game_whose_finished_tricks_are_of_two_classes_is_refused() -> None:
+    def trick_or_round(state: Any) -> Any:  # a finished round where a trick should be
+        return state.rounds[-1] if state.rounds else state.last_trick
+
+    game = king_with_states("last_trick", trick_or_round)
+    two_tricks = attrs.evolve(game, new_game=lambda config=None, **options: game.new_game(
+        king.Config(rounds=(2, 3)), **options))  # a trick finished before the round
+    with pytest.raises(ConfigError, match=re.escape(
+            "its State's 'last_trick' is of more than one class (RoundResult and "
+            "TrickResult)")):
+        check_game(two_tricks)
+    check_game(attrs.evolve(GAMES["king"], name="jack", new_game=lambda config=None,
+                            **options: king.new_game(king.Config(rounds=(2, 3)), **options)))
