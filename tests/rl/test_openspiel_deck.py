@@ -21,7 +21,9 @@ from skull_jack.entry import ENTRY  # noqa: E402
 pyspiel = pytest.importorskip("pyspiel")  # the openspiel extra, which CI installs
 from skullgames.rl.openspiel import load_game  # noqa: E402
 
-JACK_REVERSED = attrs.evolve(ENTRY, name="jack_reversed",
+# Its own title: pyspiel keeps every game it registered by the title's name for good, and
+# other tests register a renamed Skull King called Skull Jack.
+JACK_REVERSED = attrs.evolve(ENTRY, name="jack_reversed", title="Skull Jack Reversed",
                              parts={**ENTRY.parts,
                                     "openspiel": "tests.support.reversed_deal:DEALING"})
 
@@ -31,6 +33,7 @@ def test_chance_deals_the_cards_of_the_game_s_own_deck() -> None:
     dealt = tuple(reversed(config.deck))
     with registered(JACK_REVERSED):
         game = load_game(config)
+        assert game.get_type().short_name == "python_skull_jack_reversed"
         state = game.new_initial_state()
         assert game.max_chance_outcomes() == len(dealt)
         assert [state.action_to_string(pyspiel.PlayerId.CHANCE, action)
