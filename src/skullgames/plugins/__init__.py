@@ -267,6 +267,7 @@ def document_types(game: Game[Any, Any, Any, Any]) -> Mapping[str, type]:
     and the table server's schemas are made from these.
 
     >>> from skullgames import GAMES
+    >>> from skullgames.plugins import document_types
     >>> {kind: cls.__name__ for kind, cls in document_types(GAMES["king"]).items()}
     {'trick-result': 'TrickResult', 'round-result': 'RoundResult', 'round-summary': 'RoundSummary'}
     """
