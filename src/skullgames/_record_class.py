@@ -135,17 +135,26 @@ def _build(cls: type, kw_only: bool) -> type:
     namespace["__delattr__"] = _refuse_assignment
     built = type(cls)(cls.__name__, cls.__bases__, namespace)
     built.__qualname__ = cls.__qualname__
+    # The twin allocates through ``type.__call__`` with no arguments: ``object.__new__``
+    # and ``object.__init__`` in C, cheaper than calling ``object.__new__(twin)`` from
+    # Python (benchmarks/README.md, "The pure build's record constructors").
     twin = type(cls)(f"_{cls.__name__}Filling", (built,), {
         "__slots__": (), "__setattr__": object.__setattr__,
-        "__delattr__": object.__delattr__})
-    built.__new__, built.__record_constructor__ = _constructor(  # type: ignore[method-assign,attr-defined]
+        "__delattr__": object.__delattr__, "__init__": object.__init__})
+    built.__init__, built.__record_constructor__ = _constructor(  # type: ignore[misc,attr-defined]
         built, twin, specs, kw_only)
     built._values = _values_getter(specs)  # type: ignore[attr-defined]
     return built
 
 
 def _constructor(cls: type, twin: type, specs: list[_Spec], kw_only: bool) -> tuple[Any, Any]:
-    """``cls.__new__`` and the constructor as a function (see :func:`constructor`)."""
+    """``cls.__init__`` and the constructor as a function (see :func:`constructor`).
+
+    The function fills a new instance of the twin (ordinary stores) and then gives it the
+    class. ``__init__``, for a call of the class, does the same to the instance the call
+    made (a subclass's instance gets each field through ``object.__setattr__``). No record
+    class has a ``__new__`` of its own, so that every twin allocates in C.
+    """
     required = [s for s in specs if s.default is _MISSING]
     optional = [s for s in specs if s.default is not _MISSING]
     if kw_only:
@@ -156,25 +165,26 @@ def _constructor(cls: type, twin: type, specs: list[_Spec], kw_only: bool) -> tu
                   for s in specs]
     signature = ", ".join(params)
     body = "".join(f"    self.{s.name} = {s.param}\n" for s in specs)
-    passed = ", ".join(f"{s.param}={s.param}" for s in specs)
+    stores = "".join(f"        _set(self, {s.name!r}, {s.param})\n" for s in specs)
     source = (f"def make({signature}):\n"
-              f"    self = _new(_twin)\n{body}"
+              f"    self = _twin()\n{body}"
               f"    self.__class__ = _cls\n"
               f"    return self\n"
-              f"def __new__(cls, {signature}):\n"
-              f"    if cls is _cls:\n"
-              f"        return make({passed})\n"
-              f"    self = _new(_twin)\n{body}"
-              f"    self.__class__ = cls\n"
-              f"    return self\n")
-    scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+              f"def __init__(self, {signature}):\n"
+              f"    if self.__class__ is _cls:\n"
+              f"        _set(self, '__class__', _twin)\n"
+              f"    {body.replace(chr(10), chr(10) + '    ')}"
+              f"    self.__class__ = _cls\n"
+              f"    else:\n{stores}"
+              f"        pass\n")
+    scope: dict[str, Any] = {"_twin": twin, "_cls": cls, "_set": object.__setattr__}
     scope.update({f"_default_{s.name}": s.default for s in optional})
     name = f"{cls.__module__}.{cls.__qualname__}"
     exec(compile(source, f"<record constructor {name}>", "exec"), scope)
-    make, new = scope["make"], scope["__new__"]
+    make, init = scope["make"], scope["__init__"]
     make.__name__ = make.__qualname__ = f"new_{cls.__name__}"
-    new.__qualname__ = f"{cls.__qualname__}.__new__"
-    return staticmethod(new), make
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init, make
 
 
 def _values_getter(specs: list[_Spec]) -> Any:

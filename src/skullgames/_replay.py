@@ -6,7 +6,7 @@ costs little more than replaying its moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from skullgames._json import (
@@ -25,15 +25,13 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
-def replay_known(apply: Callable[[S, M], S], state: S, entries: list[object],
-                 known: dict[str, M]) -> tuple[S, int]:
+def replay_known(apply: Callable[[S, M], S], state: S, entries: Sequence[object],
+                 known: Mapping[str, M]) -> tuple[S, int]:
     """Apply ``entries`` in order from ``state`` while each is the text of a known move.
 
     Returns the state reached and how many entries were applied: all of them, or up to
     the first that is not a key of ``known`` or that ``apply`` refuses (with a
     :class:`~skullgames.SkullgamesError`), which the caller reads and reports itself.
-    A list and a dict, not any sequence and mapping: the compiled build then reads them
-    directly, where a mapping's ``get`` is a method call per move (3 % of a load).
 
     >>> from skullgames import king
     >>> from skullgames.king.moves import _CANONICAL
@@ -61,7 +59,7 @@ _SAVED_FIELDS = ("format", "version", "config", "seed", "auto_deal", "moves")
 def replay_saved(data: object, path: str, format_name: str,
                  new_game: Callable[..., Any], apply: Callable[[Any, Any], Any],
                  is_over: Callable[[Any], bool], config_of: Callable[[Any, str], Any],
-                 move_of: Callable[[Any, str], Any], known: dict[str, Any]) -> Any:
+                 move_of: Callable[[Any, str], Any], known: Mapping[str, Any]) -> Any:
     """Rebuild the saved game ``data`` by replaying its moves (``_codec.SavedGame.replay``).
 
     The codec's reading of a document, here to be compiled with the engine: compiled,

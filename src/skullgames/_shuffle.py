@@ -36,7 +36,11 @@ def _by_floats(digest: bytes, n: int) -> list[int] | None:
 
     A sort of floats is CPython's quickest: no key function to call, and a comparison
     of two C doubles instead of two 64-bit ints, which a sort compares as objects. Sorting
-    the ints took about a fifth of the compiled engine's time in random games (perf).
+    the ints took about a fifth of the compiled engine's time in random games (perf);
+    in instructions, which miss the sort's mispredicted branches, sorting the ints costs a
+    compiled Skull King game 6.5 % more and its load 9.0 % (`python
+    benchmarks/instructions.py king python=A python=B`, B compiled with
+    ``benchmarks/tricks/shuffle-floats.patch``; benchmarks/README.md).
     Key ``j`` becomes the float ``1 + (top 40 bits * 256 + j) / 2**52``, built byte by
     byte: its mantissa is the 40 bits followed by the position, so sorting the floats
     sorts the keys, and the position is the low byte of each sorted float.

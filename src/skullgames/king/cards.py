@@ -249,15 +249,13 @@ def _text_of(kind: Kind, suit: Suit | None, rank: int, pirate: Pirate | None) ->
 
 
 # The part a card takes in a trick; the Tigress takes the part she is declared as.
-# Final, so that the compiled build reads them as constants in the modules that import
-# them, where a module's other global is a lookup in its dict at each use.
-ROLE_ESCAPE: Final = 0
-ROLE_NUMBER: Final = 1
-ROLE_PIRATE: Final = 2
-ROLE_SKULL_KING: Final = 3
-ROLE_MERMAID: Final = 4
-ROLE_KRAKEN: Final = 5
-ROLE_WHALE: Final = 6
+ROLE_ESCAPE = 0
+ROLE_NUMBER = 1
+ROLE_PIRATE = 2
+ROLE_SKULL_KING = 3
+ROLE_MERMAID = 4
+ROLE_KRAKEN = 5
+ROLE_WHALE = 6
 _ROLE: Final = {
     Kind.NUMBER: ROLE_NUMBER, Kind.ESCAPE: ROLE_ESCAPE, Kind.LOOT: ROLE_ESCAPE,
     Kind.TIGRESS: ROLE_ESCAPE, Kind.PIRATE: ROLE_PIRATE, Kind.SKULL_KING: ROLE_SKULL_KING,

@@ -595,7 +595,7 @@ class Finished(State):
 Stage = Dealing | Bidding | Shooting | Playing | Choosing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
 
-_STATE_CLASSES: Final[frozenset[type[State]]] = frozenset(
+_STATE_CLASSES: frozenset[type[State]] = frozenset(
     {Dealing, Bidding, Shooting, Playing, Choosing, Finished})
 """The classes of Skull King states: ``type(state) in _STATE_CLASSES`` recognises one."""
 

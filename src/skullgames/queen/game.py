@@ -264,7 +264,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     held = list(hands)
     held[seat] = hand[:index] + hand[index + 1:]
     hands = tuple(held)
-    trick = stage.trick + ((seat, play),)
+    trick = (*stage.trick, (seat, play))
     log = (play, state._log)
     if len(trick) < config.cards_per_trick:
         if color is None:
@@ -277,7 +277,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
     planks = result.planks
     if planks is None:
         raise AssertionError("a trick resolved on planks gives the planks after it")
-    tricks = table.tricks + (result,)
+    tricks = (*table.tricks, result)
     if hands[0]:
         return _next_trick(match, stage.round, hands, log, placements=table.placements,
                            planks=planks, tricks=tricks, leader=result.next_leader,
@@ -296,7 +296,7 @@ def _finish_round(match: Match, round: Round, placements: tuple[Place, ...],
                          placements=placements, tricks=tricks, planks=planks, points=points)
     match = Match(config=config, seed=match.seed, auto_deal=match.auto_deal,
                   totals=tuple(map(operator.add, match.totals, points)),
-                  rounds=match.rounds + (result,))
+                  rounds=(*match.rounds, result))
     index = round.index + 1
     if index == config.rounds:
         return Finished(match=match, log=log, round_index=round.index, dealer=round.dealer)

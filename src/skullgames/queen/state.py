@@ -417,7 +417,7 @@ class Finished(State):
 Stage = Dealing | Placing | Playing | Finished
 """Every state is one of these, one class per :class:`Phase`."""
 
-_STATE_CLASSES: Final[frozenset[type[State]]] = frozenset({Dealing, Placing, Playing, Finished})
+_STATE_CLASSES: frozenset[type[State]] = frozenset({Dealing, Placing, Playing, Finished})
 """The classes of Skull Queen states: ``type(state) in _STATE_CLASSES`` recognises one."""
 
 
