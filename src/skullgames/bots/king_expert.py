@@ -9,10 +9,9 @@
   hand it held then (:func:`play_log_likelihood`).
 - **Bids are searched**: every bid is played out in every world, the bot then playing
   to make it; the bid of the best expected value is made.
-- **Rollouts** play the round out with :func:`rollout_move`, the rule of thumb with two
-  repairs: a seat that needs tricks does not lead its top card into a trick it must
-  still win later with it, and a seat whose bid is made does not take a trick by
-  leading when a lower lead is safe.
+- **Rollouts** play the round out with the rule of thumb (``greedy``'s play) for every
+  seat, as ``search`` does; the other seats' bids in them are their real ones once
+  shown, and :func:`~skullgames.bots.king.greedy_bid` of their sampled hands before.
 - **The objective** values the round by the standings after it (``stake`` on finishing
   first), see :class:`~skullgames.bots.expert.ExpertSearch`.
 
@@ -32,16 +31,23 @@ import random
 from collections.abc import Sequence
 
 from skullgames.bots.expert import ExpertSearch
-from skullgames.bots.king import _greedy_play, _played, expected_tricks, greedy_bid, sample_world
+from skullgames.bots.king import (
+    _greedy_play,
+    _played,
+    _policy,
+    expected_tricks,
+    greedy_bid,
+    sample_world,
+)
 from skullgames.king.cards import Card, Suit, order_of
 from skullgames.king.config import Config
-from skullgames.king.game import apply, legal_moves
-from skullgames.king.moves import Bid, Move, Play, plays_of
+from skullgames.king.game import apply
+from skullgames.king.moves import Move, Play, plays_of
 from skullgames.king.observation import Observation
 from skullgames.king.rules import SuitState, next_suit, playable
 from skullgames.king.state import Phase, State
 
-__all__ = ["ExpertBot", "bid_log_likelihood", "play_log_likelihood", "rollout_move"]
+__all__ = ["BID_SPREAD", "PLAY_TRUST", "ExpertBot", "bid_log_likelihood", "play_log_likelihood"]
 
 BID_SPREAD = 1.2
 """How far (in tricks) a seat's bid strays from what its hand is worth, in the model."""
@@ -132,25 +138,6 @@ def play_log_likelihood(config: Config, seat: int, play: Play, hand: Sequence[Ca
     return math.log(chance)
 
 
-def rollout_move(state: State) -> Move:
-    """The move of the seat to move in a rollout: the rule of thumb, two leads repaired.
-
-    A seat that still needs more than one trick and leads keeps its strongest card for
-    later and leads its second strongest when that one is a pirate, the Skull King or a
-    black card (the rule of thumb spends the strongest first); a seat whose bid is made
-    and that must lead leads its weakest card, as the rule of thumb does.
-    """
-    seat: int = state.to_move  # type: ignore[assignment]
-    config = state.config
-    if state.phase is Phase.BID:
-        return Bid(greedy_bid(state.hands[seat], config))
-    bid = state.bids[seat]
-    need = (0 if bid is None else bid) - state.tricks_won[seat]
-    moves = legal_moves(state)
-    return _greedy_play(config, seat, moves, state.trick, need + state.tricks_won[seat],
-                        state.tricks_won[seat])
-
-
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
 
@@ -203,9 +190,9 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         return total
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
-        """The round's points after ``move``, every seat then playing :func:`rollout_move`."""
+        """The round's points after ``move``, every seat then playing the rule of thumb."""
         finished = len(world.rounds)
         state = apply(world, move)
         while len(state.rounds) == finished:
-            state = apply(state, rollout_move(state))
+            state = apply(state, _policy(state))
         return state.rounds[-1].points
