@@ -22,7 +22,12 @@ from skullgames import king, match, queen, simulate, to_dict
 from skullgames.bots import make_bot
 from skullgames.bots.expert import resample
 from skullgames.bots.king import greedy_bid, sample_world
-from skullgames.bots.king_expert import ExpertBot, bid_log_likelihood, play_log_likelihood
+from skullgames.bots.king_expert import (
+    ExpertBot,
+    bid_log_likelihood,
+    play_log_likelihood,
+    rollout_play,
+)
 from skullgames.bots.queen_expert import ExpertBot as QueenExpertBot
 from skullgames.registry import GAMES
 from skullgames.rl.gymnasium import environment_id
@@ -233,6 +238,17 @@ def test_inference_prefers_worlds_where_the_bids_fit_the_hands() -> None:
     ranked = sorted(range(40), key=weights.__getitem__)
     low, high = ranked[:10], ranked[-10:]
     assert sum(misfit(worlds[i]) for i in high) < sum(misfit(worlds[i]) for i in low)
+
+
+def test_the_rollouts_keep_the_strongest_card_while_some_tricks_are_not_needed() -> None:
+    config = king.Config()
+    hand = [king.card(c) for c in ("Y3", "B12", "SK")]
+    moves = [king.Play(c) for c in hand]
+    # needing 1 of 3 tricks: lead the weakest card that is hard to beat, not the King
+    assert rollout_play(config, 0, moves, (), 1, 0, 3) == king.Play(king.card("B12"))
+    # needing all three, or none: the rule of thumb (the King; the weakest card)
+    assert rollout_play(config, 0, moves, (), 3, 0, 3) == king.Play(king.card("SK"))
+    assert rollout_play(config, 0, moves, (), 1, 1, 3) == king.Play(king.card("Y3"))
 
 
 def test_the_objective_values_finishing_first() -> None:

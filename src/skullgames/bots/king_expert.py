@@ -9,9 +9,11 @@
   hand it held then (:func:`play_log_likelihood`).
 - **Bids are searched**: every bid is played out in every world, the bot then playing
   to make it; the bid of the best expected value is made.
-- **Rollouts** play the round out with the rule of thumb (``greedy``'s play) for every
-  seat, as ``search`` does; the other seats' bids in them are their real ones once
-  shown, and :func:`~skullgames.bots.king.greedy_bid` of their sampled hands before.
+- **Rollouts** play the round out with :func:`rollout_move` for every seat: the rule of
+  thumb, but a seat that needs some of the tricks left (not all) leads a card strong
+  enough rather than its strongest (:func:`rollout_play`). The other seats' bids in
+  them are their real ones once shown, :func:`~skullgames.bots.king.greedy_bid` of
+  their sampled hands before.
 - **The objective** values the round by the standings after it (``stake`` on finishing
   first), see :class:`~skullgames.bots.expert.ExpertSearch`.
 
@@ -34,20 +36,29 @@ from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.king import (
     _greedy_play,
     _played,
-    _policy,
+    _strength,
     expected_tricks,
     greedy_bid,
     sample_world,
 )
 from skullgames.king.cards import Card, Suit, order_of
 from skullgames.king.config import Config
-from skullgames.king.game import apply
-from skullgames.king.moves import Move, Play, plays_of
+from skullgames.king.game import apply, legal_moves
+from skullgames.king.moves import Bid, Move, Play, plays_of
 from skullgames.king.observation import Observation
 from skullgames.king.rules import SuitState, next_suit, playable
 from skullgames.king.state import Phase, State
 
-__all__ = ["BID_SPREAD", "PLAY_TRUST", "ExpertBot", "bid_log_likelihood", "play_log_likelihood"]
+__all__ = [
+    "BID_SPREAD",
+    "LEAD_STRENGTH",
+    "PLAY_TRUST",
+    "ExpertBot",
+    "bid_log_likelihood",
+    "play_log_likelihood",
+    "rollout_move",
+    "rollout_play",
+]
 
 BID_SPREAD = 1.2
 """How far (in tricks) a seat's bid strays from what its hand is worth, in the model."""
@@ -138,6 +149,48 @@ def play_log_likelihood(config: Config, seat: int, play: Play, hand: Sequence[Ca
     return math.log(chance)
 
 
+LEAD_STRENGTH = 0.3
+"""The weakest card (by how hard it is to beat) that a seat in need of tricks leads."""
+
+
+def rollout_play(config: Config, seat: int, moves: Sequence[Move],
+                 trick: tuple[tuple[int | None, Play], ...], bid: int, won: int,
+                 cards_left: int) -> Move:
+    """The rollouts' play: the rule of thumb, but for a seat that leads needing tricks.
+
+    Such a seat that needs fewer tricks than it has cards leads the weakest of its cards
+    but the strongest that is still hard to beat (strength :data:`LEAD_STRENGTH` or
+    more), keeping its strongest for later; the rule of thumb leads its strongest. As a
+    player against the rule of thumb this is worth about +30 points a game (``skullgames
+    match``, 2 v 2, 1,000 deals: +29.9, 95 % 26.5 to 33.4).
+    """
+    need = bid - won
+    if not trick and 0 < need < cards_left:
+        plays = [m for m in moves if type(m) is Play]
+        if len(plays) > 1:
+            ranked = sorted(plays, key=_strength, reverse=True)
+            strong = [p for p in ranked[1:] if _strength(p) >= LEAD_STRENGTH]
+            if strong:
+                return strong[-1]
+    return _greedy_play(config, seat, moves, trick, bid, won)
+
+
+def rollout_move(state: State) -> Move:
+    """The move of the seat to move in a rollout: :func:`rollout_play`'s.
+
+    A bid is the rule of thumb's (:func:`~skullgames.bots.king.greedy_bid`); in the
+    phases that options add, the first legal move, as the rule of thumb makes.
+    """
+    seat: int = state.to_move  # type: ignore[assignment]
+    config = state.config
+    if state.phase is Phase.BID:
+        return Bid(greedy_bid(state.hands[seat], config))
+    bid = state.bids[seat]
+    return rollout_play(config, seat, legal_moves(state), state.trick,
+                        0 if bid is None else bid, state.tricks_won[seat],
+                        len(state.hands[seat]))
+
+
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
 
@@ -190,9 +243,9 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         return total
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
-        """The round's points after ``move``, every seat then playing the rule of thumb."""
+        """The round's points after ``move``, every seat then playing :func:`rollout_move`."""
         finished = len(world.rounds)
         state = apply(world, move)
         while len(state.rounds) == finished:
-            state = apply(state, _policy(state))
+            state = apply(state, rollout_move(state))
         return state.rounds[-1].points
