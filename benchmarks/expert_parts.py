@@ -7,6 +7,8 @@ For the ablation figures of the bots page (issue 38), with ``skullgames match``'
         --deals 100 --jobs 1
     PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:RolloutPlayer,greedy \\
         --deals 1000 --jobs 1
+    PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:SmallSearchExpertRollouts,\\
+benchmarks.expert_parts:SmallSearch --deals 40 --jobs 1
 
 Each class is made from a ``random.Random``, as every bot factory is.
 """
@@ -16,11 +18,12 @@ from __future__ import annotations
 import random
 
 from skullgames.bots._base import checked_moves
-from skullgames.bots.king import _policy, greedy_bid
-from skullgames.bots.king_expert import ExpertBot, rollout_play
+from skullgames.bots.king import SearchBot, _policy, greedy_bid
+from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
 from skullgames.king import Bid, Move, Observation, Phase, State, apply
 
-__all__ = ["GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer"]
+__all__ = ["GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer", "SmallSearch",
+           "SmallSearchExpertRollouts"]
 
 
 class NoInference(ExpertBot):
@@ -64,3 +67,22 @@ class RolloutPlayer:
         return rollout_play(observation.config, observation.seat, moves, observation.trick,
                             0 if bid is None else bid,
                             observation.tricks_won[observation.seat], len(observation.hand))
+
+
+class SmallSearch(SearchBot):
+    """``search`` with 3 worlds: a cheap search to compare rollout policies in."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, worlds=3)
+
+
+class SmallSearchExpertRollouts(SmallSearch):
+    """:class:`SmallSearch` whose rollouts are the expert's (``rollout_move``)."""
+
+    def round_points(self, world: State, move: Move) -> tuple[int, ...]:
+        """The round's points after ``move``, every seat then playing ``rollout_move``."""
+        finished = len(world.rounds)
+        state = apply(world, move)
+        while len(state.rounds) == finished:
+            state = apply(state, rollout_move(state))
+        return state.rounds[-1].points
