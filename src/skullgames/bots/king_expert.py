@@ -206,16 +206,21 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
                  spite: float = 1.0, inference: bool = True, objective: bool = True) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
                          objective=objective)
-        self._seen: list[_Evidence] = []
+        self._seen: tuple[Observation | None, list[_Evidence]] = (None, [])
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""
         return observation.totals, observation.config.round_count - observation.round_number
 
     def has_evidence(self, observation: Observation) -> bool:
-        """Whether bids are shown (after the bidding); reads this round's plays for weights."""
-        self._seen = _evidence(observation)
+        """Whether the bids are shown: after the bidding."""
         return observation.phase is not Phase.BID
+
+    def _evidence_of(self, observation: Observation) -> list[_Evidence]:
+        """The other seats' plays this round, read once an observation for every world."""
+        if self._seen[0] is not observation:
+            self._seen = (observation, _evidence(observation))
+        return self._seen[1]
 
     def sample(self, observation: Observation) -> State:
         """A deal consistent with ``observation``; hidden bids are :func:`greedy_bid`'s."""
@@ -236,7 +241,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         for seat, bid in enumerate(observation.bids):
             if seat != observation.seat and bid is not None:
                 total += bid_log_likelihood(bid, dealt[seat], config)
-        for e in self._seen:
+        for e in self._evidence_of(observation):
             total += play_log_likelihood(config, e.seat, e.play,
                                          [*world.hands[e.seat], e.play.card, *e.later],
                                          e.trick, e.lead, e.bid, e.won)
