@@ -20,7 +20,7 @@ settings.register_profile(
 settings.load_profile("default")
 
 
-# Mutation testing (tests/mutation.py) runs the tests of a rule once per mutant: there, each
+# Mutation testing (tests/support/mutation.py) runs the tests of a rule once per mutant: there, each
 # property test tries a few examples only (the rule tests, positions, must kill mutants).
 MUTATION_MAX_EXAMPLES = 5
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,14 +36,8 @@ from skullgames.king import (
     parse_move,
     score_bounds,
 )
-from tests.actions import check_random_game, check_scores_within_bounds
-from tests.king.test_option_properties import option_configs
-
-
-@st.composite
-def every_option(draw: st.DrawFn) -> Config:
-    """The option configs of the engine's own property tests, with the round bonus."""
-    return attrs.evolve(draw(option_configs()), round_bonus=draw(st.booleans()))
+from tests.support.actions import check_random_game, check_scores_within_bounds
+from tests.support.king.configs import every_option
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,7 +1,7 @@
 """Bad input to :mod:`skullgames.king` gets the library's errors, never a raw one (issue 12).
 
 A wrong Python type raises ``TypeError`` naming the argument (in the compiled build, mypyc's
-own ``TypeError`` for a typed parameter: tests/type_errors.py); a wrong value raises the
+own ``TypeError`` for a typed parameter: tests/support/type_errors.py); a wrong value raises the
 library's error (a ``ValueError``) naming it; nothing is silently accepted.
 """
 
@@ -40,9 +40,8 @@ from skullgames.king import (
     Wager,
     card,
 )
-
-from ..type_errors import raises_wrong_type
-from .positions import bid_all, dealt, play
+from tests.support.king.positions import bid_all, dealt, play
+from tests.support.type_errors import raises_wrong_type
 
 QUEEN_STATE = queen.new_game(queen.Config(players=3), seed=1)
 KING_STATE = king.new_game(seed=1)

@@ -18,10 +18,9 @@ from skullgames import GAMES, king
 from skullgames.king import Config, State, apply, new_game
 from skullgames.king._serialize import STATE
 from skullgames.king.moves import _CANONICAL
-from tests import loading
-from tests.loading import EDITS, edit_moves, outcome, replayed, saved
-
-from .test_option_properties import option_configs
+from tests.support import loading
+from tests.support.king.configs import option_configs
+from tests.support.loading import EDITS, edit_moves, outcome, replayed, saved
 
 
 def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from skullgames import InvalidNotationError
 from skullgames.king import Bid, Config, Deal, Edition, Play, card, parse_move
 from skullgames.king.cards import ALL_CARDS
-
-from .helpers import cards
+from tests.support.king.helpers import cards
 
 
 @pytest.mark.parametrize("face", ALL_CARDS, ids=str)

@@ -19,8 +19,7 @@ from skullgames.king import (
     card,
 )
 from skullgames.king.cards import order_of
-
-from .positions import bid_all, cards, dealt, play
+from tests.support.king.positions import bid_all, cards, dealt, play
 
 ABILITIES = Config(players=3, pirate_abilities=True, rounds=(2, 2))
 

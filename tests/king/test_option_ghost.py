@@ -9,9 +9,8 @@ from hypothesis import strategies as st
 
 from skullgames import king
 from skullgames.king import Config, Outcome, Play, card
-
-from .invariants import check_state
-from .positions import bid_all, dealt, play
+from tests.support.king.invariants import check_state
+from tests.support.king.positions import bid_all, dealt, play
 
 TWO = Config(players=2, rounds=(2, 2))
 
@@ -167,7 +166,7 @@ def test_after_a_whale_trick_he_discarded_a_human_leads_and_he_goes_second() -> 
        white_whale=st.booleans())
 def test_every_state_of_two_player_games_keeps_the_modelled_invariants(
         seed: int, choices: int, kraken: bool, white_whale: bool) -> None:
-    """The rules model of ``tests/king/invariants.py``, Graybeard's turn order included
+    """The rules model of ``tests/support/king/invariants.py``, Graybeard's turn order included
     (he plays second after a human lead; after he leads, the previous human leader
     plays first: §3.11, K10, S3), holds after every move of random two-player games."""
     config = Config(players=2, kraken=kraken, white_whale=white_whale)

@@ -13,23 +13,18 @@ from hypothesis import strategies as st
 from skullgames import IllegalMoveError, from_json, to_json
 from skullgames._records import replace
 from skullgames.king import (
-    ROUND_PRESETS,
     AdjustBid,
     Bid,
     ChooseLeader,
     Config,
     Deal,
     Discard,
-    Edition,
-    KrakenLeader,
     Move,
     Phase,
     Play,
-    Scoring,
     Shot,
     State,
     Wager,
-    WhaleLeader,
     apply,
     card,
     is_over,
@@ -39,30 +34,8 @@ from skullgames.king import (
     replay,
 )
 from skullgames.king.invariants import check_invariants
-
-from .invariants import check_state
-
-
-@st.composite
-def option_configs(draw: st.DrawFn) -> Config:
-    """Any valid modern config with the options of issue 3, 2 to 8 players, or classic."""
-    if draw(st.integers(0, 4)) == 0:
-        return Config(players=draw(st.integers(2, 6)), edition=Edition.CLASSIC,
-                      rounds=draw(st.sampled_from(sorted(ROUND_PRESETS))),
-                      round_bonus=draw(st.booleans()))
-    rascal = draw(st.booleans())
-    return Config(
-        players=draw(st.integers(2, 8)), loot=draw(st.booleans()), kraken=draw(st.booleans()),
-        white_whale=draw(st.booleans()),
-        scoring=Scoring.RASCAL if rascal else Scoring.STANDARD,
-        cannonball=rascal and draw(st.booleans()),
-        pirate_abilities=draw(st.booleans()),
-        rounds=draw(st.sampled_from(sorted(ROUND_PRESETS))),
-        kraken_leader=draw(st.sampled_from(KrakenLeader)),
-        whale_leader=draw(st.sampled_from(WhaleLeader)),
-        character_ends_choice=draw(st.booleans()),
-        whale_cancels_loot=draw(st.booleans()),
-    )
+from tests.support.king.configs import option_configs
+from tests.support.king.invariants import check_state
 
 
 def wrong_moves(state: State) -> list[Move]:
@@ -210,7 +183,7 @@ def test_what_a_seat_cannot_see_can_change_without_changing_its_observation(
        loot=st.booleans())
 def test_character_ends_choice_off_keeps_the_modelled_invariants(
         players: int, seed: int, choices: int, loot: bool) -> None:
-    """K4, S1 played the other way: the rules model of ``tests/king/invariants.py`` (the
+    """K4, S1 played the other way: the rules model of ``tests/support/king/invariants.py`` (the
     suit to follow after an escape lead and a character) holds after every move."""
     config = Config(players=players, loot=loot, kraken=True, white_whale=True,
                     character_ends_choice=False, rounds="skip_to_the_brawl")

@@ -19,8 +19,7 @@ from skullgames.king import (
     card,
     resolve_trick,
 )
-
-from .positions import bid_all, dealt, play
+from tests.support.king.positions import bid_all, dealt, play
 
 CANNONBALL = Config(players=3, scoring=Scoring.RASCAL, cannonball=True, rounds=(1,))
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from skullgames import king
 from skullgames.king.cards import ALL_CARDS, Kind
 from skullgames.king.moves import plays_of
-
-from .helpers import position
+from tests.support.king.helpers import position
 
 
 def test_the_tigress_is_played_as_a_pirate_or_as_an_escape_and_any_other_card_once() -> None:

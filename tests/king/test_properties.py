@@ -41,10 +41,9 @@ from skullgames.king import (
     winners,
 )
 from skullgames.king.cards import Card
-
-from .invariants import check_state, legal_cards, suit_to_follow
-from .oracle import expected, round_points
-from .strategies import configs, play_out, seeds
+from tests.support.king.invariants import check_state, legal_cards, suit_to_follow
+from tests.support.king.oracle import expected, round_points
+from tests.support.king.strategies import configs, play_out, seeds
 
 ANY_MOVE: Any = Move  # a Union: from_json accepts it, but a type checker wants a class
 

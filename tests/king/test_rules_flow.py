@@ -25,8 +25,7 @@ from skullgames.king import (
     scores,
     winners,
 )
-
-from .helpers import cards, play, position
+from tests.support.king.helpers import cards, play, position
 
 
 @pytest.mark.parametrize("players", range(3, 9))

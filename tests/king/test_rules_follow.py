@@ -22,8 +22,7 @@ from skullgames.king import (
     current_player,
     legal_moves,
 )
-
-from .helpers import play, position
+from tests.support.king.helpers import play, position
 
 ADVANCED = Config(loot=True, kraken=True, white_whale=True)
 CLASSIC = Config(edition=Edition.CLASSIC)

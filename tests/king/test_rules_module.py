@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from skullgames.king import Config, Suit, SuitState, card
 from skullgames.king.rules import bidding_order, follows, next_to_bid, suit_of_trick
-
-from .helpers import play
+from tests.support.king.helpers import play
 
 
 def test_bidding_starts_left_of_the_dealer_and_goes_clockwise() -> None:

@@ -10,8 +10,7 @@ import pytest
 
 from skullgames import IllegalMoveError, king
 from skullgames.king import Config, Edition, Scoring, apply, round_breakdown, score_round
-
-from .helpers import play, position
+from tests.support.king.helpers import play, position
 
 RASCAL = Config(scoring=Scoring.RASCAL)
 CANNONBALL = Config(scoring=Scoring.RASCAL, cannonball=True)

@@ -14,8 +14,7 @@ import pytest
 from skullgames import IllegalMoveError
 from skullgames.king import Config, Edition, Outcome, Play, Suit, card, resolve_trick
 from skullgames.king.tricks import resolve, trick_winner
-
-from .helpers import bonus_texts, play, trick
+from tests.support.king.helpers import bonus_texts, play, trick
 
 # -- Modern edition (Grandpa Beck's 2021), base deck -------------------------------------
 

@@ -28,9 +28,8 @@ from skullgames.king import (
     replay,
 )
 from skullgames.king.state import Setup
-
-from .invariants import check_state
-from .strategies import configs, seeds
+from tests.support.king.invariants import check_state
+from tests.support.king.strategies import configs, seeds
 
 TARGETS: tuple[Any, ...] = (State, Config, Bid, Play, Deal, Move)
 

@@ -28,9 +28,8 @@ from skullgames.king.state import (
     Shooting,
     State,
 )
-from tests.values import assert_a_value
-
-from .positions import bid_all, dealt, play
+from tests.support.king.positions import bid_all, dealt, play
+from tests.support.values import assert_a_value
 
 
 def states_of_every_phase() -> list[State]:

@@ -26,8 +26,7 @@ from skullgames.king import (
     new_game,
 )
 from skullgames.king.tricks import decide, trick_winner
-
-from .helpers import trick
+from tests.support.king.helpers import trick
 
 REASONS = [
     ("Y12 Y5 P14", 0, Reason.LEAD_SUIT, "§3.4: highest of the lead suit, a 14 off-suit loses"),

@@ -22,16 +22,9 @@ from skullgames.queen import (
     parse_move,
     score_bounds,
 )
-from tests.actions import check_random_game, check_scores_within_bounds
-from tests.queen.helpers import WITHOUT_SHRINKING
-
-
-@st.composite
-def configs(draw: st.DrawFn) -> Config:
-    return Config(players=draw(st.integers(2, 6)), rounds=draw(st.integers(1, 3)),
-                  plank_values=draw(st.lists(st.integers(0, 9), min_size=5, max_size=5)),
-                  set_aside_center_pair=draw(st.booleans()),
-                  set_aside_center_specials=draw(st.booleans()))
+from tests.support.actions import check_random_game, check_scores_within_bounds
+from tests.support.queen.configs import configs
+from tests.support.queen.helpers import WITHOUT_SHRINKING
 
 
 @settings(max_examples=15, deadline=None, phases=WITHOUT_SHRINKING)

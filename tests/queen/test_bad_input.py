@@ -1,7 +1,7 @@
 """Bad input to Skull Queen gets the library's errors, never a raw one (issue 12).
 
 A wrong Python type is a ``TypeError`` naming the argument (in the compiled build, mypyc's
-own ``TypeError`` for a typed parameter: tests/type_errors.py); a wrong value is a
+own ``TypeError`` for a typed parameter: tests/support/type_errors.py); a wrong value is a
 :class:`~skullgames.SkullgamesError` naming it; nothing is silently accepted.
 """
 
@@ -42,8 +42,8 @@ from skullgames.queen import (
     side_values,
     winners,
 )
-from tests.queen.helpers import middle
-from tests.type_errors import raises_wrong_type
+from tests.support.queen.helpers import middle
+from tests.support.type_errors import raises_wrong_type
 
 MAX_SEED = 2**128 - 1  # the largest seed, as wide as a drawn one; saved as digits
 

@@ -47,7 +47,7 @@ from skullgames.queen.state import (
     RoundResult,
     Table,
 )
-from tests.queen.helpers import (
+from tests.support.queen.helpers import (
     BLUE,
     GREEN,
     MATE,
@@ -61,8 +61,8 @@ from tests.queen.helpers import (
     moves,
     steps,
 )
-from tests.type_errors import raises_wrong_type
-from tests.values import assert_a_value
+from tests.support.type_errors import raises_wrong_type
+from tests.support.values import assert_a_value
 
 THREE = Config(players=3)
 

@@ -16,7 +16,7 @@ from skullgames.queen import (
     new_game,
     observe,
 )
-from tests.queen.helpers import (
+from tests.support.queen.helpers import (
     BLUE,
     MATE,
     RED,

@@ -24,9 +24,9 @@ from skullgames.queen import (
 )
 from skullgames.queen._serialize import STATE
 from skullgames.queen.moves import _CANONICAL, Place, Play
-from tests import loading
-from tests.loading import EDITS, edit_moves, outcome, replayed, saved
-from tests.queen.helpers import THREE_HANDS, cards
+from tests.support import loading
+from tests.support.loading import EDITS, edit_moves, outcome, replayed, saved
+from tests.support.queen.helpers import THREE_HANDS, cards
 
 
 def random_game(config: Config, seed: int, choices: int, *, auto_deal: bool = True

@@ -23,8 +23,8 @@ from skullgames.queen import (
 )
 from skullgames.queen.cards import ALL_CARDS
 from skullgames.queen.moves import PLAYS
-from tests.queen.helpers import cards
-from tests.type_errors import raises_wrong_type
+from tests.support.queen.helpers import cards
+from tests.support.type_errors import raises_wrong_type
 
 
 def test_every_card_round_trips_and_is_interned() -> None:

@@ -12,8 +12,8 @@ from skullgames.queen import Card, Config, Plank, Side, apply, is_over, legal_mo
 from skullgames.queen import resolve_trick as resolve_trick_
 from skullgames.queen.cards import ALL_CARDS
 from skullgames.queen.tricks import TrickResult
-from tests.queen.helpers import WITHOUT_SHRINKING
-from tests.queen.oracle import oracle
+from tests.support.queen.helpers import WITHOUT_SHRINKING
+from tests.support.queen.oracle import oracle
 
 
 def agree(result: TrickResult, planks: list[Plank]) -> None:

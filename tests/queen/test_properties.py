@@ -36,7 +36,7 @@ from skullgames.queen import (
 from skullgames.queen.invariants import check_invariants
 from skullgames.queen.moves import PLAYS
 from skullgames.queen.state import Placing, Playing, Round, Table
-from tests.queen.helpers import WITHOUT_SHRINKING
+from tests.support.queen.helpers import WITHOUT_SHRINKING
 
 PLAYERS = st.integers(min_value=2, max_value=6)
 SEEDS = st.integers(min_value=0, max_value=2**53 - 1)  # seeds JSON keeps exactly

@@ -34,7 +34,7 @@ from skullgames.queen import (
     observe,
     resolve_trick,
 )
-from tests.queen.helpers import cards
+from tests.support.queen.helpers import cards
 
 
 def game(players: int = 4, steps: int = 10**9, seed: int = 3, **options: Any) -> State:

@@ -9,7 +9,7 @@ import pytest
 
 from skullgames import IllegalMoveError
 from skullgames.queen import Plank, Reason, Side, card, resolve_trick
-from tests.queen.helpers import BLUE, GREEN, MATE, MONKEY, RED, YELLOW, cards, middle, steps
+from tests.support.queen.helpers import BLUE, GREEN, MATE, MONKEY, RED, YELLOW, cards, middle, steps
 
 
 def test_rulebook_example_blue_trick_with_yellow_4_and_blue_3_in_the_centre() -> None:

@@ -21,7 +21,7 @@ import skullgames.rl  # noqa: E402, F401 (registers the environments)
 from skullgames import IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.gymnasium import SkullGamesEnv, environment_id  # noqa: E402
 from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
-from tests.rl.test_pettingzoo import CONFIGS  # noqa: E402
+from tests.support.rl import PETTINGZOO_CONFIGS as CONFIGS  # noqa: E402
 
 Copier = Callable[[Any], Any]
 

@@ -15,7 +15,7 @@ from benchmarks import rl as rl_rows
 from benchmarks.run import per_call_us
 
 from skullgames import king, queen
-from tests.rl import examples
+from tests.support import rl_examples as examples
 
 
 def load_example() -> Any:

@@ -17,20 +17,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import skullgames.rl as rl  # noqa: E402 (also registers the environments)
 from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.gymnasium import SkullGamesEnv  # noqa: E402
+from tests.support.rl import GYMNASIUM_CONFIGS as CONFIGS  # noqa: E402
 
 IDS = {"king": "skullgames/SkullKing-v0", "queen": "skullgames/SkullQueen-v0"}
-
-CONFIGS = [
-    pytest.param("king", None, id="king-standard"),
-    pytest.param("king", king.Config(players=2, rounds=(1, 3)), id="king-2-graybeard"),
-    pytest.param("king", king.Config(players=8, pirate_abilities=True, loot=True,
-                                     rounds=(2, 8)), id="king-8-abilities"),
-    pytest.param("king", king.Config(players=4, scoring=king.Scoring.RASCAL, cannonball=True,
-                                     kraken=True, white_whale=True, rounds=(3,)),
-                 id="king-rascal"),
-    pytest.param("queen", None, id="queen-standard"),
-    pytest.param("queen", queen.Config(players=2), id="queen-2-ghost"),
-]
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)

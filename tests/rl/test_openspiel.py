@@ -17,41 +17,15 @@ pyspiel = pytest.importorskip("pyspiel")
 from skullgames import GAMES, ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.openspiel import PolicyBot, parameters  # noqa: E402
 from skullgames.rl.openspiel._params import config_from  # noqa: E402
+from tests.support.rl import CONFORMANCE, play_out  # noqa: E402
 
 KING, QUEEN = "python_skull_king", "python_skull_queen"
-
-CONFORMANCE = [
-    pytest.param(KING, {"players": 2, "rounds": "1 2"}, id="king-2-graybeard"),
-    pytest.param(KING, {"players": 4, "rounds": "1 2"}, id="king-4"),
-    pytest.param(KING, {"players": 8, "rounds": "1"}, id="king-8"),
-    pytest.param(KING, {"players": 3, "edition": "classic", "rounds": "2"}, id="king-classic"),
-    pytest.param(KING, {"players": 3, "loot": True, "kraken": True, "white_whale": True,
-                        "scoring": "rascal", "cannonball": True, "pirate_abilities": True,
-                        "round_bonus": True, "rounds": "3 2"}, id="king-every-option"),
-    pytest.param(KING, {"players": 2, "pirate_abilities": True, "kraken": True,
-                        "rounds": "2"}, id="king-2-abilities"),
-    pytest.param(QUEEN, {"players": 2, "rounds": 1}, id="queen-2-ghost"),
-    pytest.param(QUEEN, {"players": 4, "rounds": 1}, id="queen-4-centre"),
-    pytest.param(QUEEN, {"players": 5, "rounds": 1, "plank_values": "0 1 2 3 9",
-                         "set_aside_center_pair": True}, id="queen-5"),
-]
 
 
 @pytest.mark.parametrize(("name", "params"), CONFORMANCE)
 def test_random_sim_test_passes_with_serialization(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
-
-
-def play_out(state: Any, rng: random.Random) -> Any:
-    """Play ``state`` to the end with uniform chance and uniform random actions."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize(("name", "params"), CONFORMANCE[:1] + CONFORMANCE[6:7])
@@ -432,7 +406,7 @@ def test_a_policy_bot_refuses_another_config_and_a_seat_not_to_move() -> None:
 
 
 def test_the_mccfr_example_beats_the_random_bot() -> None:
-    from tests.rl.examples import load_example
+    from tests.support.rl_examples import load_example
 
     example = load_example("openspiel_mccfr")
     learned, random_bot = example.main(["--iterations", "300", "--games", "200"])

@@ -18,7 +18,7 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E4
 from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
 
 from skullgames.rl import openspiel  # noqa: E402
-from tests.rl.test_rewards import expected_returns  # noqa: E402
+from tests.support.rl import expected_returns  # noqa: E402
 
 
 class SearchBot(ismcts.ISMCTSBot):  # type: ignore[misc]  # OpenSpiel is untyped

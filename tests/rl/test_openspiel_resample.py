@@ -17,7 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from skullgames import ConfigError, IllegalMoveError  # noqa: E402
 from skullgames.rl.openspiel import SkullState, resample, resampler  # noqa: E402
-from tests.rl.examples import load_example  # noqa: E402
+from tests.support.rl_examples import load_example  # noqa: E402
 
 KING, QUEEN = "python_skull_king", "python_skull_queen"
 

@@ -16,8 +16,7 @@ pytest.importorskip("pettingzoo")
 
 import skullgames.rl.openspiel  # noqa: E402, F401 (registers the games)
 from skullgames import ConfigError  # noqa: E402
-from tests.rl.test_openspiel import CONFORMANCE, play_out  # noqa: E402
-from tests.rl.test_rewards import REWARDS, expected_returns, round_scale  # noqa: E402
+from tests.support.rl import CONFORMANCE, REWARDS, expected_returns, play_out, round_scale  # noqa: E402  # noqa: E402
 
 
 @pytest.mark.parametrize("reward", REWARDS[1:])  # "points" in test_openspiel

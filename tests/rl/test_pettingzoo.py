@@ -20,8 +20,10 @@ from pettingzoo.test import api_test  # noqa: E402
 import skullgames.rl as rl  # noqa: E402
 from skullgames import ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
-from tests.king.test_actions import every_option  # noqa: E402
-from tests.queen.test_actions import configs as queen_configs  # noqa: E402
+from tests.support.king.configs import every_option  # noqa: E402
+from tests.support.queen.configs import configs as queen_configs  # noqa: E402
+from tests.support.rl import PETTINGZOO_CONFIGS as CONFIGS  # noqa: E402
+from tests.support.rl import rollout  # noqa: E402
 
 # PettingZoo's API test warns that a Dict observation is not a Box: the Dict with an
 # "action_mask" is the convention of its own card and board games.
@@ -29,24 +31,6 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation space for each agent probably:UserWarning",
     "ignore:Observation is not a NumPy array:UserWarning",
 )
-
-CONFIGS = [
-    pytest.param("king", king.Config(players=2, rounds=(1, 2)), id="king-2-graybeard"),
-    pytest.param("king", king.Config(players=8, rounds=(1, 8)), id="king-8"),
-    pytest.param("king", king.Config(players=3, edition=king.Edition.CLASSIC, rounds=(2,)),
-                 id="king-classic"),
-    pytest.param("king", king.Config(players=4, loot=True, kraken=True, white_whale=True,
-                                     rounds=(3, 4)), id="king-advanced-cards"),
-    pytest.param("king", king.Config(players=5, scoring=king.Scoring.RASCAL, cannonball=True,
-                                     rounds=(2, 3)), id="king-rascal-cannonball"),
-    pytest.param("king", king.Config(players=4, pirate_abilities=True, round_bonus=True,
-                                     rounds=(5, 6)), id="king-abilities"),
-    pytest.param("queen", queen.Config(players=2), id="queen-2-ghost"),
-    pytest.param("queen", queen.Config(players=6, rounds=1), id="queen-6"),
-    pytest.param("queen", queen.Config(players=4, rounds=1, set_aside_center_pair=True,
-                                       set_aside_center_specials=True,
-                                       plank_values=(0, 1, 2, 4, 9)), id="queen-options"),
-]
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)
@@ -124,23 +108,6 @@ def test_an_observation_kept_is_a_copy() -> None:
     view = king.observe(table.game_state, int(agent.removeprefix("player_")))
     assert again["observation"].tobytes() == rl.encode(view).tobytes()
     assert again["action_mask"].tolist() == [int(f) for f in table.actions.mask(view)]
-
-
-def rollout(table: Any, rng: random.Random) -> dict[str, float]:
-    """A masked random game; each agent's rewards summed as ``last()`` hands them out."""
-    returns = dict.fromkeys(table.possible_agents, 0.0)
-    for agent in table.agent_iter():
-        observation, reward, termination, truncation, _ = table.last()
-        returns[agent] += reward
-        if termination or truncation:
-            table.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        for other in table.agents:
-            if other != agent:  # only the agent to move has a legal action
-                assert not table.observe(other)["action_mask"].any()
-        table.step(int(rng.choice(legal)))
-    return returns
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)

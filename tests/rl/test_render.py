@@ -29,8 +29,8 @@ from skullgames.rl import _render  # noqa: E402
 from skullgames.rl._render import Frames  # noqa: E402
 from skullgames.rl.gymnasium import SkullGamesEnv, environment_id  # noqa: E402
 from skullgames.rl.pettingzoo import env, raw_env  # noqa: E402
-from tests.rl.test_gymnasium import CONFIGS as GYMNASIUM_CONFIGS  # noqa: E402
-from tests.rl.test_pettingzoo import CONFIGS  # noqa: E402
+from tests.support.rl import GYMNASIUM_CONFIGS  # noqa: E402
+from tests.support.rl import PETTINGZOO_CONFIGS as CONFIGS  # noqa: E402
 
 
 def is_frame(frame: Any, shape: tuple[int, ...]) -> bool:

@@ -25,22 +25,19 @@ import skullgames.rl  # noqa: E402, F401 (registers the environments)
 from skullgames import GAMES, ConfigError, IllegalMoveError, king, queen  # noqa: E402
 from skullgames.rl.gymnasium import environment_id  # noqa: E402
 from skullgames.rl.pettingzoo import env, environment_name, raw_env  # noqa: E402
-from tests.rl.test_gymnasium import CONFIGS as GYMNASIUM_CONFIGS  # noqa: E402
-from tests.rl.test_pettingzoo import CONFIGS, rollout  # noqa: E402
+from tests.support.rl import (  # noqa: E402
+    GYMNASIUM_CONFIGS,
+    REWARDS,
+    expected_returns,
+    rollout,
+    round_scale,
+)
+from tests.support.rl import PETTINGZOO_CONFIGS as CONFIGS  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation space for each agent probably:UserWarning",
     "ignore:Observation is not a NumPy array:UserWarning",
 )
-
-REWARDS = ["points", "scaled", "result"]
-
-
-def round_scale(game: str, config: Any) -> float:
-    """The game's largest total spread over its rounds: the scale of "scaled" (issue 35)."""
-    lowest, highest = GAMES[game].score_bounds(config)
-    rounds: int = config.round_count
-    return max(-lowest, highest) / rounds
 
 
 def expected_penalty(game: str, config: Any, reward: str) -> float:
@@ -49,18 +46,6 @@ def expected_penalty(game: str, config: Any, reward: str) -> float:
     lowest, _ = GAMES[game].score_bounds(config)
     scale = round_scale(game, config)
     return {"points": lowest - scale, "scaled": lowest / scale - 1, "result": -1.0}[reward]
-
-
-def expected_returns(game: str, config: Any, totals: tuple[int, ...], reward: str
-                     ) -> list[float]:
-    """What each option's rewards add up to, from the final scores, worked out here."""
-    if reward == "points":
-        return [float(t) for t in totals]
-    if reward == "scaled":
-        return [t / round_scale(game, config) for t in totals]
-    best = max(totals)
-    winners = totals.count(best)
-    return [1 / winners if t == best else -1.0 for t in totals]
 
 
 # PettingZoo -----------------------------------------------------------------------------

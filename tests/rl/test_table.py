@@ -19,8 +19,8 @@ from skullgames import GAMES, king, queen  # noqa: E402
 from skullgames.rl._table import Table  # noqa: E402
 from skullgames.rl.pettingzoo import raw_env  # noqa: E402
 from skullgames.rl.tensors import encoder_for  # noqa: E402
-from tests.king.test_actions import every_option  # noqa: E402
-from tests.queen.test_actions import configs as queen_configs  # noqa: E402
+from tests.support.king.configs import every_option  # noqa: E402
+from tests.support.queen.configs import configs as queen_configs  # noqa: E402
 
 
 def check_scattered(name: str, config: Any, seed: int) -> None:

@@ -18,8 +18,8 @@ from skullgames import GAMES, ConfigError, king, queen  # noqa: E402
 from skullgames._records import replace  # noqa: E402
 from skullgames.bots.king import sample_world as king_world  # noqa: E402
 from skullgames.bots.queen import sample_world as queen_world  # noqa: E402
-from tests.king.test_actions import every_option  # noqa: E402
-from tests.queen.test_actions import configs as queen_configs  # noqa: E402
+from tests.support.king.configs import every_option  # noqa: E402
+from tests.support.queen.configs import configs as queen_configs  # noqa: E402
 
 
 def check_game(game: Any, config: Any, seed: int, choices: int, sample_world: Any) -> None:

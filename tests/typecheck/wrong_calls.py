@@ -1,7 +1,7 @@
 """Calls with arguments of the wrong Python type, one a line (issue 34).
 
 ``mypy --strict`` must report every line marked ``# expect-error`` and no other, and each
-marked call raises ``TypeError`` in both builds (tests/test_wrong_types.py runs them one by
+marked call raises ``TypeError`` in both builds (tests/static/test_wrong_types.py runs them one by
 one). The normal mypy run leaves this folder out (pyproject.toml). The calls sit in a
 function so that importing the module (pytest's doctest collection does) runs none.
 """

@@ -233,7 +233,10 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     seat: int = args.seat
     if not 0 <= seat < config.players:
         raise ConfigError(f"--seat must be 0..{config.players - 1}, not {seat}")
-    seed = random.randrange(2**31) if args.seed is None else args.seed
+    # without --seed the game draws 128 secret bits: the seed gives every hand, so it must
+    # not be one the player could find from their own cards
+    state = game.new_game(config, seed=args.seed)
+    seed: int = state.seed
     # --bots names your opponents: they fill the other seats, in seat order
     opponents = bots_of(args.game, args.bots)
     others = [s for s in range(config.players) if s != seat]
@@ -247,7 +250,7 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
     existed = args.save is not None and os.path.exists(args.save)
     save = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115
     try:
-        return _play_game(game, cli, config, seed, seat, names, bots, write, ask, save)
+        return _play_game(game, cli, state, seat, names, bots, write, ask, save)
     finally:
         if save is not None:
             save.close()
@@ -255,11 +258,11 @@ def _play(args: argparse.Namespace, write: Callable[[str], None],
                 os.remove(args.save)  # the game ended before it was saved
 
 
-def _play_game(game: Any, cli: Any, config: Any, seed: int, seat: int, names: list[str],
+def _play_game(game: Any, cli: Any, state: Any, seat: int, names: list[str],
                bots: dict[int, Any], write: Callable[[str], None], ask: Callable[[str], str],
                save: TextIO | None) -> int:
-    """Play one game of ``play`` with you at ``seat``; save it at the end into ``save``."""
-    state = game.new_game(config, seed=seed)
+    """Play the game ``state`` of ``play`` with you at ``seat``; save it into ``save``."""
+    seed = state.seed
     narrator = cli.narrator(write, names, [seat])
     write(f"You are seat {seat}. Type 'help' for how to write moves, 'quit' to stop.")
     narrator.start(state)

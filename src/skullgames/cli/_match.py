@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from skullgames.cli._simulate import Progress, add_backend_arguments
+from skullgames.cli._simulate import Progress, add_backend_arguments, chosen_backend, ray_missing
 from skullgames.errors import SkullgamesError
 from skullgames.registry import GAMES
-from skullgames.simulation import RAY_INSTALL_HINT, SHAPES, match
+from skullgames.simulation import SHAPES, match
 
 
 def add_match_arguments(parser: argparse.ArgumentParser, *,
@@ -42,21 +41,14 @@ def add_match_arguments(parser: argparse.ArgumentParser, *,
 def run_match(args: argparse.Namespace, config: Any, write: Callable[[str], None]) -> int:
     """Run ``match`` with parsed ``args`` and the game's ``config``; the exit status."""
     game = GAMES[args.game]
-    backend = args.backend or ("ray" if args.address else "local")
-    if backend == "local" and args.address:
-        raise SkullgamesError("--address is the address of a Ray cluster: use it with "
-                              "--backend ray")
-    if os.getcwd() not in sys.path:  # module:Class bots from the current folder, as
-        sys.path.insert(0, os.getcwd())  # python -m would find them
+    backend = chosen_backend(args)
     progress = None if args.quiet else Progress(sys.stderr)
     try:
         result = match(game, config, bots=args.bots, deals=args.deals, shape=args.shape,
                        seed=args.seed, jobs=args.jobs, backend=backend,
                        address=args.address, task_size=args.task_size, progress=progress)
     except ModuleNotFoundError as error:
-        if error.name != "ray":
-            raise
-        raise SkullgamesError(f"--backend ray needs Ray: {RAY_INSTALL_HINT}") from None
+        raise ray_missing(error) from None
     except BrokenProcessPool as error:
         raise SkullgamesError(str(error)) from None
     if args.json:

@@ -62,15 +62,32 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, *,
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], None]) -> int:
-    """Run ``simulate`` with parsed ``args`` and the game's ``config``; the exit status."""
-    game = GAMES[args.game]
-    backend = args.backend or ("ray" if args.address else "local")
+def chosen_backend(args: argparse.Namespace) -> str:
+    """The backend of ``--backend``/``--address``; ``module:Class`` bots found from here.
+
+    Also puts the current folder on ``sys.path`` (as ``python -m`` would), so that a bot
+    given as ``module:Class`` of a file in it can be imported.
+    """
+    backend: str = args.backend or ("ray" if args.address else "local")
     if backend == "local" and args.address:
         raise SkullgamesError("--address is the address of a Ray cluster: use it with "
                               "--backend ray")
-    if os.getcwd() not in sys.path:  # module:Class bots from the current folder, as
-        sys.path.insert(0, os.getcwd())  # python -m would find them
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    return backend
+
+
+def ray_missing(error: ModuleNotFoundError) -> SkullgamesError:
+    """The one-line error of ``--backend ray`` without Ray; ``error`` again if not that."""
+    if error.name != "ray":
+        raise error
+    return SkullgamesError(f"--backend ray needs Ray: {RAY_INSTALL_HINT}")
+
+
+def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], None]) -> int:
+    """Run ``simulate`` with parsed ``args`` and the game's ``config``; the exit status."""
+    game = GAMES[args.game]
+    backend = chosen_backend(args)
     names = ",".join(c.name for c in contestants(game, args.bots))
     if (args.force or args.resume) and not args.out:
         raise SkullgamesError(f"{'--resume' if args.resume else '--force'} is about the "
@@ -99,9 +116,7 @@ def run_simulate(args: argparse.Namespace, config: Any, write: Callable[[str], N
             task_size=args.task_size, keep_states=out is not None,
             on_record=None if out is None else record, progress=progress, played=played)
     except ModuleNotFoundError as error:
-        if error.name != "ray":
-            raise
-        raise SkullgamesError(f"--backend ray needs Ray: {RAY_INSTALL_HINT}") from None
+        raise ray_missing(error) from None
     except BrokenProcessPool as error:
         kept = f"; the games finished are in {args.out} (--resume finishes the run)" \
             if args.out else ""
