@@ -1,6 +1,6 @@
 """The expert bot (issue 38): legal everywhere, deterministic, within its budget, blind.
 
-The bot is played under every option set of both games (``tests/option_sets.py``), in
+The bot is played under every option set of both games (``tests/support/option_sets.py``), in
 every seat, through the Python API, ``simulate``, ``match``, Gymnasium and a server
 table, with a tiny budget; its parts are checked one by one: the inference's models,
 the resampling, the objective, the count of rollouts, and that its move is a function of
@@ -15,8 +15,6 @@ from typing import Any
 
 import gymnasium
 import pytest
-from tests.option_sets import every_option_set
-from tests.serve_client import new_table, play_table, running
 
 from skullgames import king, match, queen, simulate, to_dict
 from skullgames.bots import make_bot
@@ -32,6 +30,8 @@ from skullgames.bots.queen_expert import ExpertBot as QueenExpertBot
 from skullgames.registry import GAMES
 from skullgames.rl.gymnasium import environment_id
 from skullgames.serve import HUMAN
+from tests.support.option_sets import every_option_set
+from tests.support.serve_client import new_table, play_table, running
 
 CASES = pytest.mark.parametrize(("game", "name", "config"), every_option_set(),
                                 ids=[f"{g}-{n}" for g, n, _ in every_option_set()])
