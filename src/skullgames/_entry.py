@@ -268,7 +268,7 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         >>> import random
         >>> from skullgames import GAMES
         >>> list(GAMES["king"].bots)
-        ['random', 'greedy', 'search']
+        ['random', 'greedy', 'search', 'expert']
         >>> bot = GAMES["king"].bots["greedy"](random.Random(1))
         """
         bots: Mapping[str, BotFactory[ObservationT, MoveT]] = self.part("bots")

@@ -201,7 +201,7 @@ def test_any_bot_the_game_offers_is_accepted_and_another_refused(
         "skullgames watch: error: unknown bot 'greedy'; the bots of Skull Jack are "
         "random, minimax")
     assert main(["watch", "king", "--players", "3", "--rounds", "1", "--bots", "minimax"]) == 2
-    assert "the bots of Skull King are random, greedy, search" in capsys.readouterr().err
+    assert "the bots of Skull King are random, greedy, search, expert" in capsys.readouterr().err
 
 
 def test_a_default_bot_the_game_does_not_offer_is_named() -> None:

@@ -92,7 +92,7 @@ def test_the_index_names_the_games_bots_and_default_seats(server: TableServer) -
     status, info = call(server, "GET", "/api")
     assert status == 200
     assert info["games"]["king"]["title"] == "Skull King"
-    assert info["games"]["queen"]["bots"] == ["greedy", "random", "search"]
+    assert info["games"]["queen"]["bots"] == ["expert", "greedy", "random", "search"]
     assert info["defaults"]["game"] == "king"
     assert info["defaults"]["seats"] == [HUMAN, "greedy", "random"]
     assert from_json(json.dumps(info["defaults"]["config"]), king.Config) == SHORT_KING

@@ -41,8 +41,9 @@ if TYPE_CHECKING:  # the games by their full names: bots.king is the King bots' 
 __all__ = ["BOT_NAMES", "AnyObservation", "Bot", "BotFactory", "RandomBot", "checked_moves",
            "make_bot"]
 
-BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search")
-"""The bots every game offers, weakest first: random legal moves, rules of thumb, search."""
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "search", "expert")
+"""The bots every game offers, weakest first: random legal moves, rules of thumb, search,
+and the expert search (inference, searched bids, the standings)."""
 
 @overload
 def make_bot(game: Literal["king"], name: str,
@@ -66,10 +67,10 @@ def make_bot(game: str, name: str, rng: random.Random) -> Bot[Any, Any]:
     known ones, and ``TypeError`` when ``rng`` is not a ``random.Random``. Type checkers
     know that ``make_bot("king", ...)`` is a ``Bot[king.Observation, king.Move]``.
 
-    >>> make_bot("king", "genius", random.Random(0))
+    >>> make_bot("king", "genius", random.Random(0))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    skullgames.errors.ConfigError: unknown bot 'genius' for king (one of random, greedy, search)
+    skullgames.errors.ConfigError: unknown bot 'genius' for king (one of random, greedy, ...)
     """
     factories = game_named(game).bots
     if not isinstance(name, str):

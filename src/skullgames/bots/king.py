@@ -227,10 +227,18 @@ def _policy(state: State) -> Move:
                         0 if bid is None else bid, state.tricks_won[seat])
 
 
+def _expert(rng: random.Random) -> KingBot:
+    """The expert bot, :class:`skullgames.bots.king_expert.ExpertBot`, made from ``rng``."""
+    from skullgames.bots.king_expert import ExpertBot  # it builds on this module
+
+    return ExpertBot(rng)
+
+
 BOTS: dict[str, BotFactory[Observation, Move]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "expert": _expert,
 }
 """The Skull King bots by name, each made from a ``random.Random``."""
 

@@ -276,10 +276,18 @@ def _policy(state: State) -> Move:
                        state.planks)
 
 
+def _expert(rng: random.Random) -> QueenBot:
+    """The expert bot, :class:`skullgames.bots.queen_expert.ExpertBot`, made from ``rng``."""
+    from skullgames.bots.queen_expert import ExpertBot  # it builds on this module
+
+    return ExpertBot(rng)
+
+
 BOTS: dict[str, BotFactory[Observation, Move]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "expert": _expert,
 }
 """The Skull Queen bots by name, each made from a ``random.Random``."""
 

@@ -41,7 +41,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, *,
     parser.add_argument(
         "--bots", default="random,greedy", metavar="LIST",
         help="bots by seat, repeated to fill the table: the game's bots by name "
-             "(random, greedy, search) or your own class as module:Class; the seats turn "
+             "(random, greedy, search, expert) or your own class as module:Class; the seats turn "
              "by one each game unless --no-rotate [random,greedy]")
     parser.add_argument("--seed", type=seed, default=0, help="the first game's seed [0]")
     add_backend_arguments(parser, positive)

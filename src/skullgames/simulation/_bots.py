@@ -50,7 +50,7 @@ def contestants(game: Game[Any, Any, Any, Any], bots: BotsArgument) -> tuple[Con
     Traceback (most recent call last):
     ...
     skullgames.errors.ConfigError: unknown bot 'genius': a bot is one of random, greedy, \
-search, or a class given as module:Class
+search, expert, or a class given as module:Class
     """
     if isinstance(bots, str):
         named: list[tuple[str, BotSpec]] = [

@@ -1,0 +1,88 @@
+"""The expert bot with one part switched off, and its rollout policy as a player.
+
+For the ablation figures of the bots page (issue 38), with ``skullgames match``'s
+``module:Class`` bots, from the repository root::
+
+    PYTHONPATH=. skullgames match king --bots expert,benchmarks.expert_parts:NoInference \\
+        --deals 100 --jobs 1
+    PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:RolloutPlayer,greedy \\
+        --deals 1000 --jobs 1
+    PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:SmallSearchExpertRollouts,\\
+benchmarks.expert_parts:SmallSearch --deals 40 --jobs 1
+
+Each class is made from a ``random.Random``, as every bot factory is.
+"""
+
+from __future__ import annotations
+
+import random
+
+from skullgames.bots._base import checked_moves
+from skullgames.bots.king import SearchBot, _policy, greedy_bid
+from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
+from skullgames.king import Bid, Move, Observation, Phase, State, apply
+
+__all__ = ["GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer", "SmallSearch",
+           "SmallSearchExpertRollouts"]
+
+
+class NoInference(ExpertBot):
+    """The expert without inference: its worlds sampled as ``search`` samples them."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, inference=False)
+
+
+class NoObjective(ExpertBot):
+    """The expert valuing a round by its points only (less the others'), as ``search``."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, objective=False)
+
+
+class GreedyRollouts(ExpertBot):
+    """The expert with the rule of thumb's rollouts (``search``'s) instead of its own."""
+
+    def round_points(self, world: State, move: Move) -> tuple[int, ...]:
+        """The round's points after ``move``, every seat then playing ``greedy``."""
+        finished = len(world.rounds)
+        state = apply(world, move)
+        while len(state.rounds) == finished:
+            state = apply(state, _policy(state))
+        return state.rounds[-1].points
+
+
+class RolloutPlayer:
+    """The expert's rollout policy as a player: greedy bids, then its plays."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation) -> Move:
+        """The rule of thumb's bid, then :func:`~skullgames.bots.king_expert.rollout_play`."""
+        moves = checked_moves(observation)
+        if observation.phase is Phase.BID:
+            return Bid(greedy_bid(observation.hand, observation.config))
+        bid = observation.bids[observation.seat]
+        return rollout_play(observation.config, observation.seat, moves, observation.trick,
+                            0 if bid is None else bid,
+                            observation.tricks_won[observation.seat], len(observation.hand))
+
+
+class SmallSearch(SearchBot):
+    """``search`` with 3 worlds: a cheap search to compare rollout policies in."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, worlds=3)
+
+
+class SmallSearchExpertRollouts(SmallSearch):
+    """:class:`SmallSearch` whose rollouts are the expert's (``rollout_move``)."""
+
+    def round_points(self, world: State, move: Move) -> tuple[int, ...]:
+        """The round's points after ``move``, every seat then playing ``rollout_move``."""
+        finished = len(world.rounds)
+        state = apply(world, move)
+        while len(state.rounds) == finished:
+            state = apply(state, rollout_move(state))
+        return state.rounds[-1].points

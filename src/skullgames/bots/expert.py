@@ -1,0 +1,171 @@
+"""The expert search, the same for every game: weighted worlds, a budget, the standings.
+
+:class:`ExpertSearch` is :class:`~skullgames.bots.search.DeterminizedSearch` with three
+additions, each switchable for an ablation:
+
+- **inference**: it samples ``pool`` worlds per world it searches, weighs each by how
+  likely the other seats' public choices (their bids, placements, plays) are under a
+  model of them (:meth:`ExpertSearch.log_likelihood`), and draws the worlds it searches
+  from the pool in proportion to those weights (systematic resampling);
+- **objective**: a round's value adds to the points (its own minus ``spite`` times the
+  others' average) a stake on finishing first, from the standings after the round: the
+  chance of being ahead at the end of the game, a logistic of its lead over the best other
+  seat whose spread narrows as fewer rounds are left (:meth:`ExpertSearch.value_of`);
+- **budget**: ``worlds`` rollouts per legal move, a fixed number of iterations whatever
+  the machine, so that the bot is deterministic under its ``random.Random``.
+
+A game's expert says how to sample a world, weigh it and play the round out.
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from skullgames.bots._base import AnyObservation, checked_moves
+
+__all__ = ["ExpertSearch", "resample"]
+
+ObservationT = TypeVar("ObservationT", bound="AnyObservation[Any]")
+MoveT = TypeVar("MoveT")
+WorldT = TypeVar("WorldT")
+T = TypeVar("T")
+
+
+def resample(items: Sequence[T], log_weights: Sequence[float], count: int,
+             rng: random.Random) -> list[T]:
+    """``count`` of ``items`` drawn in proportion to ``exp(log_weights)`` (systematic).
+
+    One uniform draw from ``rng`` places ``count`` evenly spaced pointers on the
+    cumulative weights: an item of weight share ``w`` is drawn ``count * w`` times, give or
+    take one.
+
+    >>> import random
+    >>> resample("abc", [0.0, math.log(2), -math.inf], 6, random.Random(1))
+    ['a', 'a', 'b', 'b', 'b', 'b']
+    """
+    top = max(log_weights)
+    if top == -math.inf:  # nothing fits the model: every item as likely
+        log_weights = [0.0] * len(items)
+        top = 0.0
+    weights = [math.exp(w - top) for w in log_weights]
+    step = sum(weights) / count
+    pointer = rng.random() * step
+    drawn: list[T] = []
+    cumulative = 0.0
+    for item, weight in zip(items, weights, strict=True):
+        cumulative += weight
+        while pointer < cumulative and len(drawn) < count:
+            drawn.append(item)
+            pointer += step
+    while len(drawn) < count:  # rounding at the very end
+        drawn.append(items[-1])
+    return drawn
+
+
+class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
+    """Search over worlds weighed by inference, for the best value of the round.
+
+    ``worlds`` worlds are searched per decision (every legal move played out in each);
+    ``pool`` worlds are sampled per searched world and weighed by
+    :meth:`log_likelihood` (1, or ``inference=False``, samples the searched worlds
+    directly). ``objective=False`` values a round by its points only, as ``search`` does.
+    ``stake`` and ``spread`` are the game's scale of the objective (class attributes).
+    """
+
+    stake: float = 0.0
+    """What finishing first is worth, in the game's points (the objective's weight)."""
+    spread: float = 1.0
+    """How far one round can move the standings, in the game's points."""
+
+    def __init__(self, rng: random.Random | None = None, *, worlds: int, pool: int,
+                 spite: float, inference: bool = True, objective: bool = True) -> None:
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
+        if pool < 1:
+            raise ValueError(f"pool must be at least 1, not {pool}")
+        self.rng = random.Random() if rng is None else rng
+        self.worlds = worlds
+        self.pool = pool
+        self.spite = spite
+        self.inference = inference
+        self.objective = objective
+
+    def choose(self, observation: ObservationT) -> MoveT:
+        """The move with the best average value over the searched worlds."""
+        moves: tuple[MoveT, ...] = checked_moves(observation)
+        unsearched = self.without_search(observation)
+        if unsearched is not None:
+            return unsearched
+        if len(moves) == 1:
+            return moves[0]
+        seat = observation.seat
+        standings, left = self.standings(observation)
+        totals = [0.0] * len(moves)
+        for world, count in self.searched_worlds(observation):
+            for i, move in enumerate(moves):
+                points = self.round_points(world, move)
+                totals[i] += count * self.value_of(points, seat, standings, left)
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+
+    def searched_worlds(self, observation: ObservationT) -> list[tuple[WorldT, int]]:
+        """The worlds to search, each with how many of the ``worlds`` draws it stands for.
+
+        Sampled, weighed and resampled; a world drawn twice is played out once and counts
+        twice (rollouts are deterministic). Without anything to infer from (inference
+        off, ``pool`` 1, or :meth:`has_evidence` false) the worlds are sampled directly.
+        """
+        if not self.inference or self.pool == 1 or not self.has_evidence(observation):
+            return [(self.sample(observation), 1) for _ in range(self.worlds)]
+        pool = [self.sample(observation) for _ in range(self.worlds * self.pool)]
+        weights = [self.log_likelihood(observation, world) for world in pool]
+        counts: dict[int, int] = {}
+        for i in resample(range(len(pool)), weights, self.worlds, self.rng):
+            counts[i] = counts.get(i, 0) + 1
+        return [(pool[i], n) for i, n in counts.items()]
+
+    def has_evidence(self, observation: ObservationT) -> bool:
+        """Whether the other seats have shown anything to weigh worlds by (default yes)."""
+        return True
+
+    def value_of(self, points: Sequence[int], seat: int, totals: Sequence[int],
+                 rounds_left: int) -> float:
+        """What a round's ``points`` are worth to ``seat``, given the standings before it.
+
+        Its points less ``spite`` times the others' average; with the objective, plus
+        ``stake`` times the chance of finishing first (a logistic of its lead over the
+        best other seat after the round, the spread ``spread`` times the square root of
+        the rounds left after this one, and a tenth of it in the last round).
+        """
+        others = [p for s, p in enumerate(points) if s != seat]
+        value = points[seat] - self.spite * sum(others) / max(1, len(others))
+        if not self.objective or not others:
+            return value
+        mine = totals[seat] + points[seat]
+        best = max(t + p for s, (t, p) in enumerate(zip(totals, points, strict=True))
+                   if s != seat)
+        scale = self.spread * max(0.1, math.sqrt(rounds_left))
+        return value + self.stake / (1.0 + math.exp(-(mine - best) / scale))
+
+    def without_search(self, observation: ObservationT) -> MoveT | None:
+        """A move to make without searching, or ``None`` to search (the default)."""
+        return None
+
+    @abc.abstractmethod
+    def standings(self, observation: ObservationT) -> tuple[Sequence[int], int]:
+        """Every seat's total before this round, and how many rounds follow it."""
+
+    @abc.abstractmethod
+    def sample(self, observation: ObservationT) -> WorldT:
+        """A world consistent with ``observation``, drawn with ``self.rng``."""
+
+    @abc.abstractmethod
+    def log_likelihood(self, observation: ObservationT, world: WorldT) -> float:
+        """The log of how likely the other seats' public choices are in ``world``."""
+
+    @abc.abstractmethod
+    def round_points(self, world: WorldT, move: MoveT) -> tuple[int, ...]:
+        """Every seat's points for the round: ``move`` made in ``world``, the rest played."""
