@@ -22,7 +22,10 @@ WORKLOAD is what a game is:
 - ``king-observe``, ``queen-observe``: the same games, each state also observed by the
   seat to move (as a bot's game observes);
 - ``king-load``, ``queen-load``: ``from_json`` of the middle state of each of the N games
-  (the documents are made first and not counted).
+  (the documents are made first and not counted);
+- ``king-replay``, ``queen-replay``: the same middle states made again by ``new_game`` and
+  ``apply`` of their moves, the baseline of the load target (``from_json`` at most 1.15 x
+  this); ``load`` over ``replay`` of one side is that ratio, whatever the machine's load.
 
 For each side the script runs the workload once under ``valgrind --tool=callgrind``, with
 ``PYTHONHASHSEED=0``, collecting only inside the one ``eval`` that plays (or loads), so
@@ -46,7 +49,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKLOADS = ("king", "queen", "king-observe", "queen-observe", "king-load", "queen-load")
+WORKLOADS = ("king", "queen", "king-observe", "queen-observe", "king-load", "queen-load",
+             "king-replay", "queen-replay")
 
 # The child: imports and prepares, then plays (or loads) inside the one call of eval.
 CHILD = r'''
@@ -70,14 +74,25 @@ def play(seed, rng, states=None, watch=False):
             states.append(state)
     return state
 
-if kind == "load":
-    rng, texts = random.Random(1), []
+def replay(seed, moves):
+    state = new_game(seed=seed)
+    for move in moves:
+        state = apply(state, move)
+    return state
+
+if kind in ("load", "replay"):
+    rng, middles = random.Random(1), []
     for seed in range(games):
         states = []
         play(seed, rng, states)
-        texts.append(skullgames.to_json(states[len(states) // 2]))
+        middles.append(states[len(states) // 2])
+    texts = [skullgames.to_json(state) for state in middles]
     from_json, cls = skullgames.from_json, game.State
-    counted = "[from_json(text, cls) for text in texts]"
+    # the moves of each middle state but its deals (new_game deals from the seed)
+    replays = [(state.seed, [m for m in state.history if type(m).__name__ != "Deal"])
+               for state in middles]
+    counted = ("[from_json(text, cls) for text in texts]" if kind == "load"
+               else "[replay(seed, moves) for seed, moves in replays]")
 else:
     rng = random.Random(1)
     counted = "[play(seed, rng, watch=kind == 'observe') for seed in range(games)]"
