@@ -30,7 +30,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames._bot import Bot, BotFactory
+from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -44,7 +44,6 @@ from skullgames.king.state import MoveLog, Phase, State
 from skullgames.king.tricks import trick_winner
 
 __all__ = [
-    "BOTS",
     "GreedyBot",
     "KingBot",
     "RandomBot",
@@ -227,20 +226,6 @@ def _policy(state: State) -> Move:
                         0 if bid is None else bid, state.tricks_won[seat])
 
 
-def _expert(rng: random.Random) -> KingBot:
-    """The expert bot, :class:`skullgames.bots.king_expert.ExpertBot`, made from ``rng``."""
-    from skullgames.bots.king_expert import ExpertBot  # it builds on this module
-
-    return ExpertBot(rng)
-
-
-BOTS: dict[str, BotFactory[Observation, Move]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-    "expert": _expert,
-}
-"""The Skull King bots by name, each made from a ``random.Random``."""
 
 # --------------------------------------------------------------------------- sampling
 

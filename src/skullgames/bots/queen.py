@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from skullgames._bot import Bot, BotFactory
+from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -59,7 +59,6 @@ from skullgames.queen.state import (
 from skullgames.queen.tricks import resolve
 
 __all__ = [
-    "BOTS",
     "GreedyBot",
     "QueenBot",
     "RandomBot",
@@ -276,20 +275,6 @@ def _policy(state: State) -> Move:
                        state.planks)
 
 
-def _expert(rng: random.Random) -> QueenBot:
-    """The expert bot, :class:`skullgames.bots.queen_expert.ExpertBot`, made from ``rng``."""
-    from skullgames.bots.queen_expert import ExpertBot  # it builds on this module
-
-    return ExpertBot(rng)
-
-
-BOTS: dict[str, BotFactory[Observation, Move]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-    "expert": _expert,
-}
-"""The Skull Queen bots by name, each made from a ``random.Random``."""
 
 # --------------------------------------------------------------------------- sampling
 

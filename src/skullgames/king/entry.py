@@ -39,7 +39,7 @@ ENTRY: Game[king.Config, king.State, king.Observation, king.Move] = Game(
     parts={
         "codecs": "skullgames.king._serialize:CODECS",
         "configure_json": "skullgames.king._serialize:configure",
-        "bots": "skullgames.bots.king:BOTS",
+        "bots": "skullgames.bots.king_bots:BOTS",
         "sample_world": "skullgames.bots.king:sample_world",
         "cli": "skullgames.cli.king:CLI",
         "svg": "skullgames.svg.king:draw",

@@ -39,7 +39,7 @@ ENTRY: Game[queen.Config, queen.State, queen.Observation, queen.Move] = Game(
     parts={
         "codecs": "skullgames.queen._serialize:CODECS",
         "configure_json": "skullgames.queen._serialize:configure",
-        "bots": "skullgames.bots.queen:BOTS",
+        "bots": "skullgames.bots.queen_bots:BOTS",
         "sample_world": "skullgames.bots.queen:sample_world",
         "cli": "skullgames.cli.queen:CLI",
         "svg": "skullgames.svg.queen:draw",
