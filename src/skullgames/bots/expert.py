@@ -43,7 +43,8 @@ def resample(items: Sequence[T], log_weights: Sequence[float], count: int,
     cumulative weights: an item of weight share ``w`` is drawn ``count * w`` times, give or
     take one.
 
-    >>> import random
+    >>> import math, random
+    >>> from skullgames.bots.expert import resample
     >>> resample("abc", [0.0, math.log(2), -math.inf], 6, random.Random(1))
     ['a', 'a', 'b', 'b', 'b', 'b']
     """

@@ -71,6 +71,7 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
     """The log chance of ``bid`` from ``hand``: a normal around its worth, over 0..len.
 
     >>> from skullgames.king import Config, card
+    >>> from skullgames.bots.king_expert import bid_log_likelihood
     >>> strong = [card("SK"), card("ROSIE"), card("B14")]
     >>> weak = [card("ESC"), card("Y2"), card("G3")]
     >>> bid_log_likelihood(3, strong, Config()) > bid_log_likelihood(3, weak, Config())
