@@ -15,7 +15,6 @@ from skullgames import king, simulate
 from skullgames._records import replace
 from skullgames.bots import BOT_NAMES, Bot, make_bot
 from skullgames.bots.king import (
-    BOTS,
     GreedyBot,
     RandomBot,
     SearchBot,
@@ -24,6 +23,7 @@ from skullgames.bots.king import (
     infer_voids,
     sample_world,
 )
+from skullgames.bots.king_bots import BOTS
 from skullgames.king import Config, Edition, Observation, Phase, Pirate, Scoring, State
 
 CONFIGS = [

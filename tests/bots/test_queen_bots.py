@@ -12,7 +12,6 @@ from skullgames import queen
 from skullgames._records import replace
 from skullgames.bots import Bot, make_bot
 from skullgames.bots.queen import (
-    BOTS,
     GreedyBot,
     RandomBot,
     SearchBot,
@@ -20,6 +19,7 @@ from skullgames.bots.queen import (
     infer_voids,
     sample_world,
 )
+from skullgames.bots.queen_bots import BOTS
 from skullgames.queen import Config, Observation, Phase, State
 
 CONFIGS = [
