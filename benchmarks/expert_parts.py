@@ -7,6 +7,8 @@ For the ablation figures of the bots page (issue 38), with ``skullgames match``'
         --deals 100 --jobs 1
     PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:RolloutPlayer,greedy \\
         --deals 1000 --jobs 1
+    PYTHONPATH=. skullgames match king --bots expert,benchmarks.expert_parts:FourfoldSearch \\
+        --deals 100 --jobs 1
     PYTHONPATH=. skullgames match king --bots benchmarks.expert_parts:SmallSearchExpertRollouts,\\
 benchmarks.expert_parts:SmallSearch --deals 40 --jobs 1
 
@@ -22,8 +24,8 @@ from skullgames.bots.king import SearchBot, _policy, greedy_bid
 from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
 from skullgames.king import Bid, Move, Observation, Phase, State, apply
 
-__all__ = ["GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer", "SmallSearch",
-           "SmallSearchExpertRollouts"]
+__all__ = ["FourfoldSearch", "GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer",
+           "SmallSearch", "SmallSearchExpertRollouts"]
 
 
 class NoInference(ExpertBot):
@@ -67,6 +69,13 @@ class RolloutPlayer:
         return rollout_play(observation.config, observation.seat, moves, observation.trick,
                             0 if bid is None else bid,
                             observation.tricks_won[observation.seat], len(observation.hand))
+
+
+class FourfoldSearch(SearchBot):
+    """``search`` with 32 worlds, four times its default: about the expert's time a decision."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, worlds=32)
 
 
 class SmallSearch(SearchBot):
