@@ -19,7 +19,9 @@ library's resampler (:func:`skullgames.rl.openspiel.resampler`):
   (``rounds=(size,)``), whose returns (``reward="points"``) are that round's points.
   In that one-round game seat 0 deals, so the seats are turned: the round's dealer is
   seat 0 there, the seat ``k`` places to its left is seat ``k``. Moves name no seat (the
-  pirates' abilities, whose moves do, cannot be resampled and are refused).
+  pirates' abilities, whose moves do, cannot be resampled and are refused). The
+  options that score by the round's number (the classic edition's zero bids, the round
+  bonus) are refused too: the one-round game's round is round 1.
 - **The root state** is a world drawn from the observation
   (:func:`skullgames.bots.king.sample_world`: the seat's hand, the cards played and the
   bids it has seen as they are; the hidden cards drawn), dealt and replayed in the
@@ -57,7 +59,7 @@ from skullgames.bots._base import checked_moves
 from skullgames.bots.king import sample_world
 from skullgames.bots.king_expert import rollout_move
 from skullgames.errors import ConfigError
-from skullgames.king import Deal, Move, Observation, State
+from skullgames.king import Deal, Edition, Move, Observation, State
 from skullgames.rl.openspiel import SkullGame, SkullState, load_game, resampler
 
 __all__ = ["SIMULATIONS", "UCT_C", "KingISMCTS", "RoundRollouts", "root_state", "round_game"]
@@ -85,10 +87,17 @@ ROLLOUTS: dict[str, Rollout] = {
 
 @functools.lru_cache(maxsize=32)
 def round_game(config: king.Config, round_number: int) -> SkullGame:
-    """The pyspiel game of round ``round_number`` (from 1) of ``config`` alone."""
+    """The pyspiel game of round ``round_number`` (from 1) of ``config`` alone.
+
+    Raises :class:`~skullgames.ConfigError` for the options it cannot search this way.
+    """
     if config.pirate_abilities:
         raise ConfigError("the pirates' abilities cannot be resampled: their moves name "
                           "seats, and not all of them are in a seat's observations")
+    if config.edition is Edition.CLASSIC or config.round_bonus:
+        raise ConfigError("the round is searched as a game of one round, whose round "
+                          "number is 1, and classic zero bids and the round bonus score "
+                          "by the round number")
     size = config.hand_sizes[round_number - 1]
     one_round = attrs.evolve(config, rounds=(size,))
     return load_game(one_round, reward="points")

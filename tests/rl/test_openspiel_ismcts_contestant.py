@@ -36,7 +36,6 @@ CONFIGS = [
     pytest.param(Config(players=2, rounds=(1, 3)), id="2-graybeard"),
     pytest.param(Config(players=4, rounds=(2, 3)), id="4"),
     pytest.param(Config(players=8, rounds=(1, 2)), id="8"),
-    pytest.param(Config(players=4, edition=Edition.CLASSIC, rounds=(2,)), id="4-classic"),
     pytest.param(Config(players=4, loot=True, kraken=True, white_whale=True, rounds=(3,)),
                  id="4-advanced-cards"),
     pytest.param(Config(players=4, scoring=Scoring.RASCAL, cannonball=True, rounds=(2,)),
@@ -61,12 +60,16 @@ def test_random_rollouts_play_a_whole_game_too() -> None:
     assert len(result.games) == 2
 
 
-def test_pirate_abilities_are_refused() -> None:
-    config = Config(players=4, pirate_abilities=True, rounds=(2,))
+@pytest.mark.parametrize(("config", "why"), [
+    (Config(players=4, pirate_abilities=True, rounds=(1, 2)), "abilities"),
+    (Config(players=4, edition=Edition.CLASSIC, rounds=(1, 2)), "round number"),
+    (Config(players=4, round_bonus=True, rounds=(1, 2)), "round number"),
+], ids=["pirate-abilities", "classic", "round-bonus"])
+def test_options_it_cannot_search_are_refused(config: Config, why: str) -> None:
     state = king.new_game(config, seed=1)
     seat = king.current_player(state)
     assert seat is not None
-    with pytest.raises(ConfigError, match="abilities"):
+    with pytest.raises(ConfigError, match=why):
         TinyISMCTS(random.Random(0)).choose(king.observe(state, seat))
 
 
