@@ -219,6 +219,26 @@ def test_serve_offers_the_game_s_own_bots(capsys: pytest.CaptureFixture[str]) ->
             "minimax)") in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["watch", "play", "simulate", "match"])
+def test_every_command_s_help_names_the_game_s_own_bots(
+        capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with registered(jack_without_greedy("minimax")), pytest.raises(SystemExit):
+        main([command, "jack", "--help"])
+    told = " ".join(capsys.readouterr().out.split())
+    assert "random, minimax" in told and "greedy" not in told  # nor as a default
+    with pytest.raises(SystemExit):
+        main([command, "king", "--help"])
+    assert "random, greedy, search, expert" in " ".join(capsys.readouterr().out.split())
+
+
+def test_simulate_s_default_bots_are_the_game_s_weakest_and_its_default(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with registered(jack_without_greedy("minimax")):
+        assert main(["simulate", "jack", "--players", "3", "--rounds", "1", "--games", "2",
+                     "--jobs", "1", "--quiet"]) == 0
+    assert "bots by seat random,minimax" in capsys.readouterr().out
+
+
 def jack_with_its_flags() -> Any:
     """A renamed Skull King whose command line has its own ``--hand-cap`` (int, 1-3)."""
     parts = {**GAMES["king"].parts, "cli": "tests.support.plugin_parts:CLI"}

@@ -103,14 +103,23 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
             return unsearched
         if len(moves) == 1:
             return moves[0]
+        return moves[self.best_index(observation, moves, self.searched_worlds(observation))]
+
+    def best_index(self, observation: ObservationT, moves: Sequence[MoveT],
+                   worlds: Sequence[tuple[WorldT, int]]) -> int:
+        """The index in ``moves`` of the move of the best value, played out in every world.
+
+        ``worlds`` are ``(world, count)`` pairs, as :meth:`searched_worlds` gives: a
+        world's value counts ``count`` times. Ties go to the earlier move.
+        """
         seat = observation.seat
         standings, left = self.standings(observation)
         totals = [0.0] * len(moves)
-        for world, count in self.searched_worlds(observation):
+        for world, count in worlds:
             for i, move in enumerate(moves):
                 points = self.round_points(world, move)
                 totals[i] += count * self.value_of(points, seat, standings, left)
-        return moves[max(range(len(moves)), key=totals.__getitem__)]
+        return max(range(len(moves)), key=totals.__getitem__)
 
     def searched_worlds(self, observation: ObservationT) -> list[tuple[WorldT, int]]:
         """The worlds to search, each with how many of the ``worlds`` draws it stands for.

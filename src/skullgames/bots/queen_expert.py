@@ -101,15 +101,8 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
                                           self.place_candidates)
         if len(candidates) == 1:
             return candidates[0]
-        seat = observation.seat
-        standings, left = self.standings(observation)
-        totals = [0.0] * len(candidates)
-        for _ in range(self.place_worlds):
-            world = self.sample(observation)
-            for i, place in enumerate(candidates):
-                points = self.round_points(world, place)
-                totals[i] += self.value_of(points, seat, standings, left)
-        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+        worlds = [(self.sample(observation), 1) for _ in range(self.place_worlds)]
+        return candidates[self.best_index(observation, candidates, worlds)]
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""

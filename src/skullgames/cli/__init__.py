@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def simulate(command: argparse.ArgumentParser, game: str) -> None:
         game_argument(command)
-        add_simulate_arguments(command, positive=_positive, seed=_seed)
+        add_simulate_arguments(command, game, positive=_positive, seed=_seed)
 
     _ruled(commands, "simulate", simulate,
            help="play many seeded bot games on all cores and compare the bots",
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def match(command: argparse.ArgumentParser, game: str) -> None:
         game_argument(command)
-        add_match_arguments(command, positive=_positive, seed=_seed)
+        add_match_arguments(command, game, positive=_positive, seed=_seed)
 
     _ruled(commands, "match", match,
            help="a duplicate match: two bots on the same deals, every seat each",

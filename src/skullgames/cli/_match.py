@@ -14,13 +14,13 @@ from skullgames.registry import GAMES
 from skullgames.simulation import SHAPES, match
 
 
-def add_match_arguments(parser: argparse.ArgumentParser, *,
+def add_match_arguments(parser: argparse.ArgumentParser, game: str, *,
                         positive: Callable[[str], int], seed: Callable[[str], int]) -> None:
-    """The flags of ``match`` other than the game and its rule options."""
+    """The flags of ``match`` for ``game``, other than the game and its rule options."""
     parser.add_argument(
         "--bots", required=True, metavar="A,B[,...]",
-        help="the bots to compare, at least two: the game's bots by name (random, greedy, "
-             "search) or your own class as module:Class")
+        help="the bots to compare, at least two: the game's bots by name "
+             f"({', '.join(GAMES[game].bots)}) or your own class as module:Class")
     parser.add_argument("--deals", type=positive, default=100,
                         help="how many deals, each played under every rotation [100]")
     parser.add_argument(

@@ -31,18 +31,21 @@ def add_backend_arguments(parser: argparse.ArgumentParser,
                              "for the one this machine belongs to); implies --backend ray")
 
 
-def add_simulate_arguments(parser: argparse.ArgumentParser, *,
+def add_simulate_arguments(parser: argparse.ArgumentParser, game: str, *,
                            positive: Callable[[str], int], seed: Callable[[str], int]) -> None:
-    """The flags of ``simulate`` other than the game and its rule options.
+    """The flags of ``simulate`` for ``game``, other than the game and its rule options.
 
     ``positive`` and ``seed`` read a count and a seed, as the other commands do.
     """
     parser.add_argument("--games", type=positive, default=100, help="how many games [100]")
+    entry = GAMES[game]
+    weakest = next(iter(entry.bots))
+    default = ",".join(dict.fromkeys([weakest, entry.chosen_bot]))  # the weakest and the default
     parser.add_argument(
-        "--bots", default="random,greedy", metavar="LIST",
+        "--bots", default=default, metavar="LIST",
         help="bots by seat, repeated to fill the table: the game's bots by name "
-             "(random, greedy, search, expert) or your own class as module:Class; the seats turn "
-             "by one each game unless --no-rotate [random,greedy]")
+             f"({', '.join(entry.bots)}) or your own class as module:Class; the seats "
+             f"turn by one each game unless --no-rotate [{default}]")
     parser.add_argument("--seed", type=seed, default=0, help="the first game's seed [0]")
     add_backend_arguments(parser, positive)
     parser.add_argument("--task-size", type=positive, default=None, metavar="N",
