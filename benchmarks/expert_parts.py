@@ -25,7 +25,7 @@ from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
 from skullgames.king import Bid, Move, Observation, Phase, State, apply
 
 __all__ = ["FourfoldSearch", "GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer",
-           "SmallSearch", "SmallSearchExpertRollouts"]
+           "SmallSearch", "SmallSearchExpertRollouts", "TimedExpert"]
 
 
 class NoInference(ExpertBot):
@@ -40,6 +40,13 @@ class NoObjective(ExpertBot):
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng, objective=False)
+
+
+class TimedExpert(ExpertBot):
+    """The expert with a bound of 0.1 seconds a decision as well (``seconds=0.1``)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, seconds=0.1)
 
 
 class GreedyRollouts(ExpertBot):

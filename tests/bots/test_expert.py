@@ -175,6 +175,76 @@ def test_a_budget_below_one_is_refused() -> None:
         QueenExpertBot(random.Random(0), pool=0)
 
 
+class Ticking:
+    """A clock for :func:`time.perf_counter` that moves one second a reading."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize(("seconds", "searched"), [(1.5, 2), (2.5, 3), (100.0, 5)])
+def test_a_time_bound_stops_the_search_after_the_world_under_way(
+        monkeypatch: pytest.MonkeyPatch, seconds: float, searched: int) -> None:
+    """The decision starts at 1 s; each world done reads the clock: 2 s, 3 s, ..."""
+    monkeypatch.setattr("skullgames.bots.expert.time.perf_counter", Ticking())
+    state = king.new_game(king.Config(players=4, rounds=(6,)), seed=3)
+    seat = king.current_player(state)
+    assert seat is not None
+    view = king.observe(state, seat)
+    bot = Counting(random.Random(1), worlds=5, pool=1, seconds=seconds)
+    assert bot.choose(view) in view.legal_moves
+    assert bot.samples == 5  # the worlds are drawn before the search, as without a bound
+    assert bot.rollouts == searched * len(view.legal_moves)  # every move in the same worlds
+
+
+def test_a_time_bound_stops_the_pool_at_half_of_the_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playing, with bids to weigh: the decision starts at 1 s and each world sampled reads
+    the clock; a bound of 4 s closes the pool at 3 s (two worlds of the 6 × 3) and the
+    search at 5 s, after at most two worlds."""
+    monkeypatch.setattr("skullgames.bots.expert.time.perf_counter", Ticking())
+    state = a_position(king.Config(players=4, rounds=(6,)), 3, 5)
+    seat = king.current_player(state)
+    assert seat is not None
+    view = king.observe(state, seat)
+    bot = Counting(random.Random(1), worlds=6, pool=3, seconds=4.0)
+    assert bot.choose(view) in view.legal_moves
+    assert bot.samples == 2
+    moves = len(view.legal_moves)
+    assert 0 < bot.rollouts <= 2 * moves and bot.rollouts % moves == 0
+
+
+def test_a_time_bound_leaves_the_moves_of_the_worlds_searched() -> None:
+    """Without the clock running out, a bound changes no move (the same rng draws)."""
+    state = a_position(king.Config(players=4, rounds=(6,)), 3, 5)
+    seat = king.current_player(state)
+    assert seat is not None
+    view = king.observe(state, seat)
+    unbounded = ExpertBot(random.Random(2), worlds=4, pool=2).choose(view)
+    assert ExpertBot(random.Random(2), worlds=4, pool=2, seconds=1e9).choose(view) == unbounded
+
+
+def test_a_game_under_a_real_time_bound_is_played_legally() -> None:
+    config = king.Config(players=3, rounds=(1, 5))
+    state = king.new_game(config, seed=8)
+    bots = [ExpertBot(random.Random(seat), seconds=0.001) for seat in range(3)]
+    while (seat := king.current_player(state)) is not None:
+        state = king.apply(state, bots[seat].choose(king.observe(state, seat)))
+    assert len(state.rounds) == 2
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, math.nan])
+def test_a_time_bound_not_above_zero_is_refused(seconds: float) -> None:
+    with pytest.raises(ValueError, match="seconds must be above 0"):
+        ExpertBot(random.Random(0), seconds=seconds)
+    with pytest.raises(ValueError, match="seconds must be above 0"):
+        QueenExpertBot(random.Random(0), seconds=seconds)
+
+
 # ----------------------------------------------------------------------------- parts
 
 

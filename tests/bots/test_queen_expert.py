@@ -120,6 +120,19 @@ def test_the_placement_search_keeps_to_its_budget(candidates: int, worlds: int) 
         assert bot.rollouts == placement_candidates(view.hand, config, candidates) * worlds
 
 
+def test_a_time_bound_stops_the_placement_search_after_the_world_under_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock reads 1 s at the start and one second more after each world: a bound of
+    1.5 s lets two of the four worlds be played out, every candidate in each."""
+    clock = iter(range(1, 100))
+    monkeypatch.setattr("skullgames.bots.expert.time.perf_counter", lambda: float(next(clock)))
+    view = placing_views(queen.Config(), 4)[0]
+    bot = Counting(random.Random(1), place_candidates=3, place_worlds=4, seconds=1.5)
+    assert bot.choose(view) in view.legal_moves
+    assert bot.samples == 4
+    assert bot.rollouts == placement_candidates(view.hand, view.config, 3) * 2
+
+
 def test_the_placement_of_the_best_average_value_is_made() -> None:
     """Rollouts that favour the last candidate make the bot place it."""
     view = placing_views(queen.Config(), 6)[0]

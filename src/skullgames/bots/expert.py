@@ -12,7 +12,10 @@ additions, each switchable for an ablation:
   chance of being ahead at the end of the game, a logistic of its lead over the best other
   seat whose spread narrows as fewer rounds are left (:meth:`ExpertSearch.value_of`);
 - **budget**: ``worlds`` rollouts per legal move, a fixed number of iterations whatever
-  the machine, so that the bot is deterministic under its ``random.Random``.
+  the machine, so that the bot is deterministic under its ``random.Random``; or, with
+  ``seconds``, also a bound in time: the pool stops growing once half of it is spent, and
+  the search stops after the world it is playing out once all of it is (then the moves
+  depend on the machine).
 
 A game's expert says how to sample a world, weigh it and play the round out.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 import abc
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -75,6 +79,10 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     :meth:`log_likelihood` (1, or ``inference=False``, samples the searched worlds
     directly). ``objective=False`` values a round by its points only, as ``search`` does.
     ``stake`` and ``spread`` are the game's scale of the objective (class attributes).
+    ``seconds`` (default ``None``: no bound) bounds a decision's time on the clock
+    :func:`time.perf_counter`: the pool stops growing at half of it (at least one world
+    is sampled), and the search stops once a world is done and the time is up (at least
+    one world is searched, every move in the same worlds).
     """
 
     stake: float = 0.0
@@ -83,34 +91,49 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     """How far one round can move the standings, in the game's points."""
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int, pool: int,
-                 spite: float, inference: bool = True, objective: bool = True) -> None:
+                 spite: float, inference: bool = True, objective: bool = True,
+                 seconds: float | None = None) -> None:
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, not {worlds}")
         if pool < 1:
             raise ValueError(f"pool must be at least 1, not {pool}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be above 0 (or None), not {seconds}")
         self.rng = random.Random() if rng is None else rng
         self.worlds = worlds
         self.pool = pool
         self.spite = spite
         self.inference = inference
         self.objective = objective
+        self.seconds = seconds
 
     def choose(self, observation: ObservationT) -> MoveT:
         """The move with the best average value over the searched worlds."""
+        started = time.perf_counter()
         moves: tuple[MoveT, ...] = checked_moves(observation)
         unsearched = self.without_search(observation)
         if unsearched is not None:
             return unsearched
         if len(moves) == 1:
             return moves[0]
-        return moves[self.best_index(observation, moves, self.searched_worlds(observation))]
+        worlds = self.searched_worlds(observation, self.deadline(started, 0.5))
+        return moves[self.best_index(observation, moves, worlds, self.deadline(started))]
+
+    def deadline(self, started: float, share: float = 1.0) -> float | None:
+        """When ``share`` of the ``seconds`` of a decision begun at ``started`` is spent.
+
+        Times are :func:`time.perf_counter`'s; ``None`` without a bound in time.
+        """
+        return None if self.seconds is None else started + share * self.seconds
 
     def best_index(self, observation: ObservationT, moves: Sequence[MoveT],
-                   worlds: Sequence[tuple[WorldT, int]]) -> int:
+                   worlds: Sequence[tuple[WorldT, int]], deadline: float | None = None) -> int:
         """The index in ``moves`` of the move of the best value, played out in every world.
 
         ``worlds`` are ``(world, count)`` pairs, as :meth:`searched_worlds` gives: a
-        world's value counts ``count`` times. Ties go to the earlier move.
+        world's value counts ``count`` times. Ties go to the earlier move. With a
+        ``deadline`` (:meth:`deadline`), the worlds after the one being played out when
+        it passes are left out.
         """
         seat = observation.seat
         standings, left = self.standings(observation)
@@ -119,19 +142,29 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
             for i, move in enumerate(moves):
                 points = self.round_points(world, move)
                 totals[i] += count * self.value_of(points, seat, standings, left)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
         return max(range(len(moves)), key=totals.__getitem__)
 
-    def searched_worlds(self, observation: ObservationT) -> list[tuple[WorldT, int]]:
+    def searched_worlds(self, observation: ObservationT,
+                        deadline: float | None = None) -> list[tuple[WorldT, int]]:
         """The worlds to search, each with how many of the ``worlds`` draws it stands for.
 
         Sampled, weighed and resampled; a world drawn twice is played out once and counts
         twice (rollouts are deterministic). Without anything to infer from (inference
         off, ``pool`` 1, or :meth:`has_evidence` false) the worlds are sampled directly.
+        After a ``deadline`` (:meth:`deadline`) no more worlds join the pool.
         """
         if not self.inference or self.pool == 1 or not self.has_evidence(observation):
             return [(self.sample(observation), 1) for _ in range(self.worlds)]
-        pool = [self.sample(observation) for _ in range(self.worlds * self.pool)]
-        weights = [self.log_likelihood(observation, world) for world in pool]
+        pool: list[WorldT] = []
+        weights: list[float] = []
+        for _ in range(self.worlds * self.pool):
+            world = self.sample(observation)
+            pool.append(world)
+            weights.append(self.log_likelihood(observation, world))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
         counts: dict[int, int] = {}
         for i in resample(range(len(pool)), weights, self.worlds, self.rng):
             counts[i] = counts.get(i, 0) + 1

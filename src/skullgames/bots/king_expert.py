@@ -197,16 +197,18 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
 
     ``worlds`` (default 24) worlds are searched per decision, each drawn from ``pool``
     (default 3) weighed samples; every legal move, bids included, is played out in each.
-    ``inference=False`` and ``objective=False`` switch those parts off.
+    ``inference=False`` and ``objective=False`` switch those parts off. ``seconds`` bounds
+    a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
     """
 
     stake = 60.0
     spread = 45.0
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 24, pool: int = 3,
-                 spite: float = 1.0, inference: bool = True, objective: bool = True) -> None:
+                 spite: float = 1.0, inference: bool = True, objective: bool = True,
+                 seconds: float | None = None) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
-                         objective=objective)
+                         objective=objective, seconds=seconds)
         self._seen: tuple[Observation | None, list[_Evidence]] = (None, [])
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from skullgames.bots._base import checked_moves
@@ -64,7 +65,8 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
     (default 3) weighed samples. ``inference=False`` and ``objective=False`` switch those
     parts off. A placement is searched among ``place_candidates`` placements in
     ``place_worlds`` worlds: ``place_candidates × place_worlds`` rollouts, whatever the
-    machine; ``place_candidates=1`` places as the rule of thumb does.
+    machine; ``place_candidates=1`` places as the rule of thumb does. ``seconds`` bounds
+    a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
     """
 
     stake = 6.0
@@ -73,9 +75,9 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 12, pool: int = 3,
                  spite: float = 0.5, inference: bool = True, objective: bool = True,
                  place_candidates: int = PLACE_CANDIDATES,
-                 place_worlds: int = PLACE_WORLDS) -> None:
+                 place_worlds: int = PLACE_WORLDS, seconds: float | None = None) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
-                         objective=objective)
+                         objective=objective, seconds=seconds)
         if place_candidates < 1:
             raise ValueError(f"place_candidates must be at least 1, not {place_candidates}")
         if place_worlds < 1:
@@ -97,12 +99,14 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         :meth:`sample` (the placements of the seats who placed before are hidden: there
         is nothing to weigh them by), and valued by :meth:`value_of`.
         """
+        started = time.perf_counter()
         candidates = placement_candidates(observation.hand, observation.config,
                                           self.place_candidates)
         if len(candidates) == 1:
             return candidates[0]
         worlds = [(self.sample(observation), 1) for _ in range(self.place_worlds)]
-        return candidates[self.best_index(observation, candidates, worlds)]
+        return candidates[self.best_index(observation, candidates, worlds,
+                                          self.deadline(started))]
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""
