@@ -23,6 +23,9 @@ WORKLOAD is what a game is:
   seat to move (as a bot's game observes);
 - ``king-load``, ``queen-load``: ``from_json`` of the middle state of each of the N games
   (the documents are made first and not counted);
+- ``king-sample``, ``queen-sample``: a world sampled (the bots' ``sample_world``, as
+  ``search`` and ``expert`` sample one) for each state of the same games, observed by the
+  seat to move (the observations are made first and not counted);
 - ``king-replay``, ``queen-replay``: the same middle states made again by ``new_game`` and
   ``apply`` of their moves, the baseline of the load target (``from_json`` at most 1.15 x
   this); ``load`` over ``replay`` of one side is that ratio, whatever the machine's load.
@@ -50,7 +53,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = ("king", "queen", "king-observe", "queen-observe", "king-load", "queen-load",
-             "king-replay", "queen-replay")
+             "king-replay", "queen-replay", "king-sample", "queen-sample")
 
 # The child: imports and prepares, then plays (or loads) inside the one call of eval.
 CHILD = r'''
@@ -93,6 +96,15 @@ if kind in ("load", "replay"):
                for state in middles]
     counted = ("[from_json(text, cls) for text in texts]" if kind == "load"
                else "[replay(seed, moves) for seed, moves in replays]")
+elif kind == "sample":
+    import importlib
+    sample_world = importlib.import_module(f"skullgames.bots.{name}").sample_world
+    rng, views = random.Random(1), []
+    for seed in range(games):
+        states = []
+        play(seed, rng, states)
+        views += [observe(s, current_player(s)) for s in states if not is_over(s)]
+    counted = "[sample_world(view, random.Random(i)) for i, view in enumerate(views)]"
 else:
     rng = random.Random(1)
     counted = "[play(seed, rng, watch=kind == 'observe') for seed in range(games)]"

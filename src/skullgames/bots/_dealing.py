@@ -31,17 +31,20 @@ def deal_out(cards: Sequence[C], sizes: Sequence[int], forbidden: Sequence[froze
     free = list(sizes)
     hard = [c for c in pool if group(c) in limited]
     easy = [c for c in pool if group(c) not in limited]
-    left: dict[G | None, int] = {}
+    # The groups somebody lacks, by index; a part's bit k is set when it takes group k.
+    index = {g: k for k, g in enumerate(limited)}
+    takes = [sum(1 << k for g, k in index.items() if g not in no) for no in forbidden]
+    left = [0] * len(index)
     for c in hard:
-        left[group(c)] = left.get(group(c), 0) + 1
-    left[None] = len(easy)
+        left[index[group(c)]] += 1  # type: ignore[index]  # hard cards have a group
     for c in hard:
-        left[group(c)] -= 1
-        options = [i for i, room in enumerate(free) if room and group(c) not in forbidden[i]]
+        bit = index[group(c)]  # type: ignore[index]
+        left[bit] -= 1
+        options = [i for i, room in enumerate(free) if room and takes[i] >> bit & 1]
         while options:
             i = rng.choices(options, [free[k] for k in options])[0]
             free[i] -= 1
-            if _dealable(left, free, forbidden):
+            if _dealable(left, free, takes):
                 parts[i].append(c)
                 break
             free[i] += 1
@@ -54,15 +57,26 @@ def deal_out(cards: Sequence[C], sizes: Sequence[int], forbidden: Sequence[froze
     return parts
 
 
-def _dealable(left: dict[G | None, int], free: Sequence[int],
-              forbidden: Sequence[frozenset[G]]) -> bool:
-    """Hall's condition: every set of groups fits into the parts that take any of it."""
-    groups = [g for g, n in left.items() if n]
-    for k in range(1, len(groups) + 1):
-        for chosen in itertools.combinations(groups, k):
-            need = sum(left[g] for g in chosen)
-            room = sum(free[i] for i, no in enumerate(forbidden)
-                       if any(g is None or g not in no for g in chosen))
+def _dealable(left: Sequence[int], free: Sequence[int], takes: Sequence[int]) -> bool:
+    """Hall's condition: every set of groups fits into the parts that take any of it.
+
+    ``left[k]`` cards of group ``k`` are still to deal, ``free[i]`` is part ``i``'s free
+    space and bit ``k`` of ``takes[i]`` says whether it takes group ``k``. The cards of
+    no group fit anywhere, and there are exactly as many cards left as free space, so a
+    set with them in it always fits: only the groups are checked.
+    """
+    groups = [k for k, n in enumerate(left) if n]
+    for size in range(1, len(groups) + 1):
+        for chosen in itertools.combinations(groups, size):
+            need = 0
+            mask = 0
+            for k in chosen:
+                need += left[k]
+                mask |= 1 << k
+            room = 0
+            for space, taken in zip(free, takes, strict=True):
+                if taken & mask:
+                    room += space
             if need > room:
                 return False
     return True
