@@ -24,8 +24,8 @@ from skullgames.bots.king import SearchBot, _policy, greedy_bid
 from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
 from skullgames.king import Bid, Move, Observation, Phase, State, apply
 
-__all__ = ["FourfoldSearch", "GreedyRollouts", "NoInference", "NoObjective", "RolloutPlayer",
-           "SmallSearch", "SmallSearchExpertRollouts", "TimedExpert"]
+__all__ = ["FourfoldSearch", "GreedyRollouts", "NoBidSearch", "NoInference", "NoObjective",
+           "RolloutPlayer", "SmallSearch", "SmallSearchExpertRollouts", "TimedExpert"]
 
 
 class NoInference(ExpertBot):
@@ -40,6 +40,16 @@ class NoObjective(ExpertBot):
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng, objective=False)
+
+
+class NoBidSearch(ExpertBot):
+    """The expert bidding by the rule of thumb (``greedy_bid``), as ``search`` bids."""
+
+    def without_search(self, observation: Observation) -> Move | None:
+        """The rule of thumb's bid while bidding; a card is searched as the expert's."""
+        if observation.phase is Phase.BID:
+            return Bid(greedy_bid(observation.hand, observation.config))
+        return None
 
 
 class TimedExpert(ExpertBot):

@@ -13,7 +13,8 @@ import pytest
 from benchmarks import expert_parts
 
 from skullgames import king, match
-from skullgames.bots.king import SearchBot
+from skullgames.bots.king import SearchBot, greedy_bid
+from skullgames.bots.king_expert import ExpertBot
 
 
 @pytest.mark.parametrize("name", expert_parts.__all__)
@@ -28,3 +29,24 @@ def test_each_part_plays_a_whole_match_through_module_class(name: str) -> None:
 
 def test_fourfold_search_searches_four_times_the_worlds_of_search() -> None:
     assert expert_parts.FourfoldSearch(random.Random(0)).worlds == 4 * SearchBot().worlds
+
+
+def test_no_bid_search_bids_by_the_rule_of_thumb_and_searches_its_cards() -> None:
+    config = king.Config(players=4, rounds=(7,))
+    state = king.new_game(config, seed=5)
+    bot, expert = expert_parts.NoBidSearch(random.Random(3)), ExpertBot(random.Random(3))
+    while state.phase is king.Phase.BID:
+        seat = king.current_player(state)
+        assert seat is not None
+        view = king.observe(state, seat)
+        assert bot.choose(view) == king.Bid(greedy_bid(view.hand, config))
+        state = king.apply(state, bot.choose(view))
+    seat = king.current_player(state)
+    assert seat is not None
+    view = king.observe(state, seat)  # a card: the expert's search, the same draws
+    assert bot.choose(view) == expert.choose(view)
+
+
+def test_the_timed_expert_is_bounded_to_a_tenth_of_a_second() -> None:
+    assert expert_parts.TimedExpert(random.Random(0)).seconds == 0.1
+    assert ExpertBot(random.Random(0)).seconds is None
