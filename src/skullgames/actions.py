@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.plugins import GameObservation, GameState
+from skullgames.plugins import GameConfig, GameObservation, GameState
 
 __all__ = ["ActionSpace"]
 
@@ -58,7 +58,7 @@ class ActionSpace(Generic[MoveT]):
         self,
         *,
         game: str,
-        config: object,
+        config: GameConfig,
         moves: Sequence[MoveT],
         key: Callable[[Any], Hashable | None],
         legal_moves: Callable[[Any], tuple[MoveT, ...]],
