@@ -37,6 +37,7 @@ from skullgames.cli._games import (
     RuledParser,
     Setup,
     bot_list,
+    bot_names,
     bots_of,
     config_from,
     game_argument,
@@ -84,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=_seed, default=1, help="the game's seed [1]")
         command.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
                              help="bots by seat, repeated to fill the table: "
-                                  f"{', '.join(GAMES[game].bots)} [{GAMES[game].chosen_bot}]")
+                                  f"{bot_names(game)} [{GAMES[game].chosen_bot}]")
 
     _ruled(commands, "watch", watch, help="watch bots play one seeded game, trick by trick",
            description="Bots play one seeded game, told for a person to follow: the hands "
@@ -102,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                              help="your seat, from 0 [0]")
         command.add_argument("--bots", type=bot_list, default=None, metavar="LIST",
                              help="your opponents' bots, repeated to fill the table "
-                                  f"({', '.join(GAMES[game].bots)}) "
+                                  f"({bot_names(game)}) "
                                   f"[{GAMES[game].chosen_bot}]")
         command.add_argument("--save", metavar="FILE",
                              help="save the game as JSON when it ends")

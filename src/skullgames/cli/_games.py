@@ -19,7 +19,7 @@ from skullgames.registry import GAMES
 
 __all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "RuledParser", "Setup", "Write",
            "add_rule_flags",
-           "bot_list", "bots_of", "config_from", "game_argument"]
+           "bot_list", "bot_names", "bots_of", "config_from", "game_argument"]
 
 SHARED_FLAGS = ("players", "rounds")
 """The rule flags every game reads (``--players``, ``--rounds``), each in its own way."""
@@ -167,6 +167,11 @@ def bot_list(text: str) -> tuple[str, ...]:
     return names
 
 
+def bot_names(game: str) -> str:
+    """The names of ``game``'s bots, weakest first, for a help text or an error."""
+    return ", ".join(GAMES[game].bots)
+
+
 def bots_of(game: str, given: tuple[str, ...] | None) -> tuple[str, ...]:
     """The bots ``--bots`` names for ``game``, or the game's own choice when none is given.
 
@@ -178,5 +183,5 @@ def bots_of(game: str, given: tuple[str, ...] | None) -> tuple[str, ...]:
     for name in given:
         if name not in entry.bots:
             raise ConfigError(f"unknown bot {shown(name)}; the bots of {entry.title} are "
-                              f"{', '.join(entry.bots)}")
+                              f"{bot_names(game)}")
     return given

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from skullgames.cli._games import bot_names
 from skullgames.cli._simulate import Progress, add_backend_arguments, chosen_backend, ray_missing
 from skullgames.errors import SkullgamesError
 from skullgames.registry import GAMES
@@ -20,7 +21,7 @@ def add_match_arguments(parser: argparse.ArgumentParser, game: str, *,
     parser.add_argument(
         "--bots", required=True, metavar="A,B[,...]",
         help="the bots to compare, at least two: the game's bots by name "
-             f"({', '.join(GAMES[game].bots)}) or your own class as module:Class")
+             f"({bot_names(game)}) or your own class as module:Class")
     parser.add_argument("--deals", type=positive, default=100,
                         help="how many deals, each played under every rotation [100]")
     parser.add_argument(

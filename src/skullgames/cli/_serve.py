@@ -14,7 +14,7 @@ _MEMORY = ":memory:"
 
 def add_parser(commands: Any) -> None:
     """Add the ``serve`` subcommand to the ``skullgames`` command's subparsers."""
-    from skullgames.cli._games import RuledParser, bot_list, game_argument
+    from skullgames.cli._games import RuledParser, bot_list, bot_names, game_argument
     from skullgames.plugins.cli import number_argument
     from skullgames.registry import GAMES
     from skullgames.serve import default_db_path
@@ -28,7 +28,7 @@ def add_parser(commands: Any) -> None:
                     "and go on after a restart.")
 
     def arguments(command: argparse.ArgumentParser, game: str) -> None:
-        bots = f"{', '.join(GAMES[game].bots)} [{GAMES[game].chosen_bot}]"
+        bots = f"{bot_names(game)} [{GAMES[game].chosen_bot}]"
         game_argument(command)
         command.add_argument("--host", default="127.0.0.1",
                              help="the address to listen on, IPv4 or IPv6 [127.0.0.1: this "

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any, TextIO
 
+from skullgames.cli._games import bot_names
 from skullgames.errors import SkullgamesError
 from skullgames.registry import GAMES, Game
 from skullgames.serialization import to_json
@@ -44,7 +45,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, game: str, *,
     parser.add_argument(
         "--bots", default=default, metavar="LIST",
         help="bots by seat, repeated to fill the table: the game's bots by name "
-             f"({', '.join(entry.bots)}) or your own class as module:Class; the seats "
+             f"({bot_names(game)}) or your own class as module:Class; the seats "
              f"turn by one each game unless --no-rotate [{default}]")
     parser.add_argument("--seed", type=seed, default=0, help="the first game's seed [0]")
     add_backend_arguments(parser, positive)
