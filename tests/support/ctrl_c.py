@@ -43,6 +43,7 @@ def simulate_until_ctrl_c(flags: Sequence[str], out: Path) -> Interrupted:
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()  # reaped and its pipes closed: no warning in a later test
     return Interrupted(process.returncode, stdout, stderr, group_alive(process.pid, wait=10))
 
 
