@@ -31,6 +31,7 @@ from skullgames.simulation._games import Batch, batches
 from skullgames.simulation._local import run_local
 from skullgames.simulation._stats import Tally, table
 from tests.support import simulation_bots
+from tests.support.ctrl_c import ROOT
 
 SMALL = king.Config(players=3, rounds=(1, 2, 3))
 
@@ -387,6 +388,17 @@ def test_ctrl_c_stops_the_worker_processes_at_once() -> None:
         time.sleep(0.1)
     assert multiprocessing.active_children() == []
     assert caught.traceback
+
+
+def test_a_worker_stopped_half_way_through_sending_its_result_does_not_hang_the_exit(
+        tmp_path: Path) -> None:
+    # Ctrl-C ends the workers; one in the middle of sending a large batch left half a
+    # message in the result pipe, and the executor's thread, which the interpreter joins
+    # at exit, waited for the rest for ever (seen as `skullgames simulate` not exiting).
+    finished = subprocess.run([sys.executable, "-m", "tests.support.half_sent"], cwd=ROOT,
+                              env={**os.environ, "SKULLGAMES_TEST_SENT": str(tmp_path / "sent")},
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert (finished.returncode, finished.stdout) == (0, "interrupted\n"), finished.stderr
 
 
 # --------------------------------------------------------------------------- faults

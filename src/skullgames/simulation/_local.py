@@ -232,13 +232,21 @@ def exit_with_parent(parent: int, poll: float = _PARENT_POLL) -> None:
 
 def _stop(pool: futures.ProcessPoolExecutor) -> None:
     """Stop at once: drop the batches not started and end the ones running."""
+    results = getattr(pool, "_result_queue", None)  # before shutdown() lets go of it
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
         terminate()
-        return
-    # Before 3.14 the executor's process table (which shutdown() clears) is the only
-    # handle on workers in the middle of a batch, which would otherwise play it out.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
+    else:
+        # Before 3.14 the executor's process table (which shutdown() clears) is the only
+        # handle on workers in the middle of a batch, which would otherwise play it out.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+    # A worker ended half-way through sending its result leaves the start of a message in
+    # the result pipe, and the executor's thread, which the interpreter joins at exit,
+    # waits for the rest for ever. This process holds the pipe's last writing end: closed,
+    # the thread reads the end of the file, finds the pool broken, and ends.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
