@@ -53,7 +53,7 @@ from skullgames.king.rules import (
     next_suit,
     next_to_bid,
 )
-from skullgames.king.scoring import breakdown
+from skullgames.king.scoring import SeatScore, breakdown
 from skullgames.king.state import _STATE_CLASSES as _STATES
 from skullgames.king.state import (
     Bidding,
@@ -603,17 +603,9 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     past = state.past
     players = setup.config.players
     hand_sizes = setup.config.hand_sizes
-    bonuses = [0] * players
-    alliances: list[tuple[int, int]] = []
-    for trick in table.tricks:
-        if trick.bonus and trick.winner is not None:
-            bonuses[trick.winner] += trick.bonus
-        if trick.loot_alliances:
-            alliances += trick.loot_alliances
     round_number = past.round_index + 1
-    scores = breakdown(table.bids, table.tricks_won, hand_sizes[past.round_index],
-                       bonuses, config, round_number, alliances, table.wagers,
-                       table.shots or (False,) * players)
+    scores = _round_scores(config, past.round_index, table.bids, table.tricks_won,
+                           table.tricks, table.wagers, table.shots)
     result = RoundResult(round_number=round_number, dealer=past.dealer,
                          deal=_revealed_deal(table), bids=table.bids, tricks=table.tricks,
                          scores=scores, shots=table.shots, wagers=table.wagers)
@@ -629,6 +621,28 @@ def _finish_round(state: State, table: Table, log: LogCell | None) -> State:
     if setup.auto_deal and setup.seed is not None:
         return _start_round(setup, past, log, *_seeded_deal(setup, setup.seed, round_number))
     return Dealing(setup=setup, past=past, hands=empty, log=log)
+
+
+def _round_scores(config: Config, round_index: int, bids: tuple[int, ...],
+                  tricks_won: tuple[int, ...], tricks: tuple[TrickResult, ...],
+                  wagers: tuple[int, ...], shots: tuple[bool, ...]) -> tuple[SeatScore, ...]:
+    """Every seat's score for a round of ``tricks``, as the engine scores it.
+
+    The bonuses and Loot alliances the tricks captured, scored by
+    :func:`~skullgames.king.scoring.breakdown`: the end of a round, which the bots'
+    rollouts (``bots/king_rollout.py``) call too, so that a round is scored in one place.
+    ``shots`` is empty without the Cannonball option.
+    """
+    players = config.players
+    bonuses = [0] * players
+    alliances: list[tuple[int, int]] = []
+    for trick in tricks:
+        if trick.bonus and trick.winner is not None:
+            bonuses[trick.winner] += trick.bonus
+        if trick.loot_alliances:
+            alliances += trick.loot_alliances
+    return breakdown(bids, tricks_won, config.hand_sizes[round_index], bonuses, config,
+                     round_index + 1, alliances, wagers, shots or (False,) * players)
 
 
 def _revealed_deal(table: Table) -> Deal:
