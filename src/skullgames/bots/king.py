@@ -33,10 +33,11 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots.king_rollout import play_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.king.cards import Card, Kind, Pirate, Suit, order_of
 from skullgames.king.config import Config
-from skullgames.king.game import apply, legal_moves
+from skullgames.king.game import legal_moves
 from skullgames.king.moves import Bid, Deal, Move, Play, Shot
 from skullgames.king.observation import Observation
 from skullgames.king.rules import SuitState, bidding_order, follows, next_suit
@@ -206,13 +207,9 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
-        # Every phase of the round (shots, abilities) is played out, until the game has
-        # recorded the round: whatever phases the options add, the game says when it ends.
-        finished = len(world.rounds)
-        state = apply(world, move)
-        while len(state.rounds) == finished:
-            state = apply(state, _policy(state))
-        return state.rounds[-1].points  # the round just played (a sample has no earlier)
+        # Every phase of the round (shots, abilities) is played out, until the game would
+        # record the round: whatever phases the options add, the game says when it ends.
+        return play_out(world, move, _policy, _greedy_rollout_play).points
 
 
 def _policy(state: State) -> Move:
@@ -224,6 +221,13 @@ def _policy(state: State) -> Move:
     bid = state.bids[seat]
     return _greedy_play(config, seat, legal_moves(state), state.trick,
                         0 if bid is None else bid, state.tricks_won[seat])
+
+
+def _greedy_rollout_play(config: Config, seat: int, moves: Sequence[Move],
+                         trick: tuple[tuple[int | None, Play], ...], bid: int, won: int,
+                         cards_left: int) -> Move:
+    """:func:`_policy`'s play in :func:`~skullgames.bots.king_rollout.play_out`'s terms."""
+    return _greedy_play(config, seat, moves, trick, bid, won)
 
 
 

@@ -41,9 +41,10 @@ from skullgames.bots.king import (
     greedy_bid,
     sample_world,
 )
+from skullgames.bots.king_rollout import play_out
 from skullgames.king.cards import Card, Suit, order_of
 from skullgames.king.config import Config
-from skullgames.king.game import apply, legal_moves
+from skullgames.king.game import legal_moves
 from skullgames.king.moves import Bid, Move, Play, plays_of
 from skullgames.king.observation import Observation
 from skullgames.king.rules import SuitState, next_suit, playable
@@ -252,8 +253,4 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :func:`rollout_move`."""
-        finished = len(world.rounds)
-        state = apply(world, move)
-        while len(state.rounds) == finished:
-            state = apply(state, rollout_move(state))
-        return state.rounds[-1].points
+        return play_out(world, move, rollout_move, rollout_play).points
