@@ -29,16 +29,23 @@ def deal_out(cards: Sequence[C], sizes: Sequence[int], forbidden: Sequence[froze
     parts: list[list[C]] = [[] for _ in sizes]
     limited: frozenset[G] = frozenset().union(*forbidden)
     free = list(sizes)
-    hard = [c for c in pool if group(c) in limited]
-    easy = [c for c in pool if group(c) not in limited]
     # The groups somebody lacks, by index; a part's bit k is set when it takes group k.
     index = {g: k for k, g in enumerate(limited)}
     takes = [sum(1 << k for g, k in index.items() if g not in no) for no in forbidden]
+    # Each card's group index, read once (-1: a group nobody lacks, or none).
+    hard: list[tuple[C, int]] = []
+    easy: list[C] = []
+    for c in pool:
+        g = group(c)
+        k = -1 if g is None else index.get(g, -1)
+        if k < 0:
+            easy.append(c)
+        else:
+            hard.append((c, k))
     left = [0] * len(index)
-    for c in hard:
-        left[index[group(c)]] += 1  # type: ignore[index]  # hard cards have a group
-    for c in hard:
-        bit = index[group(c)]  # type: ignore[index]
+    for _, bit in hard:
+        left[bit] += 1
+    for c, bit in hard:
         left[bit] -= 1
         options = [i for i, room in enumerate(free) if room and takes[i] >> bit & 1]
         while options:
@@ -66,6 +73,17 @@ def _dealable(left: Sequence[int], free: Sequence[int], takes: Sequence[int]) ->
     set with them in it always fits: only the groups are checked.
     """
     groups = [k for k, n in enumerate(left) if n]
+    # Enough room in the parts that take every group left fits every set of them: the
+    # commonest case (the undealt rest takes anything), without the sets.
+    every = 0
+    for k in groups:
+        every |= 1 << k
+    room = 0
+    for space, taken in zip(free, takes, strict=True):
+        if taken & every == every:
+            room += space
+    if sum(left) <= room:
+        return True
     for size in range(1, len(groups) + 1):
         for chosen in itertools.combinations(groups, size):
             need = 0

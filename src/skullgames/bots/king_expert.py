@@ -44,8 +44,8 @@ from skullgames.bots.king import (
 from skullgames.bots.king_rollout import play_out
 from skullgames.king.cards import Card, Suit, order_of
 from skullgames.king.config import Config
-from skullgames.king.game import legal_moves
-from skullgames.king.moves import Bid, Move, Play, plays_of
+from skullgames.king.game import _PLAYS, legal_moves
+from skullgames.king.moves import Bid, Move, Play
 from skullgames.king.observation import Observation
 from skullgames.king.rules import SuitState, next_suit, playable
 from skullgames.king.state import Phase, State
@@ -140,12 +140,12 @@ def play_log_likelihood(config: Config, seat: int, play: Play, hand: Sequence[Ca
     card; a card it could not have played (not in ``hand``, or not following) has
     chance 0.
     """
-    cards = sorted(playable(sorted(hand, key=order_of), lead), key=order_of)
+    cards = playable(sorted(hand, key=order_of), lead)  # in the order of the hand
     if play.card not in cards:
         return -math.inf
     moves: list[Move] = []
     for c in dict.fromkeys(cards):
-        moves.extend(plays_of(c))
+        moves.extend(_PLAYS[c.order])  # plays_of(c), the engine's: none built per world
     rule = _greedy_play(config, seat, moves, trick, bid, won)
     chance = (1 - PLAY_TRUST) / len(moves) + (PLAY_TRUST if rule == play else 0.0)
     return math.log(chance)
