@@ -87,7 +87,7 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
 class _Evidence:
     """One play of another seat this round, with what the seat knew then."""
 
-    __slots__ = ("bid", "later", "lead", "play", "seat", "trick", "won")
+    __slots__ = ("bid", "chances", "later", "lead", "play", "seat", "trick", "won")
 
     def __init__(self, seat: int, play: Play, trick: tuple[tuple[int | None, Play], ...],
                  lead: Suit | None, bid: int, won: int, later: tuple[Card, ...]) -> None:
@@ -98,6 +98,18 @@ class _Evidence:
         self.bid = bid
         self.won = won
         self.later = later
+        # play_log_likelihood by the cards the seat could play: worlds often agree on them.
+        self.chances: dict[tuple[int, ...], float] = {}
+
+    def log_likelihood(self, config: Config, hand: Sequence[Card]) -> float:
+        """:func:`play_log_likelihood` of this play from ``hand``, once a set of choices."""
+        cards = playable(sorted(hand, key=order_of), self.lead)
+        key = tuple([c.order for c in cards])
+        chance = self.chances.get(key)
+        if chance is None:
+            chance = self.chances[key] = play_log_likelihood(
+                config, self.seat, self.play, cards, self.trick, self.lead, self.bid, self.won)
+        return chance
 
 
 def _evidence(observation: Observation) -> list[_Evidence]:
@@ -246,9 +258,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
             if seat != observation.seat and bid is not None:
                 total += bid_log_likelihood(bid, dealt[seat], config)
         for e in self._evidence_of(observation):
-            total += play_log_likelihood(config, e.seat, e.play,
-                                         [*world.hands[e.seat], e.play.card, *e.later],
-                                         e.trick, e.lead, e.bid, e.won)
+            total += e.log_likelihood(config, [*world.hands[e.seat], e.play.card, *e.later])
         return total
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
