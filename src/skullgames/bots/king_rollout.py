@@ -1,16 +1,15 @@
 """Skull King rollouts: a round played out from a sampled world without a State per card.
 
-The search bots value a move by playing the round out after it
-(:meth:`~skullgames.bots.king.SearchBot.round_points`,
-:meth:`~skullgames.bots.king_expert.ExpertBot.round_points`). Through the engine's
-``apply`` every card of every rollout builds, checks and freezes a whole state;
-:func:`play_out` keeps the round's bookkeeping in plain lists instead (the hands, the
-seat to move, the trick so far and its suit, the tricks won and their results) and asks
-the rules where they are written: the cards a seat may play are the engine's legal
-plays (:func:`~skullgames.king.rules._allowed_cards`), the suit to follow is
-:func:`~skullgames.king.rules.next_suit`, a trick is
-:func:`~skullgames.king.tricks.resolve`'s, and the round is scored as the engine scores
-it (``king.game._round_scores``, which calls :func:`~skullgames.king.scoring.breakdown`).
+The search bots value a move by playing the round out after it (``round_points`` of
+:class:`~skullgames.bots.king.SearchBot` and
+:class:`~skullgames.bots.king_expert.ExpertBot`). Through the engine's ``apply`` every
+card of every rollout builds, checks and freezes a whole state; :func:`play_out` keeps
+the round's bookkeeping in plain lists instead (the hands, the seat to move, the trick so
+far and its suit, the tricks won and their results) and asks the rules where they are
+written: the cards a seat may play are the engine's legal plays (``rules._allowed_cards``),
+the suit to follow is ``rules.next_suit``, a trick is
+:func:`skullgames.king.tricks.resolve`'s, and the round is scored as the engine scores it
+(``king.game._round_scores``, which calls ``scoring.breakdown``).
 
 The phases around the plays (the bids, Grapeshot or Cannonball) go through ``apply``;
 so does the whole round under the configurations whose flow between tricks is the
