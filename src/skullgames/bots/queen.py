@@ -36,11 +36,12 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots.queen_rollout import play_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.history import cells_of
 from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
-from skullgames.queen.game import apply, legal_moves
+from skullgames.queen.game import legal_moves
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, place_index
 from skullgames.queen.observation import Observation
 from skullgames.queen.rules import follows, placing_order, playable, trick_color
@@ -260,12 +261,11 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
                             guess_place=lambda _seat, hand: greedy_place(hand, config))
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
-        """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
-        finished = len(world.rounds)  # played out until the game has recorded the round
-        state = apply(world, move)
-        while len(state.rounds) == finished:
-            state = apply(state, _policy(state))
-        return state.rounds[-1].points  # the round just played (a sample has no earlier)
+        """The round's points after ``move``, every seat then playing :class:`GreedyBot`.
+
+        Played out by :func:`~skullgames.bots.queen_rollout.play_out`.
+        """
+        return play_out(world, move, greedy_play).points
 
 
 def _policy(state: State) -> Move:
