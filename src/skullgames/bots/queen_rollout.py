@@ -8,7 +8,7 @@ here the tricks are played on a little mutable bookkeeping (hands, the trick so 
 colour, the seat to move, the centre, the planks, the Pirate King's stack), and every rule
 is asked where it is written: :func:`~skullgames.queen.rules.playable` for the legal
 cards, :func:`~skullgames.queen.tricks.resolve` for a trick,
-:func:`~skullgames.queen.game.trick_opening`, :func:`~skullgames.queen.game.next_in_trick`
+:func:`~skullgames.queen.game.trick_opening`, :data:`~skullgames.queen.game.NEXT_IN_TRICK`
 and :func:`~skullgames.queen.game.round_is_over` for the flow of the tricks,
 :func:`~skullgames.queen.game.plank_points` for the score. Placements are few (one a
 seat), so they go through the engine's ``apply``; the tricks start from the state it builds.
@@ -33,8 +33,8 @@ from collections.abc import Callable, Sequence
 from skullgames.queen.cards import Card
 from skullgames.queen.config import Config
 from skullgames.queen.game import (
+    NEXT_IN_TRICK,
     apply,
-    next_in_trick,
     plank_points,
     round_is_over,
     trick_opening,
@@ -142,7 +142,7 @@ def _tricks(stage: Playing, first: Play | None, policy: PlayPolicy) -> RoundOutc
         if len(trick) < per_trick:
             if color is None:
                 color = trick_color(trick)
-            seat = next_in_trick(seat, players)
+            seat = NEXT_IN_TRICK[players][seat]
         else:
             result = resolve(trick, center, planks)
             after = result.planks

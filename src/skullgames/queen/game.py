@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from skullgames._checks import (
     Whole,
@@ -27,7 +28,7 @@ from skullgames._shuffle import shuffled_positions
 from skullgames.errors import ConfigError, IllegalMoveError
 from skullgames.history import LogCell
 from skullgames.queen.cards import Card, Color, interned
-from skullgames.queen.config import Config
+from skullgames.queen.config import _MOST_PLAYERS, Config
 from skullgames.queen.moves import PLACES, PLAYS, Deal, Move, Place, Play
 from skullgames.queen.rules import (
     Seat,
@@ -253,9 +254,13 @@ def trick_opening(ghost: tuple[Card, ...], leader: Seat, dealer: int) -> Opening
     return (), ghost, None, leader, leader
 
 
-def next_in_trick(seat: int, players: int) -> int:
-    """The seat that plays to a trick after ``seat``: the next one clockwise."""
-    return (seat + 1) % players
+NEXT_IN_TRICK: Final = tuple([tuple([(seat + 1) % players for seat in range(players)])
+                              for players in range(_MOST_PLAYERS + 1)])
+"""``NEXT_IN_TRICK[players][seat]``: who plays to a trick after ``seat``, the next seat clockwise.
+
+A table rather than a function: the engine reads it at every card, and a call there cost
+0.9 % of a random game's instructions (callgrind, 5 games, pure build).
+"""
 
 
 def round_is_over(hands: Sequence[Sequence[Card]]) -> bool:
@@ -298,7 +303,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
             color = trick_color(trick)
         return new_playing(match=match, log=log, round=stage.round, table=stage.table,
                            hands=hands, trick=trick, trick_color=color,
-                           to_move=next_in_trick(seat, config.players))
+                           to_move=NEXT_IN_TRICK[config.players][seat])
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks
