@@ -36,11 +36,12 @@ from collections.abc import Callable, Iterable, Sequence
 from skullgames._bot import Bot
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots.queen_rollout import play_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.history import cells_of
-from skullgames.queen.cards import AYE_MAAM, QUICK_SNACK, Card, Color
+from skullgames.queen.cards import ALL_CARDS, AYE_MAAM, QUICK_SNACK, Card, Color
 from skullgames.queen.config import Config
-from skullgames.queen.game import apply, legal_moves
+from skullgames.queen.game import legal_moves
 from skullgames.queen.moves import PLACES, Deal, Move, Place, Play, place_index
 from skullgames.queen.observation import Observation
 from skullgames.queen.rules import follows, placing_order, playable, trick_color
@@ -146,19 +147,36 @@ def greedy_place(hand: Iterable[Card], config: Config) -> Place:
         spaces = []
         total = 0.0
         for d in steps:
-            space = max(range(5), key=lambda s: (_expected(values, s, d), -abs(s - 2)))
+            space, expected = _best_space(values, d)
             spaces.append(space)
-            total += _expected(values, space, d)
+            total += expected
         if total > best_total:
             best, best_total = Place(side, tuple(spaces)), total
     assert best is not None
     return PLACES[place_index(best)]
 
 
+# (side values, drift) -> _best_space's answer. The expert's inference places every other
+# seat's sampled hand; drifts repeat (sums of fifths), so each is rated once.
+_BEST_SPACES: dict[tuple[tuple[int, ...], float], tuple[int, float]] = {}
+
+
+def _best_space(values: tuple[int, ...], d: float) -> tuple[int, float]:
+    """Where a pawn that drifts ``d`` expects the most (nearer the centre on a tie), and that."""
+    key = (values, d)
+    found = _BEST_SPACES.get(key)
+    if found is None:
+        space = max(range(5), key=lambda s: (_expected(values, s, d), -abs(s - 2)))
+        found = (space, _expected(values, space, d))
+        if len(_BEST_SPACES) < 100_000:  # a bound, never reached by real drifts
+            _BEST_SPACES[key] = found
+    return found
+
+
 # --------------------------------------------------------------------------- playing
 
 
-def _future(c: Card, plank: Plank, values: Sequence[int]) -> float:
+def _future(c: Card, plank: Plank, values: tuple[int, ...]) -> float:
     """What keeping ``c`` for later is worth to ``plank``: the gains of its likely moves."""
     if c.color is None:
         return 0.0
@@ -176,6 +194,22 @@ def _gain(values: Sequence[int], space: int, steps: int) -> int:
     if 0 <= end <= 4:
         return values[end] - values[space]
     return -values[space]
+
+
+# side values -> _future of every card (by index) on every space (index * 5 + space): a
+# rollout rates every legal card of every seat at every play, on one side or the other.
+_FUTURES: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def _futures(values: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`_future` of each card on each space of a plank of ``values``, computed once."""
+    table = _FUTURES.get(values)
+    if table is None:
+        table = tuple([_future(c, Plank(Side.FRONT, (space,) * 4), values)
+                       for c in ALL_CARDS for space in range(5)])
+        if len(_FUTURES) < 1_000:
+            _FUTURES[values] = table
+    return table
 
 
 def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
@@ -196,6 +230,7 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
     best: Move = moves[0]
     best_score = -1e9
     colored = any(play.card.color is not None for _, play in trick)
+    futures = _futures(values)
     for move in moves:
         assert isinstance(move, Play)  # the moves of the play phase
         c = move.card
@@ -203,8 +238,14 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
         if colored or c.color is not None:
             result = resolve((*trick, (seat, move)), center, board)
             after: Plank = result.planks[seat]  # type: ignore[index]
-            score = after.points(config.plank_values) - now
-        score -= _future(c, plank, values) / 3
+            if after is not plank:  # the same plank scores the same: no change
+                score = after.points(config.plank_values) - now
+        future = 0.0
+        if c.color is not None:
+            space = plank.spaces[c.color_index]
+            if space is not None:
+                future = futures[c.index * 5 + space]  # _future(c, plank, values)
+        score -= future / 3
         if score > best_score + 1e-9:
             best, best_score = move, score
     return best
@@ -260,12 +301,11 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
                             guess_place=lambda _seat, hand: greedy_place(hand, config))
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
-        """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
-        finished = len(world.rounds)  # played out until the game has recorded the round
-        state = apply(world, move)
-        while len(state.rounds) == finished:
-            state = apply(state, _policy(state))
-        return state.rounds[-1].points  # the round just played (a sample has no earlier)
+        """The round's points after ``move``, every seat then playing :class:`GreedyBot`.
+
+        Played out by :func:`~skullgames.bots.queen_rollout.play_out`.
+        """
+        return play_out(world, move, greedy_play).points
 
 
 def _policy(state: State) -> Move:

@@ -36,10 +36,10 @@ from collections.abc import Sequence
 
 from skullgames.bots._base import checked_moves
 from skullgames.bots.expert import ExpertSearch
-from skullgames.bots.queen import _expected, _policy, drift, greedy_place, sample_world
+from skullgames.bots.queen import _expected, drift, greedy_place, greedy_play, sample_world
+from skullgames.bots.queen_rollout import play_out
 from skullgames.queen.cards import Card
 from skullgames.queen.config import Config
-from skullgames.queen.game import apply
 from skullgames.queen.moves import PLACES, Move, Place, place_index
 from skullgames.queen.observation import Observation
 from skullgames.queen.scoring import Side, side_values
@@ -144,16 +144,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         rule of thumb does (:func:`~skullgames.bots.queen.greedy_place`) before the
         tricks are played.
         """
-        finished = len(world.rounds)
-        state = apply(world, move)
-        config = world.config
-        while len(state.rounds) == finished:
-            if state.phase is Phase.PLACE:
-                seat: int = state.to_move  # type: ignore[assignment]
-                state = apply(state, greedy_place(state.hands[seat], config))
-            else:
-                state = apply(state, _policy(state))
-        return state.rounds[-1].points
+        return play_out(world, move, greedy_play, place=greedy_place).points
 
 
 def placement_candidates(hand: Sequence[Card], config: Config, count: int) -> list[Place]:
