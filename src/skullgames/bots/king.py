@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from skullgames._bot import Bot
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -162,6 +163,7 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
 # --------------------------------------------------------------------------- bots
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Bids from card strength, then plays to take exactly its bid.
 
@@ -182,6 +184,7 @@ class GreedyBot:
                             0 if bid is None else bid, observation.tricks_won[seat])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the rest of the round.
 

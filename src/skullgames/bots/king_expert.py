@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.king import (
     _greedy_play,
@@ -192,6 +193,7 @@ def rollout_move(state: State) -> Move:
                         len(state.hands[seat]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
 

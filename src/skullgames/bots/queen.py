@@ -34,6 +34,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from skullgames._bot import Bot
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.search import DeterminizedSearch
@@ -203,7 +204,7 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
         if colored or c.color is not None:
             result = resolve((*trick, (seat, move)), center, board)
             after: Plank = result.planks[seat]  # type: ignore[index]
-            score = after.points(config.plank_values) - now
+            score = float(after.points(config.plank_values) - now)
         score -= _future(c, plank, values) / 3
         if score > best_score + 1e-9:
             best, best_score = move, score
@@ -214,6 +215,7 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
 # --------------------------------------------------------------------------- bots
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Places by :func:`greedy_place` and plays by :func:`greedy_play`.
 
@@ -232,6 +234,7 @@ class GreedyBot:
                            observation.center, observation.planks)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the cards to play.
 
