@@ -105,24 +105,16 @@ def mypy_config(settings: Mapping[str, Any]) -> str:
 # Run in a fresh interpreter, in a copy of the sources: setuptools reads the current
 # directory's pyproject.toml (hatchling's, which it does not understand) and leaves build/
 # files behind. mypycify takes mypy's command line: the configuration file, then the files.
-# mypyc compiles with -Werror; GCC at -O3 warns that a value of mypyc's may be used
-# uninitialized where every path sets it (in the bots' sample_world), so that warning is
-# off (clang, which does not know it, is told by mypyc to ignore unknown warnings; MSVC
-# takes other flags).
 _SETUP = """
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
 
 config, paths, build_lib, build_temp, jobs = sys.argv[1:6]
-extensions = mypycify(["--config-file", config, *paths.split(",")], opt_level="3",
-                      group_name="skullgames", target_dir=build_temp + "/mypyc")
-if sys.platform != "win32":
-    for extension in extensions:
-        extension.extra_compile_args.append("-Wno-maybe-uninitialized")
 setup(
     name="skullgames-compiled",
-    ext_modules=extensions,
+    ext_modules=mypycify(["--config-file", config, *paths.split(",")], opt_level="3",
+                         group_name="skullgames", target_dir=build_temp + "/mypyc"),
     script_args=["build_ext", "--build-lib", build_lib, "--build-temp", build_temp,
                  "--parallel", jobs],
 )

@@ -92,7 +92,9 @@ def expected_tricks(hand: Iterable[Card], config: Config) -> float:
     >>> round(expected_tricks([card("SK"), card("ROSIE"), card("Y3"), card("ESC")], Config()), 2)
     1.7
     """
-    return sum(_trick_odds(c, config.players) for c in hand)
+    # A list: mypyc compiles sum() of a generator as its own loop, which adds floats as
+    # CPython 3.11 does but not as 3.12 and later do; sum() of a list is CPython's own.
+    return sum([_trick_odds(c, config.players) for c in hand])
 
 
 def greedy_bid(hand: Sequence[Card], config: Config) -> int:
@@ -371,8 +373,12 @@ def sample_world(observation: Observation, rng: random.Random, *,
     bids = observation.bids
     if phase is Phase.BID:
         guess = guess_bid or (lambda _s, _h: rng.randint(0, observation.cards_dealt))
+        # Read before the test: mypyc (2.4) releases a variable that a closure shares
+        # (observation) after an `or` that may not have read it, and the compiled build
+        # crashed.
+        has_bid = observation.has_bid
         bids = tuple(
-            b if s == me or not observation.has_bid[s] else guess(s, dealt[s])
+            b if s == me or not has_bid[s] else guess(s, dealt[s])
             for s, b in enumerate(bids)
         )
     stock = (*undealt, *parts[-1])  # the rest in random order: Bendt draws from the top

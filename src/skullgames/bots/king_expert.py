@@ -81,7 +81,8 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
     worth = expected_tricks(hand, config)
     logs = [-((b - worth) ** 2) / (2 * BID_SPREAD ** 2) for b in range(len(hand) + 1)]
     top = max(logs)
-    return logs[bid] - top - math.log(sum(math.exp(v - top) for v in logs))
+    # A list, as in expected_tricks: CPython's own sum() in both builds.
+    return logs[bid] - top - math.log(sum([math.exp(v - top) for v in logs]))
 
 
 class _Evidence:
