@@ -1,9 +1,9 @@
 """The hatchling build hook: the compiled build (mypyc) on request, and a clean sdist.
 
-- ``SKULLGAMES_MYPYC=1`` (read here, when a wheel is built) compiles the engine modules
-  listed in ``src/skullgames/_compiled.py`` to C extensions with mypyc, and the wheel is
-  then a platform wheel that holds them beside the Python sources. Without it the wheel is
-  pure Python and nothing is compiled, so ``pip install .`` stays quick.
+- ``SKULLGAMES_MYPYC=1`` (read here, when a wheel is built) compiles the engine's and the
+  bots' modules listed in ``src/skullgames/_compiled.py`` to C extensions with mypyc, and
+  the wheel is then a platform wheel that holds them beside the Python sources. Without it
+  the wheel is pure Python and nothing is compiled, so ``pip install .`` stays quick.
 - A compiled wheel builds where a user builds it: in the isolated environment that pip or
   ``python -m build`` makes from the build requirements alone. :meth:`dependencies` names
   all of them (mypy, which brings mypyc; setuptools, which drives the C compiler; and the
@@ -49,14 +49,20 @@ def mypyc_requested() -> bool:
     raise ValueError(f"{MYPYC_VARIABLE} must be 1 or 0, not {value!r}")
 
 
-def engine_modules(root: Path) -> list[str]:
-    """The module names of ``ENGINE_MODULES`` in ``src/skullgames/_compiled.py``."""
+COMPILED_LISTS = ("ENGINE_MODULES", "BOT_MODULES")
+"""The tuples of ``src/skullgames/_compiled.py`` that name the modules to compile."""
+
+
+def compiled_module_names(root: Path) -> list[str]:
+    """The modules to compile: ``ENGINE_MODULES``, then ``BOT_MODULES``, of ``_compiled.py``."""
     tree = ast.parse((root / "src" / "skullgames" / "_compiled.py").read_text())
-    for node in tree.body:
-        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
-                and node.target.id == "ENGINE_MODULES" and node.value is not None):
-            return list(ast.literal_eval(node.value))
-    raise ValueError("src/skullgames/_compiled.py declares no ENGINE_MODULES")
+    lists = {node.target.id: list(ast.literal_eval(node.value)) for node in tree.body
+             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+             and node.target.id in COMPILED_LISTS and node.value is not None}
+    missing = [name for name in COMPILED_LISTS if name not in lists]
+    if missing:
+        raise ValueError(f"src/skullgames/_compiled.py declares no {', '.join(missing)}")
+    return [module for name in COMPILED_LISTS for module in lists[name]]
 
 
 def compiled_build_requirements(dependencies: list[str]) -> list[str]:
@@ -116,10 +122,10 @@ setup(
 
 
 def expand_sources(src_root: Path, paths: list[str]) -> None:
-    """Write out the ``@record`` classes of the engine modules for mypyc (build_records.py).
+    """Write out the ``@record`` classes of the modules to compile (``build_records.py``).
 
     ``src_root`` is the scratch folder that holds the copied ``skullgames`` package and
-    ``paths`` the engine modules in it; the checkout's sources are never touched, and the
+    ``paths`` the modules to compile in it; the checkout's sources are never touched, and the
     pure build installs them as they are.
     """
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -133,7 +139,7 @@ def expand_sources(src_root: Path, paths: list[str]) -> None:
 
 
 def compile_engine(root: Path, out: Path, mypy_settings: Mapping[str, Any]) -> list[Path]:
-    """Compile the engine modules with mypyc into ``out``; return the extension files.
+    """Compile the listed modules (engine, bots) with mypyc into ``out``; return the files.
 
     ``mypy_settings`` is ``[tool.mypy]`` of ``pyproject.toml``: mypyc type-checks with it.
     """
@@ -141,7 +147,7 @@ def compile_engine(root: Path, out: Path, mypy_settings: Mapping[str, Any]) -> l
         sources = Path(scratch) / "src"
         shutil.copytree(root / "src" / "skullgames", sources / "skullgames",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-        paths = [name.replace(".", "/") + ".py" for name in engine_modules(root)]
+        paths = [name.replace(".", "/") + ".py" for name in compiled_module_names(root)]
         expand_sources(sources, paths)
         config = Path(scratch) / "mypy.ini"
         config.write_text(mypy_config(mypy_settings))

@@ -1,9 +1,10 @@
 """Which build of skullgames is running: the compiled engine (mypyc) or pure Python.
 
 Both builds come from the same source. ``SKULLGAMES_MYPYC=1 pip install .`` compiles the
-modules of :data:`ENGINE_MODULES` to C extensions with mypyc (the build hook,
-``hatch_build.py``, reads the list from this file); a plain ``pip install .`` installs them
-as Python. :data:`skullgames.COMPILED` says which one is running.
+modules of :data:`ENGINE_MODULES` and :data:`BOT_MODULES` (together
+:data:`COMPILED_MODULES`) to C extensions with mypyc (the build hook, ``hatch_build.py``,
+reads the two lists from this file); a plain ``pip install .`` installs them as Python.
+:data:`skullgames.COMPILED` says which one is running.
 
 What the source does for the compiled build, in both builds:
 
@@ -32,7 +33,8 @@ from __future__ import annotations
 import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
-__all__ = ["ENGINE_MODULES", "compiled_modules", "is_compiled"]
+__all__ = ["BOT_MODULES", "COMPILED_MODULES", "ENGINE_MODULES", "compiled_modules",
+           "is_compiled"]
 
 ENGINE_MODULES: tuple[str, ...] = (
     "skullgames._checks",
@@ -72,23 +74,48 @@ declared by a value of another type.
 """
 
 
+BOT_MODULES: tuple[str, ...] = (
+    "skullgames.bots._base",
+    "skullgames.bots._dealing",
+    "skullgames.bots.search",
+    "skullgames.bots.expert",
+    "skullgames.bots.king",
+    "skullgames.bots.king_expert",
+    "skullgames.bots.king_rollout",
+    "skullgames.bots.queen",
+    "skullgames.bots.queen_expert",
+    "skullgames.bots.queen_rollout",
+)
+"""The bots' modules the compiled build compiles: the searches, the rules of thumb their
+rollouts play, the sampling of worlds and the likelihood models.
+
+One name a line: a bot module joins the compiled build by a line here (the build hook
+reads this tuple as it reads :data:`ENGINE_MODULES`). The classes users subclass (the
+searches, the bots) are marked ``mypyc_attr(allow_interpreted_subclasses=True)``. The
+tables of bots by name (``king_bots``, ``queen_bots``) stay Python: nothing runs there.
+"""
+
+COMPILED_MODULES: tuple[str, ...] = ENGINE_MODULES + BOT_MODULES
+"""Every module the compiled build compiles: :data:`ENGINE_MODULES`, then :data:`BOT_MODULES`."""
+
+
 def compiled_modules() -> tuple[str, ...]:
-    """The modules of :data:`ENGINE_MODULES` that were loaded from C extensions."""
+    """The modules of :data:`COMPILED_MODULES` that were loaded from C extensions."""
     return tuple(
-        name for name in ENGINE_MODULES
+        name for name in COMPILED_MODULES
         if str(getattr(importlib.import_module(name), "__file__", "")).endswith(
             tuple(EXTENSION_SUFFIXES))
     )
 
 
 def is_compiled() -> bool:
-    """Whether the engine runs compiled: every module of :data:`ENGINE_MODULES` is.
+    """Whether skullgames runs compiled: every module of :data:`COMPILED_MODULES` is.
 
     A mixture (some compiled, some not) is a broken install, and raises ``ImportError``.
     """
     compiled = compiled_modules()
-    if compiled and len(compiled) != len(ENGINE_MODULES):
-        missing = sorted(set(ENGINE_MODULES) - set(compiled))
+    if compiled and len(compiled) != len(COMPILED_MODULES):
+        missing = sorted(set(COMPILED_MODULES) - set(compiled))
         raise ImportError(f"skullgames is partly compiled: {', '.join(missing)} are not; "
                           f"reinstall it (pip install --force-reinstall skullgames)")
     return bool(compiled)

@@ -106,7 +106,8 @@ def test_compile_engine_copies_expands_then_compiles_with_the_projects_settings(
 
     def expand(src_root: Path, paths: list[str]) -> None:
         assert (src_root / "skullgames" / "_compiled.py").is_file()
-        assert paths == [name.replace(".", "/") + ".py" for name in hook.engine_modules(ROOT)]
+        assert paths == [name.replace(".", "/") + ".py"
+                         for name in hook.compiled_module_names(ROOT)]
         steps.append("expand")
 
     def run(argv: list[str], cwd: Path, check: bool) -> None:
@@ -115,7 +116,7 @@ def test_compile_engine_copies_expands_then_compiles_with_the_projects_settings(
         assert '["--config-file", config, *paths.split(",")]' in code
         assert Path(config).read_text() == hook.mypy_config(settings)
         assert paths.split(",") == [name.replace(".", "/") + ".py"
-                                    for name in hook.engine_modules(ROOT)]
+                                    for name in hook.compiled_module_names(ROOT)]
         assert all((Path(cwd) / path).is_file() for path in paths.split(","))
         steps.append("mypyc")
 
@@ -153,7 +154,7 @@ def test_the_engine_type_checks_without_any_optional_extra(tmp_path: Path) -> No
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     config = tmp_path / "mypy.ini"
     config.write_text(hook.mypy_config(_mypy_settings()))
-    paths = [name.replace(".", "/") + ".py" for name in hook.engine_modules(ROOT)]
+    paths = [name.replace(".", "/") + ".py" for name in hook.compiled_module_names(ROOT)]
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(config), "--verbose",
          "--cache-dir", str(tmp_path / "cache"), *paths],

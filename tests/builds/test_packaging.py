@@ -107,9 +107,9 @@ def _hatch_build() -> Any:
 
 
 def test_the_build_hook_compiles_the_modules_the_package_checks() -> None:
-    from skullgames._compiled import ENGINE_MODULES
+    from skullgames._compiled import COMPILED_MODULES
 
-    assert _hatch_build().engine_modules(ROOT) == list(ENGINE_MODULES)
+    assert _hatch_build().compiled_module_names(ROOT) == list(COMPILED_MODULES)
 
 
 @pytest.mark.parametrize(("value", "expected"), [

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, TypeVar
 
+from skullgames._mypyc import mypyc_attr
+
 __all__ = ["AnyObservation", "RandomBot", "checked_moves"]
 
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -42,6 +44,7 @@ def checked_moves(observation: AnyObservation[MoveT]) -> tuple[MoveT, ...]:
     return moves
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Plays a uniformly random legal move, in either game."""
 

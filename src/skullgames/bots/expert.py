@@ -27,8 +27,9 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import AnyObservation, checked_moves
 
 __all__ = ["ExpertSearch", "resample"]
@@ -71,6 +72,7 @@ def resample(items: Sequence[T], log_weights: Sequence[float], count: int,
     return drawn
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     """Search over worlds weighed by inference, for the best value of the round.
 
@@ -85,9 +87,9 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     one world is searched, every move in the same worlds).
     """
 
-    stake: float = 0.0
+    stake: ClassVar[float] = 0.0
     """What finishing first is worth, in the game's points (the objective's weight)."""
-    spread: float = 1.0
+    spread: ClassVar[float] = 1.0
     """How far one round can move the standings, in the game's points."""
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int, pool: int,

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from skullgames._bot import Bot
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.king_rollout import play_out
@@ -96,7 +97,9 @@ def expected_tricks(hand: Iterable[Card], config: Config) -> float:
     odds = _ODDS.get(config.players)
     if odds is None:
         odds = _ODDS[config.players] = tuple(_trick_odds(c, config.players) for c in _FACES)
-    return sum(odds[c.order] for c in hand)
+    # A list: mypyc compiles sum() of a generator as its own loop, which adds floats as
+    # CPython 3.11 does but not as 3.12 and later do; sum() of a list is CPython's own.
+    return sum([odds[c.order] for c in hand])
 
 
 # Each card's odds by its order, one table per number of players: bidding, the bids of
@@ -188,6 +191,7 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
 # --------------------------------------------------------------------------- bots
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Bids from card strength, then plays to take exactly its bid.
 
@@ -208,6 +212,7 @@ class GreedyBot:
                             0 if bid is None else bid, observation.tricks_won[seat])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the rest of the round.
 
@@ -397,8 +402,12 @@ def sample_world(observation: Observation, rng: random.Random, *,
     bids = observation.bids
     if phase is Phase.BID:
         guess = guess_bid or (lambda _s, _h: rng.randint(0, observation.cards_dealt))
+        # Read before the test: mypyc (2.4) releases a variable that a closure shares
+        # (observation) after an `or` that may not have read it, and the compiled build
+        # crashed.
+        has_bid = observation.has_bid
         bids = tuple(
-            b if s == me or not observation.has_bid[s] else guess(s, dealt[s])
+            b if s == me or not has_bid[s] else guess(s, dealt[s])
             for s, b in enumerate(bids)
         )
     stock = (*undealt, *parts[-1])  # the rest in random order: Bendt draws from the top

@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.king import (
     _greedy_play,
@@ -81,7 +82,8 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
     worth = expected_tricks(hand, config)
     logs = [-((b - worth) ** 2) / (2 * BID_SPREAD ** 2) for b in range(len(hand) + 1)]
     top = max(logs)
-    return logs[bid] - top - math.log(sum(math.exp(v - top) for v in logs))
+    # A list, as in expected_tricks: CPython's own sum() in both builds.
+    return logs[bid] - top - math.log(sum([math.exp(v - top) for v in logs]))
 
 
 class _Evidence:
@@ -205,6 +207,7 @@ def rollout_move(state: State) -> Move:
                         len(state.hands[seat]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
 

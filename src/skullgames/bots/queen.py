@@ -34,6 +34,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from skullgames._bot import Bot
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
 from skullgames.bots.queen_rollout import play_out
@@ -239,7 +240,7 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
             result = resolve((*trick, (seat, move)), center, board)
             after: Plank = result.planks[seat]  # type: ignore[index]
             if after is not plank:  # the same plank scores the same: no change
-                score = after.points(config.plank_values) - now
+                score = float(after.points(config.plank_values) - now)
         future = 0.0
         if c.color is not None:
             space = plank.spaces[c.color_index]
@@ -255,6 +256,7 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
 # --------------------------------------------------------------------------- bots
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Places by :func:`greedy_place` and plays by :func:`greedy_play`.
 
@@ -273,6 +275,7 @@ class GreedyBot:
                            observation.center, observation.planks)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the cards to play.
 

@@ -34,6 +34,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import checked_moves
 from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.queen import _expected, drift, greedy_place, greedy_play, sample_world
@@ -58,6 +59,7 @@ PLACE_WORLDS = 8
 """In how many sampled worlds each searched placement is played out (``place_worlds``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull Queen's expert: searched placements, inference, the standings, a budget.
 

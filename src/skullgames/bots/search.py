@@ -21,6 +21,7 @@ import abc
 import random
 from typing import Any, Generic, TypeVar
 
+from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import AnyObservation, checked_moves
 
 __all__ = ["DeterminizedSearch"]
@@ -30,6 +31,7 @@ MoveT = TypeVar("MoveT")
 WorldT = TypeVar("WorldT")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeterminizedSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     """Search over sampled worlds: the move with the best average value of the round.
 
