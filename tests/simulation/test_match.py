@@ -362,3 +362,48 @@ def test_the_ray_backend_gives_the_same_result_as_the_local_one() -> None:
     assert on_ray == local
     assert status == 0
     assert json.loads(out.getvalue()) == local.to_dict()
+
+
+def test_every_share_has_a_wilson_interval_within_0_and_1() -> None:
+    """Issue 47: at 2 deals Student's t gave bid accuracy -1.34 to 1.84. A share (win
+    share, bid accuracy, finishing above) gets simulate's Wilson interval, with the
+    per-deal samples' effective number, and stays within 0..1; scores and differences
+    keep Student's t."""
+    from skullgames.simulation._stats import wilson
+
+    for deals in (1, 2, 3):
+        result = match("king", king.Config(players=4, rounds=(1, 2, 3)), bots="random,greedy",
+                       deals=deals, seed=7, jobs=1)
+        data = result.to_dict()
+        shares = [(bot.win_share, found["win_share"]) for bot, found in
+                  zip(result.bots, data["bots"], strict=True)]
+        shares += [(bot.bid_accuracy, found["bid_accuracy"]) for bot, found in
+                   zip(result.bots, data["bots"], strict=True)]
+        shares += [(pair.above, found["above"]) for pair, found in
+                   zip(result.pairs, data["pairs"], strict=True)]
+        for share, written in shares:
+            assert share is not None
+            assert share.method == written["method"] == "wilson"
+            assert share.low is not None and share.high is not None
+            assert 0 <= share.low <= share.mean <= share.high <= 1
+            assert (written["low"], written["high"]) == (share.low, share.high)
+            assert share.half_width == pytest.approx((share.high - share.low) / 2)
+        for bot in result.bots:
+            assert bot.score.method == "student-t"
+        # the bid accuracy by hand: per deal, exact bids over bids; Kish's effective
+        # number n * p * (1 - p) / variance (n where the deals agree), then Wilson
+        for bot in result.bots:
+            per_deal = []
+            for deal in range(deals):
+                seats = [(g, s) for g in result.games if g.deal == deal
+                         for s, name in enumerate(g.bots) if name == bot.bot]
+                per_deal.append(Fraction(sum(g.exact_bids[s] for g, s in seats),
+                                         sum(g.bids[s] for g, s in seats)))
+            rate = sum(per_deal, Fraction(0)) / deals
+            variance = sum((x - rate) ** 2 for x in per_deal) / deals
+            effective = deals * rate * (1 - rate) / variance if variance else deals
+            expected = wilson(float(rate), float(effective))
+            assert bot.bid_accuracy is not None
+            assert (bot.bid_accuracy.low, bot.bid_accuracy.high) == pytest.approx(
+                (expected.low, expected.high))
+    assert data["interval"] == "95%: Student's t over the deals for means, Wilson for shares"
