@@ -315,8 +315,8 @@ def test_a_bonus_you_took_reads_in_one_bracket() -> None:
             state = king.apply(state, rng.choice(king.legal_moves(state)))
             if state.tricks and not state.trick:
                 result = state.tricks[-1]
-                if result.outcome is king.Outcome.WON and result.bonus:
-                    seat = result.winner
+                seat = result.winner
+                if result.outcome is king.Outcome.WON and result.bonus and seat is not None:
                     (title,) = texts(parse(svg.table(king.observe(state, seat))),
                                      "trick-title")
                     assert title.text == (f"Trick {len(state.tricks)} taken by seat {seat} "
