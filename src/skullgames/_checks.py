@@ -87,6 +87,16 @@ def check_seed(seed: object, name: str = "seed") -> int:
     return seed
 
 
+def optional_seed(seed: object) -> int | None:
+    """``None``, or ``seed`` checked by :func:`check_seed`.
+
+    ``seed`` is read as the object it is: a caller's ``seed is None`` on a typed seed
+    would narrow it to ``int``, and the compiled build would hold ``True`` as the int 1
+    (:mod:`skullgames._compiled`).
+    """
+    return None if seed is None else check_seed(seed)
+
+
 def game_seed(seed: object, auto_deal: object) -> int | None:
     """The seed a new game records: ``seed`` checked, or one drawn for a dealt game.
 

@@ -332,6 +332,19 @@ def test_each_argument_check_says_what_it_refused(call: Callable[[], object],
         assert str(caught.value) == message, re.escape(str(caught.value))
 
 
+@pytest.mark.parametrize("replay", [king.replay, queen.replay], ids=["king", "queen"])
+def test_replay_refuses_a_bool_seed_with_one_message_in_both_builds(
+        replay: Callable[..., object]) -> None:
+    """Issue 47: the compiled build read ``seed=True`` as the seed 1 (mypyc passes a bool
+    as an int to a parameter typed ``int``, and ``seed is None`` narrowed it before the
+    check); the pure build refused it. The seed is typed ``Whole``, as ``new_game``'s
+    checks read it, so both builds refuse it with the library's own message."""
+    config = king.Config() if replay is king.replay else queen.Config()
+    with pytest.raises(TypeError) as caught:
+        replay(config, [], seed=True)
+    assert str(caught.value) == "seed must be an int, not bool"
+
+
 def test_only_the_pure_build_can_build_a_plank_past_its_checks() -> None:
     # The compiled build refuses to build a native record but by its __init__, so
     # check_plank's own checks of the side and spaces guard the pure build only.

@@ -296,13 +296,33 @@ def test_a_finished_trick_says_who_took_it() -> None:
             (title,) = texts(parse(svg.table(king.observe(state, 1))), "trick-title")
             number = len(state.tricks)
             if result.outcome is king.Outcome.WON:
-                who = "seat 1 (you)" if result.winner == 1 else f"seat {result.winner}"
-                bonus = f" (+{result.bonus} bonus)" if result.bonus else ""
-                assert title.text == f"Trick {number} taken by {who}{bonus}"
+                notes = (["you"] if result.winner == 1 else []) + (
+                    [f"+{result.bonus} bonus"] if result.bonus else [])
+                who = f"seat {result.winner}" + (f" ({', '.join(notes)})" if notes else "")
+                assert title.text == f"Trick {number} taken by {who}"
             else:
                 assert title.text == f"Trick {number} destroyed, taken by nobody"
             seen[result.outcome.value] = title.text or ""
     assert set(seen) == {"won", "destroyed"}
+
+
+def test_a_bonus_you_took_reads_in_one_bracket() -> None:
+    """Issue 47: the heading read "taken by seat 1 (you) (+10 bonus)"."""
+    rng = random.Random(5)
+    for seed in range(200):
+        state = king.new_game(king.Config(players=3, rounds=(5, 6, 7, 8)), seed=seed)
+        while not king.is_over(state):
+            state = king.apply(state, rng.choice(king.legal_moves(state)))
+            if state.tricks and not state.trick:
+                result = state.tricks[-1]
+                seat = result.winner
+                if result.outcome is king.Outcome.WON and result.bonus and seat is not None:
+                    (title,) = texts(parse(svg.table(king.observe(state, seat))),
+                                     "trick-title")
+                    assert title.text == (f"Trick {len(state.tricks)} taken by seat {seat} "
+                                          f"(you, +{result.bonus} bonus)")
+                    return
+    raise AssertionError("no trick with a bonus in 200 games")
 
 
 def test_your_pawn_not_seat_0_yous() -> None:

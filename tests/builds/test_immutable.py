@@ -190,3 +190,18 @@ def test_records_name_their_fields() -> None:
         if hasattr(cls, "_FIELDS"):
             for name in field_names(cls):
                 assert hasattr(value, name), (cls, name)
+
+
+def test_the_quickstart_says_both_builds_refuse_assignment() -> None:
+    """Issue 47: the quickstart's note on the builds still said the pure build leaves an
+    assignment to a state's fields to the type checker; both refuse it (this module)."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "quickstart.md"
+    note = " ".join(page.read_text(encoding="utf-8").split("### The compiled build")[1]
+                    .split("\n## ")[0].split())
+    assert "where the pure build leaves that to the type checker" not in note
+    assert "both builds refuse an assignment" in note
+    s0 = king.new_game(seed=3)
+    with pytest.raises(AttributeError):
+        s0.seed = 4  # type: ignore[misc]

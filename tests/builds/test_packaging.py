@@ -85,6 +85,17 @@ def test_the_readme_says_where_each_install_command_applies() -> None:
     assert 'pip install ".[rl]"` from a checkout' in text
 
 
+def test_the_readme_lists_every_extra() -> None:
+    """Issue 47: the README's list of extras left out ``ui-test``."""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    block = pyproject.split("[project.optional-dependencies]\n", 1)[1].split("\n[", 1)[0]
+    extras = re.findall(r"^([a-z][a-z-]*) = ", block, re.MULTILINE)
+    text = " ".join((ROOT / "README.md").read_text().split())
+    listed = re.search(r"The extras \(([^)]*)\)", text)
+    assert listed is not None
+    assert sorted(re.findall(r"`([a-z-]+)`", listed.group(1))) == sorted(extras)
+
+
 def test_the_metadata_has_project_urls() -> None:
     """Issue 22 item 7: no Project-URL was in the metadata. No repository is public yet,
     so each points to the documentation that ``.readthedocs.yaml`` builds."""

@@ -300,15 +300,16 @@ def test_the_progress_bar_estimates_the_time_left() -> None:
     now = iter([100.0, 110.0, 130.0, 160.0, 3700.0])
     stream = io.StringIO()
     bar = Progress(stream, clock=lambda: next(now))
-    # The pace counts from the first count seen (a resumed run starts above 0).
+    # The pace counts from the first result (a resumed run starts above 0; issue 47:
+    # the workers' start-up before the first result is no pace of the run).
     bar(10, 40)   # the first count: no pace yet
-    bar(20, 40)   # 10 games in 20 s: 20 more take about 40 s
-    bar(30, 40)   # 20 games in 50 s: 10 more take about 25 s
+    bar(20, 40)   # the first result: the pace starts here
+    bar(30, 40)   # 10 games in 30 s: 10 more take about 30 s
     bar(40, 40)   # done: no estimate
     assert stream.getvalue().splitlines() == [
         "[#######.......................] 10/40 games  10s",
-        "[###############...............] 20/40 games  30s, about 40s left",
-        "[######################........] 30/40 games  1m00s, about 25s left",
+        "[###############...............] 20/40 games  30s",
+        "[######################........] 30/40 games  1m00s, about 30s left",
         "[##############################] 40/40 games  1h00m",
     ]
 
@@ -318,11 +319,12 @@ def test_the_progress_bar_on_a_terminal_clears_what_a_longer_line_left() -> None
         def isatty(self) -> bool:
             return True
 
-    now = iter([0.0, 1.0, 100.0, 101.0])
+    now = iter([0.0, 0.0, 1.0, 100.0, 101.0])
     stream = Terminal()
     bar = Progress(stream, clock=lambda: next(now))
-    bar(1, 100)   # no pace yet
+    bar(0, 100)   # no pace yet
+    bar(1, 100)   # the first result: the pace starts here
     bar(2, 100)   # 1 game in 99 s: a long estimate
-    bar(99, 100)  # 98 games in 100 s: a short one, written over the long line
-    _, longer, shorter = stream.getvalue().split("\r")[1:]
+    bar(99, 100)  # 97 games in 1 s: a short one, written over the long line
+    _, _, longer, shorter = stream.getvalue().split("\r")[1:]
     assert len(shorter) == len(longer) > len(shorter.rstrip())

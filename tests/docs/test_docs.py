@@ -4,6 +4,12 @@ The HTML build (warnings are errors) and the doctest builder, which runs the exa
 the pages and of the docstrings that the API reference includes, as ``sphinx-build`` does
 them: one subprocess each, into a temporary folder. No network is used (see
 ``docs/_inventories.py``).
+
+Sphinx reads the sources once for both builders (issue 47: four builds that each read
+everything took 450 s of the suite): the HTML build keeps what it read in a doctree
+folder, and the doctest build, given the same folder, runs on it without reading again.
+Once with every extra (:func:`built`), once as with the docs extra alone
+(:func:`built_without_extras`); each test reads the build it checks.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import re
 import subprocess
 import sys
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -41,19 +48,53 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 
-def sphinx(builder: str, out: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", *options, "-b", builder, str(DOCS), str(out)],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
-    )
+@dataclass(frozen=True)
+class Built:
+    """The HTML and doctest builds of the docs, from one reading of the sources."""
+
+    folder: Path
+    """``html``, ``doctest`` and ``doctrees`` (what Sphinx read) are in here."""
+    html: subprocess.CompletedProcess[str]
+    doctest: subprocess.CompletedProcess[str]
 
 
-@pytest.fixture(scope="module")
-def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("html")
-    result = sphinx("html", out, "--keep-going")
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+def build_both(folder: Path, command: list[str], *,
+               doctest_env: dict[str, str] | None = None) -> Built:
+    """``command`` (Sphinx's arguments follow it) as an HTML build, then as a doctest build
+    on the doctrees the HTML build left: warnings are errors in both."""
+    doctrees = str(folder / "doctrees")
+
+    def run(options: list[str], builder: str, env: dict[str, str] | None
+            ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*command, "-W", *options, "-b", builder, "-d", doctrees, str(DOCS),
+             str(folder / builder)],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=900)
+
+    html = run(["--keep-going"], "html", None)
+    doctest = run(["--keep-going"], "doctest", doctest_env)
+    return Built(folder, html, doctest)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The docs built with every extra installed, as CI builds them."""
+    return build_both(tmp_path_factory.mktemp("docs"), [sys.executable, "-m", "sphinx"])
+
+
+@pytest.fixture(scope="session")
+def built_without_extras(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The docs built as where only the docs extra is installed (Read the Docs); the
+    doctest build without ``CI`` in the environment, where a missing extra is an error."""
+    environment = {name: value for name, value in os.environ.items() if name != "CI"}
+    return build_both(tmp_path_factory.mktemp("docs-alone"),
+                      [sys.executable, "-c", WITHOUT_EXTRAS], doctest_env=environment)
+
+
+@pytest.fixture(scope="session")
+def html(built: Built) -> Path:
+    assert built.html.returncode == 0, built.html.stdout + built.html.stderr
+    return built.folder / "html"
 
 
 def test_html_builds_without_warnings(html: Path) -> None:
@@ -80,9 +121,23 @@ def test_every_public_name_is_in_the_api_reference(html: Path) -> None:
         assert not missing, f"not in the API reference: {missing}"
 
 
-def test_doctests_of_the_docs_pass(tmp_path: Path) -> None:
-    result = sphinx("doctest", tmp_path)
+def test_doctests_of_the_docs_pass(built: Built) -> None:
+    result = built.doctest
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("which", ["built", "built_without_extras"])
+def test_the_doctest_build_does_not_read_the_sources_again(
+        which: str, request: pytest.FixtureRequest) -> None:
+    """Issue 47: each of four builds read every page and docstring (two minutes each on a
+    loaded two-core machine); the doctest builds now run on what the HTML builds read."""
+    both: Built = request.getfixturevalue(which)
+    assert both.html.returncode == 0, both.html.stdout + both.html.stderr
+    read = re.search(r"updating environment: (?:\[new config\] )?([0-9]+) added",
+                     both.html.stdout)
+    assert read is not None and int(read.group(1)) > 10, both.html.stdout
+    assert "updating environment: 0 added, 0 changed, 0 removed" in both.doctest.stdout, (
+        both.doctest.stdout)
 
 
 # Importing any of these raises ImportError in the build below, as where only the docs
@@ -115,40 +170,32 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def test_html_builds_with_the_docs_extra_alone(tmp_path: Path) -> None:
+def test_html_builds_with_the_docs_extra_alone(built_without_extras: Built) -> None:
     """Issue 22 item 7: as Read the Docs builds them (``pip install .[docs]``), without
     the rl, openspiel and ray extras; autodoc failed to import ``skullgames.rl``."""
     assert any(name in sys.modules for name in ("numpy", "gymnasium"))  # here they are
-    result = subprocess.run(
-        [sys.executable, "-c", WITHOUT_EXTRAS, "-W", "--keep-going", "-b", "html",
-         str(DOCS), str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
-    )
+    result = built_without_extras.html
     assert result.returncode == 0, result.stdout + result.stderr
+    html = built_without_extras.folder / "html"
     for page, documented in (("rl", "skullgames.rl.gymnasium.SkullGamesEnv"),
                              ("rl", "skullgames.rl.pettingzoo.raw_env"),
                              ("openspiel", "skullgames.rl.openspiel.SkullState")):
-        assert f'id="{documented}"' in (tmp_path / "api" / f"{page}.html").read_text()
+        assert f'id="{documented}"' in (html / "api" / f"{page}.html").read_text()
 
 
-def test_doctests_skip_the_examples_of_a_missing_extra(tmp_path: Path) -> None:
+def test_doctests_skip_the_examples_of_a_missing_extra(built_without_extras: Built) -> None:
     """Issue 35: without the rl and openspiel extras (``pip install .[docs]``), the examples
     that need them (the RL guide's, pyspiel's, the API reference's of ``skullgames.rl``)
     are skipped with the reason, and every other example runs."""
-    environment = {name: value for name, value in os.environ.items() if name != "CI"}
-    result = subprocess.run(
-        [sys.executable, "-c", WITHOUT_EXTRAS, "-W", "--keep-going", "-b", "doctest",
-         str(DOCS), str(tmp_path)],
-        cwd=ROOT, env=environment, capture_output=True, text=True, check=False,
-        timeout=600,
-    )
+    result = built_without_extras.doctest
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     for extra, modules in (("rl", "numpy, gymnasium, pettingzoo"),
                            ("openspiel", "numpy, gymnasium, pettingzoo, pyspiel")):
         assert (f"skipped: the examples that need the {extra} extra are skipped: {modules} "
                 f"not installed (pip install 'skullgames[{extra}]')") in output, output
-    assert " 0 failures in tests" in (tmp_path / "output.txt").read_text()
+    output_file = built_without_extras.folder / "doctest" / "output.txt"
+    assert " 0 failures in tests" in output_file.read_text()
 
 
 def load_extras() -> ModuleType:

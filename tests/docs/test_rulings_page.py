@@ -98,3 +98,20 @@ def test_every_disagreement_cited_has_its_row_in_a_table(page: str) -> None:
 def test_the_tables_list_s1_and_s3() -> None:
     assert {"S1", "S3"} <= table_rows()
     assert {f"D{n}" for n in range(1, 13)} <= table_rows()
+
+
+def test_k12_says_juanita_jades_look_is_in_card_order() -> None:
+    """Issue 47: the docs cite K12 for Juanita Jade's card order, and DECISIONS K12 says
+    it (her look is a set, recorded in card order), but the page's K12 did not."""
+    k12 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-k12").split())
+    assert "Juanita Jade looks at the undealt cards as a set" in k12
+    assert "in card order, never in the order of the stock" in k12
+
+
+def test_k16_names_the_same_human_for_the_kraken_leader_option() -> None:
+    """Issue 47: with ``kraken_leader`` left of the Kraken's, the decision gives the lead
+    to "the human who played right after him in that trick"; the page said "the next
+    human to the left", less precise."""
+    k16 = " ".join(section(RULINGS.read_text(encoding="utf-8"), "ruling-k16").split())
+    assert "the next human to the left" not in k16
+    assert k16.count("the human who played right after him in that trick") == 2

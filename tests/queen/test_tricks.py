@@ -344,3 +344,14 @@ def test_resolve_trick_checks_the_planks() -> None:
         resolve_trick([(0, card("R3")), (3, card("R4"))], planks=[middle()])
     with pytest.raises(IllegalMoveError, match="spaces"):
         resolve_trick([(0, card("R3"))], planks=[Plank(Side.FRONT, (5, 0, 0, 0))])
+
+
+@pytest.mark.parametrize("kind", [set, frozenset])
+def test_e1_the_centre_may_be_given_as_an_unordered_collection(kind: type) -> None:
+    # E1: the leftovers in the centre are neutral members of the trick; they lie in the
+    # middle in no order, so a set of them is read as well as a list (the result keeps
+    # the canonical card order). Issue 47: no test gave the centre unordered.
+    result = resolve_trick([(0, card("G3")), (1, card("Y6"))], center=kind(cards("G9 B2")))
+    assert steps(result) == [(0, GREEN, -1)]  # G9 is the highest green, and neutral
+    assert result.center_before == cards("G9 B2")
+    assert result.center == cards("Y6 B2")

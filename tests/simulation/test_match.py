@@ -345,10 +345,22 @@ def test_every_bot_plays_a_match_under_every_option_set(game: str, name: str,
 
 def test_the_ray_backend_gives_the_same_result_as_the_local_one() -> None:
     ray = pytest.importorskip("ray")
+    from skullgames.simulation._ray import own_token
+
     config = king.Config(players=3, rounds=(1, 2))
     local = match("king", config, bots="random,greedy", deals=5, shape="1v3", seed=9,
                   jobs=1)
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    # a token of its own, as the other Ray tests: Ray would write ~/.ray/auth_token
+    with own_token():
+        on_ray, status, out = _match_on_ray(ray, config)
+    assert on_ray == local
+    assert status == 0
+    assert json.loads(out.getvalue()) == local.to_dict()
+
+
+def _match_on_ray(ray: Any, config: Any) -> tuple[MatchResult, int, io.StringIO]:
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING",
+             log_to_driver=False)
     try:
         on_ray = match("king", config, bots="random,greedy", deals=5, shape="1v3", seed=9,
                        backend="ray", task_size=2)
@@ -359,6 +371,52 @@ def test_the_ray_backend_gives_the_same_result_as_the_local_one() -> None:
                            "--backend", "ray", "--task-size", "3", "--json", "--quiet"])
     finally:
         ray.shutdown()
-    assert on_ray == local
-    assert status == 0
-    assert json.loads(out.getvalue()) == local.to_dict()
+    return on_ray, status, out
+
+
+def test_every_share_has_a_wilson_interval_within_0_and_1() -> None:
+    """Issue 47: at 2 deals Student's t gave bid accuracy -1.34 to 1.84. A share (win
+    share, bid accuracy, finishing above) gets simulate's Wilson interval, with the
+    per-deal samples' effective number, and stays within 0..1; scores and differences
+    keep Student's t."""
+    from skullgames.simulation._stats import wilson
+
+    for deals in (1, 2, 3):
+        result = match("king", king.Config(players=4, rounds=(1, 2, 3)), bots="random,greedy",
+                       deals=deals, seed=7, jobs=1)
+        data = result.to_dict()
+        shares: list[tuple[Interval | None, Any]] = [
+            (bot.win_share, found["win_share"])
+            for bot, found in zip(result.bots, data["bots"], strict=True)]
+        shares += [(bot.bid_accuracy, found["bid_accuracy"]) for bot, found in
+                   zip(result.bots, data["bots"], strict=True)]
+        shares += [(pair.above, found["above"]) for pair, found in
+                   zip(result.pairs, data["pairs"], strict=True)]
+        for share, written in shares:
+            assert share is not None
+            assert share.method == written["method"] == "wilson"
+            assert share.low is not None and share.high is not None
+            assert 0 <= share.low <= share.mean <= share.high <= 1
+            assert (written["low"], written["high"]) == (share.low, share.high)
+            assert share.half_width == pytest.approx((share.high - share.low) / 2)
+        for bot in result.bots:
+            assert bot.score.method == "student-t"
+        # the bid accuracy by hand: per deal, exact bids over bids; Kish's effective
+        # number n * p * (1 - p) / variance (n where the deals agree), then Wilson
+        for bot in result.bots:
+            per_deal = []
+            for deal in range(deals):
+                seats = [(g, s) for g in result.games if g.deal == deal
+                         for s, name in enumerate(g.bots) if name == bot.bot]
+                exact = [g.exact_bids[s] for g, s in seats if g.exact_bids is not None]
+                made = [g.bids[s] for g, s in seats if g.bids is not None]
+                assert len(exact) == len(made) == len(seats)
+                per_deal.append(Fraction(sum(exact), sum(made)))
+            rate = sum(per_deal, Fraction(0)) / deals
+            variance = sum((x - rate) ** 2 for x in per_deal) / deals
+            effective = deals * rate * (1 - rate) / variance if variance else deals
+            expected = wilson(float(rate), float(effective))
+            assert bot.bid_accuracy is not None
+            assert (bot.bid_accuracy.low, bot.bid_accuracy.high) == pytest.approx(
+                (expected.low, expected.high))
+    assert data["interval"] == "95%: Student's t over the deals for means, Wilson for shares"

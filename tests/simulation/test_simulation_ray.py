@@ -206,6 +206,25 @@ def test_a_local_ray_run_writes_no_token_in_the_home_and_only_the_table_on_stdou
     assert not (tmp_path / ".ray").exists()
 
 
+def test_a_local_ray_run_with_a_token_in_the_home_prints_no_ray_log_line(
+        tmp_path: Path) -> None:
+    """Issue 47: Ray's own log lines still appeared above the results table. With a token
+    already in ``~/.ray/auth_token`` (a Ray run before wrote it), Ray warned that token
+    authentication is on, on stderr: on a terminal, stdout and stderr are one screen, so
+    both go to one pipe here, as there."""
+    (tmp_path / ".ray").mkdir()
+    (tmp_path / ".ray" / "auth_token").write_text("0123456789abcdef" * 4)
+    result = subprocess.run(
+        [sys.executable, "-m", "skullgames", "simulate", "--backend", "ray", "--jobs", "1",
+         "--games", "4", "--players", "3", "--rounds", "1,2", "--quiet"],
+        cwd=ROOT, env=without_ray_tokens(tmp_path), stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Skull King, 3 players, 4 games from seed 0"), lines
+    assert len(lines) == 5 and all(line.startswith("|") for line in lines[1:]), lines
+
+
 HEAD = """
 import sys, ray
 ray.init(num_cpus=1, include_dashboard=False, logging_level="ERROR")

@@ -59,7 +59,7 @@ def run_match(args: argparse.Namespace, config: Any, write: Callable[[str], None
           f"{args.seed}, shape {args.shape}, {len(result.games)} games.")
     write(f"Each deal is played under {len(result.rotations)} rotations, seated "
           f"{' / '.join(','.join(r) for r in result.rotations)}.")
-    write("Intervals: 95%, Student's t over the deals.")
+    write("Intervals: 95% over the deals, Student's t for means, Wilson for shares.")
     write("")
     write(result.table())
     return 0

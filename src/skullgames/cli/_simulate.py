@@ -233,7 +233,9 @@ def saved_game(document: str) -> str:
 class Progress:
     """A plain-text progress bar on a stream: redrawn in place on a terminal, else 10% steps.
 
-    It shows the time taken and an estimate of the time left, from the pace so far.
+    It shows the time taken and an estimate of the time left, from the pace since the
+    first result: the time before it (starting the worker processes, a first batch in
+    each) is no pace of the run, and counted in gave minutes for seconds on short runs.
     """
 
     def __init__(self, stream: TextIO, label: str = "games",
@@ -244,14 +246,17 @@ class Progress:
         self.start = clock()
         self.tty = stream.isatty()
         self.shown = -1
-        self.first: tuple[int, float] | None = None  # the first count seen, and when
+        self.begun: int | None = None  # the first count seen (a resumed run's is above 0)
+        self.first: tuple[int, float] | None = None  # the first result's count, and when
         self.longest = 0
 
     def __call__(self, done: int, total: int) -> None:
         """Show that ``done`` of ``total`` are finished."""
         now = self.clock()
-        if self.first is None:
-            self.first = (done, now)  # a resumed run starts above 0: its pace starts here
+        if self.begun is None:
+            self.begun = done
+        elif self.first is None and done > self.begun:
+            self.first = (done, now)  # the pace starts here
         tenth = done * 10 // max(1, total)
         if not self.tty and tenth == self.shown and done != total:
             return
@@ -269,8 +274,9 @@ class Progress:
         self.stream.flush()
 
     def _left(self, done: int, total: int, now: float) -> str:
-        """``", about 1m20s left"`` at the pace since the first count; nothing before one."""
-        assert self.first is not None
+        """``", about 1m20s left"`` at the pace since the first result; nothing before."""
+        if self.first is None:
+            return ""
         counted, since = done - self.first[0], now - self.first[1]
         if done >= total or counted <= 0 or since <= 0:
             return ""

@@ -23,6 +23,7 @@ from skullgames._checks import (
     checked_config,
     game_seed,
     items_of,
+    optional_seed,
     wrong_type,
 )
 from skullgames._shuffle import shuffled_positions
@@ -710,7 +711,7 @@ def _checked_deal(config: Config, round_index: int, deal: Deal
     return Deal(hands, [interned(c) for c in deal.ghost], deal.stock), tuple(rest)
 
 
-def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
+def replay(config: Config, moves: Iterable[Move], *, seed: Whole | None = None,
            auto_deal: bool | None = None) -> State:
     """Replay a game from its config and moves (``state.history``).
 
@@ -730,7 +731,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     (False, True)
     """
     checked = checked_config(config, Config, none_ok=False)
-    game = None if seed is None else check_seed(seed)  # one message in both builds
+    game = optional_seed(seed)  # checked before narrowing: one message in both builds
     if auto_deal is None:
         auto_deal = game is not None
     elif type(auto_deal) is not bool:

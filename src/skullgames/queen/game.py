@@ -22,6 +22,7 @@ from skullgames._checks import (
     checked_config,
     game_seed,
     items_of,
+    optional_seed,
     wrong_type,
 )
 from skullgames._shuffle import shuffled_positions
@@ -384,7 +385,7 @@ def _checked_deal(config: Config, deal: Deal) -> Deal:
                 sorted(map(interned, deal.center), key=_index), map(interned, deal.ghost))
 
 
-def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
+def replay(config: Config, moves: Iterable[Move], *, seed: Whole | None = None,
            auto_deal: bool | None = None) -> State:
     """Replay a game from its config and moves (``state.history``), as Skull King's does.
 
@@ -404,7 +405,7 @@ def replay(config: Config, moves: Iterable[Move], *, seed: int | None = None,
     (False, True)
     """
     checked = checked_config(config, Config, none_ok=False)
-    game = None if seed is None else check_seed(seed)  # one message in both builds
+    game = optional_seed(seed)  # checked before narrowing: one message in both builds
     if auto_deal is None:
         auto_deal = game is not None
     elif type(auto_deal) is not bool:

@@ -29,6 +29,9 @@ from skullgames.simulation._standings import (
 LOCAL_DEALS = 10
 """The most deals in one batch of the local backend, by default."""
 
+INTERVALS = "95%: Student's t over the deals for means, Wilson for shares"
+"""The ``interval`` of a match's JSON document: how its intervals were found."""
+
 RAY_DEALS = 50
 """The most deals in one Ray task, by default."""
 
@@ -69,7 +72,7 @@ class MatchResult:
             "format": FORMAT, "version": VERSION, "game": self.game,
             "config": to_dict(self.config), "players": len(self.rotations[0]),
             "shape": self.shape, "deals": self.deals, "seed": self.seed,
-            "interval": "student-t 95%",
+            "interval": INTERVALS,
             "rotations": [list(r) for r in self.rotations],
             "bots": [b.to_dict() for b in self.bots],
             "pairs": [p.to_dict() for p in self.pairs],

@@ -1,19 +1,23 @@
-"""Means over deals with Student's t intervals: the statistics of a match.
+"""Means over deals with Student's t or Wilson intervals: the statistics of a match.
 
 Each deal is one sample: its own seed, so the deals are independent, while the games of
 one deal (its rotations) share the cards and are not. Every figure of a match is a mean
 over deals of a per-deal value, with the 95% interval of Student's t with ``deals - 1``
 degrees of freedom, which is exact for normal samples of unknown spread and, for a few
 deals, wider than the normal interval (which would claim 95% too soon); from a few
-hundred deals on the two agree to a hundredth.
+hundred deals on the two agree to a hundredth. A share from 0 to 1 (a win share, a bid
+accuracy) gets Wilson's interval instead (:func:`share`), which never leaves 0 to 1.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
+
+from skullgames.simulation._stats import share_rate
 
 _LARGE = 1000
 """From this many degrees of freedom on, the quantile comes from its expansion in 1/df."""
@@ -86,31 +90,42 @@ def _expansion(probability: float, df: int) -> float:
             + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * n**4))
 
 
+def _low(self: Interval) -> float | None:
+    return None if self.half_width is None else self.mean - self.half_width
+
+
+def _high(self: Interval) -> float | None:
+    return None if self.half_width is None else self.mean + self.half_width
+
+
 @attrs.frozen
 class Interval:
-    """A mean over deals with its 95% interval (Student's t with ``deals - 1`` degrees)."""
+    """A mean over deals with its 95% interval, ``low`` to ``high``.
+
+    For a mean (a score, a difference) Student's t with ``deals - 1`` degrees of freedom,
+    ``mean`` plus or minus ``half_width``; for a share from 0 to 1 (a win share, a bid
+    accuracy) Wilson's interval (:func:`share`), which stays within 0 to 1 and need not
+    be centred on the mean.
+    """
 
     mean: float
     """The mean of the per-deal values."""
     half_width: float | None
-    """t(0.975, deals - 1) times the standard error; ``None`` from a single deal."""
+    """Half the interval's width (for Student's t, t(0.975, deals - 1) times the standard
+    error); ``None`` for Student's t from a single deal."""
     deals: int
     """How many deals the mean is over."""
+    low: float | None = attrs.field(default=attrs.Factory(_low, takes_self=True))
+    """The lower end of the interval (``None`` for Student's t from a single deal)."""
+    high: float | None = attrs.field(default=attrs.Factory(_high, takes_self=True))
+    """The upper end of the interval (``None`` for Student's t from a single deal)."""
+    method: str = "student-t"
+    """How the interval was found: ``"student-t"`` or ``"wilson"``."""
 
-    @property
-    def low(self) -> float | None:
-        """The lower end of the interval (``None`` from a single deal)."""
-        return None if self.half_width is None else self.mean - self.half_width
-
-    @property
-    def high(self) -> float | None:
-        """The upper end of the interval (``None`` from a single deal)."""
-        return None if self.half_width is None else self.mean + self.half_width
-
-    def to_dict(self) -> dict[str, float | int | None]:
-        """``{"mean", "low", "high", "half_width", "deals"}`` for JSON."""
+    def to_dict(self) -> dict[str, float | int | str | None]:
+        """``{"mean", "low", "high", "half_width", "deals", "method"}`` for JSON."""
         return {"mean": self.mean, "low": self.low, "high": self.high,
-                "half_width": self.half_width, "deals": self.deals}
+                "half_width": self.half_width, "deals": self.deals, "method": self.method}
 
 
 def interval(samples: Sequence[float]) -> Interval:
@@ -128,3 +143,23 @@ def interval(samples: Sequence[float]) -> Interval:
         return Interval(mean, None, 1)
     variance = math.fsum((x - mean) ** 2 for x in samples) / (n - 1)
     return Interval(mean, t_quantile(0.975, n - 1) * math.sqrt(variance / n), n)
+
+
+def share(samples: Sequence[Fraction]) -> Interval:
+    """The mean of ``samples`` (one share from 0 to 1 per deal) with its Wilson interval.
+
+    Student's t would reach outside 0 to 1 for a few deals; this is the interval that
+    ``simulate`` gives a win rate (:func:`~skullgames.simulation._stats.share_rate`),
+    with the deals as the samples.
+
+    >>> found = share([Fraction(1, 2), Fraction(1, 4)])
+    >>> found.mean, round(found.low, 4), round(found.high, 4), found.method
+    (0.375, 0.2255, 0.5529, 'wilson')
+    """
+    n = len(samples)
+    if n == 0:
+        raise ValueError("no samples")
+    rate = sum(samples, Fraction(0)) / n
+    found = share_rate(n, rate, sum(((x - rate) ** 2 for x in samples), Fraction(0)) / n)
+    return Interval(float(rate), (found.high - found.low) / 2, n, found.low, found.high,
+                    "wilson")

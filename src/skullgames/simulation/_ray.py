@@ -65,23 +65,28 @@ def own_token() -> Iterator[None]:
     the token is set up already (one of :data:`TOKEN_VARIABLES`, or that file), the Ray
     gets a fresh token in ``RAY_AUTH_TOKEN`` while it runs (its workers and any driver
     this process starts inherit it), and the environment is as it was afterwards.
+
+    Either way Ray's warning that it turned token authentication on is not written: it
+    went to the terminal in the middle of the results table.
     """
-    if any(name in os.environ for name in TOKEN_VARIABLES) or (
-            Path.home() / ".ray" / "auth_token").exists():
-        yield
-        return
-    # Only the token: Ray itself then turns token authentication on for the new Ray
-    # (RAY_AUTH_MODE), as it would with a token of its own, and tells its configuration.
-    os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
     quiet = logging.getLogger("ray._private.authentication.authentication_token_setup")
     level = quiet.level
-    quiet.setLevel(logging.ERROR)  # not the warning that Ray turned authentication on
+    quiet.setLevel(logging.ERROR)
     try:
-        yield
+        if any(name in os.environ for name in TOKEN_VARIABLES) or (
+                Path.home() / ".ray" / "auth_token").exists():
+            yield
+            return
+        # Only the token: Ray itself then turns token authentication on for the new Ray
+        # (RAY_AUTH_MODE), as it would with a token of its own, and tells its configuration.
+        os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+        try:
+            yield
+        finally:
+            for name in TOKEN_VARIABLES:
+                os.environ.pop(name, None)
     finally:
         quiet.setLevel(level)
-        for name in TOKEN_VARIABLES:
-            os.environ.pop(name, None)
 
 
 def check_token(ray: Any, address: str) -> None:

@@ -1,7 +1,8 @@
 """What a match finds: each bot's results and each pair's paired difference, from its games.
 
 Every figure is a mean over deals of one value per deal (the mean over the deal's
-rotations), with a Student's t interval over the deals (:mod:`._paired`), computed once
+rotations), with a 95% interval over the deals (:mod:`._paired`: Student's t for scores
+and differences, Wilson's for shares, which stay within 0 to 1), computed once
 all games are in, in the order of the deals: the same whatever order the games came back
 in, on any backend.
 """
@@ -15,7 +16,7 @@ from typing import Any
 import attrs
 
 from skullgames.simulation._deals import MatchGame
-from skullgames.simulation._paired import Interval, interval
+from skullgames.simulation._paired import Interval, interval, share
 
 FORMAT = "skullgames/match"
 """The ``format`` of a match's JSON document."""
@@ -100,7 +101,9 @@ def standings(bots: Sequence[str], players: int, deals: Sequence[Sequence[MatchG
                    for g in games] for games in deals]
     results = []
     for index, bot in enumerate(bots):
-        scores, wins, accuracy = [], [], []
+        scores: list[float] = []
+        wins: list[Fraction] = []
+        accuracy: list[Fraction] = []
         seats = 0
         exact_total = bid_total = 0
         with_bids = True
@@ -116,9 +119,9 @@ def standings(bots: Sequence[str], players: int, deals: Sequence[Sequence[MatchG
                 deal_scores.append(Fraction(sum(game.scores[s] for s in mine), len(mine)))
                 shares = [Fraction(s in game.winners, len(game.winners)) for s in mine]
                 deal_wins.append(sum(shares, Fraction(0)) / len(mine))
-                for seat, share in zip(mine, shares, strict=True):
+                for seat, won in zip(mine, shares, strict=True):
                     seat_score[seat] += game.scores[seat]
-                    seat_win[seat] += share
+                    seat_win[seat] += won
                     seat_games[seat] += 1
                 if game.exact_bids is None or game.bids is None:
                     with_bids = False
@@ -126,18 +129,18 @@ def standings(bots: Sequence[str], players: int, deals: Sequence[Sequence[MatchG
                     exact += sum(game.exact_bids[s] for s in mine)
                     made += sum(game.bids[s] for s in mine)
             scores.append(float(_mean(deal_scores)))
-            wins.append(float(_mean(deal_wins)))
+            wins.append(_mean(deal_wins))
             if with_bids and made:
-                accuracy.append(exact / made)
+                accuracy.append(Fraction(exact, made))
             exact_total += exact
             bid_total += made
         results.append(MatchBot(
-            bot=bot, seats=seats, score=interval(scores), win_share=interval(wins),
+            bot=bot, seats=seats, score=interval(scores), win_share=share(wins),
             # the rotations put every bot in every seat: no count is 0
             score_by_seat=tuple(seat_score[s] / seat_games[s] for s in range(players)),
             win_share_by_seat=tuple(float(seat_win[s] / seat_games[s])
                                     for s in range(players)),
-            bid_accuracy=interval(accuracy) if with_bids and accuracy else None,
+            bid_accuracy=share(accuracy) if with_bids and accuracy else None,
             exact_bids=exact_total if with_bids else None,
             bids=bid_total if with_bids else None))
     pairs = tuple(_pair(bots, first, second, deals, seat_lists)
@@ -148,7 +151,9 @@ def standings(bots: Sequence[str], players: int, deals: Sequence[Sequence[MatchG
 def _pair(bots: Sequence[str], first: int, second: int,
           deals: Sequence[Sequence[MatchGame]], seat_lists: list[list[list[list[int]]]]
           ) -> MatchPair:
-    differences, above, ties = [], [], []
+    differences: list[float] = []
+    above: list[Fraction] = []
+    ties: list[Fraction] = []
     for games, lists in zip(deals, seat_lists, strict=True):
         deal_differences, deal_above, deal_ties = [], [], []
         for game, per_bot in zip(games, lists, strict=True):
@@ -160,10 +165,10 @@ def _pair(bots: Sequence[str], first: int, second: int,
             deal_above.append(Fraction(sum(a > b for a, b in pairs), len(pairs)))
             deal_ties.append(Fraction(sum(a == b for a, b in pairs), len(pairs)))
         differences.append(float(_mean(deal_differences)))
-        above.append(float(_mean(deal_above)))
+        above.append(_mean(deal_above))
         ties.append(_mean(deal_ties))
     return MatchPair(bot=bots[first], other=bots[second], difference=interval(differences),
-                     above=interval(above), ties=float(_mean(ties)),
+                     above=share(above), ties=float(_mean(ties)),
                      per_deal=tuple(differences))
 
 

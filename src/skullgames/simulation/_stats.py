@@ -67,6 +67,22 @@ def wilson(rate: float, n: float) -> Estimate:
     return Estimate(rate, half, max(0.0, centre - half), min(1.0, centre + half))
 
 
+def share_rate(n: int, rate: Fraction, variance: Fraction) -> Estimate:
+    """The mean ``rate`` of ``n`` shares of a win (each 0 to 1) with its Wilson interval.
+
+    ``variance`` is the samples' variance about ``rate`` (divided by ``n``). Wilson's
+    interval (:func:`wilson`) is taken with the samples' effective number (Kish's),
+    ``n * rate * (1 - rate) / variance``: exactly ``n`` for wins and losses, and ``n``
+    too where all the samples are equal. ``simulate`` (a game a sample) and ``match``
+    (a deal a sample) both give their shares this interval.
+
+    >>> share_rate(4, Fraction(1, 2), Fraction(1, 4)).percent()  # 2 wins, 2 losses
+    '50.0% | 15.0% to 85.0%'
+    """
+    effective = n * rate * (1 - rate) / variance if variance else n
+    return wilson(float(rate), float(effective))
+
+
 @attrs.frozen
 class BotResult:
     """How one bot did over a simulation: its games and seats, mean score and win rate."""
@@ -122,17 +138,13 @@ class _Sums:
         A game's sample is a share of a win: 1/k for one of k tied winners, and the mean
         over the bot's seats when it has several, so its variance can be far below that
         of a win or a loss (two greedy seats against two random ones win very nearly half
-        each, every game). Wilson's interval is taken with the samples' effective number
-        (Kish's), ``n * rate * (1 - rate) / variance``: exactly ``n`` for wins and losses,
-        and ``n`` too where all the samples are equal.
+        each, every game): :func:`share_rate` takes their effective number.
         """
         n = self.n
         if n == 0:
             return Estimate(math.nan, math.nan)
         rate = Fraction(self.total, n * self.scale)
-        variance = Fraction(self.squares, n * self.scale**2) - rate * rate
-        effective = n * rate * (1 - rate) / variance if variance else n
-        return wilson(float(rate), float(effective))
+        return share_rate(n, rate, Fraction(self.squares, n * self.scale**2) - rate * rate)
 
 
 class Tally:

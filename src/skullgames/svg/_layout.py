@@ -43,11 +43,16 @@ class Frame:
         self.canvas = Canvas(WIDTH, f"{game.title}, round {self.round_number} of {rounds}, "
                                     f"{self.phase}")
 
-    def seat_name(self, seat: int | None) -> str:
-        """``seat 2``, ``seat 0 (you)``, or the ghost's name."""
+    def seat_name(self, seat: int | None, *notes: str) -> str:
+        """``seat 2``, ``seat 0 (you)``, or the ghost's name.
+
+        ``notes`` join ``you`` in one bracket: ``seat 0 (you, +10 bonus)``.
+        """
         if seat is None:
-            return self.ghost
-        return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+            name = self.ghost
+        else:
+            name, notes = f"seat {seat}", (("you",) if seat == self.viewer else ()) + notes
+        return f"{name} ({', '.join(notes)})" if notes else name
 
     def possessive(self, seat: int | None) -> str:
         """``seat 2's``, ``your``, or the ghost's name with ``'s``."""

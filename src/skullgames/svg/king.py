@@ -89,8 +89,8 @@ def _trick(frame: Frame, value: State | Observation) -> None:
         result = value.tricks[-1]
         plays = result.plays
         if result.outcome.value == "won":
-            bonus = f" (+{result.bonus} bonus)" if result.bonus else ""
-            title = f"Trick {len(value.tricks)} taken by {frame.seat_name(result.winner)}{bonus}"
+            bonus = (f"+{result.bonus} bonus",) if result.bonus else ()
+            title = f"Trick {len(value.tricks)} taken by {frame.seat_name(result.winner, *bonus)}"
         else:
             title = f"Trick {len(value.tricks)} {result.outcome.value}, taken by nobody"
         for looter, winner in result.loot_alliances:
