@@ -206,6 +206,7 @@ class Tables:
             loaded = self._loaded(stored)
             if loaded is not None:
                 self._tables[loaded.id] = loaded
+        self.unreadable[:0] = getattr(self.store, "unreadable", [])  # rows not even read
 
     # -- requests ----------------------------------------------------------------------
 
@@ -559,6 +560,12 @@ def _replayed(stored: StoredTable) -> _Table:
     game = GAMES[stored.game]
     saved = json.loads(stored.saved)
     final = from_dict(saved, game.State)  # every check of a saved game
+    if len(stored.players) != final.config.players:
+        raise ValueError(f"table {stored.id}: {len(stored.players)} players for a game of "
+                         f"{final.config.players}")
+    people = {seat for seat, player in enumerate(stored.players) if player == HUMAN}
+    if set(stored.token_hashes) != people:
+        raise ValueError(f"table {stored.id}: its tokens are not its people's seats")
     state = game.new_game(final.config, seed=final.seed)
     table = _Table(stored.id, game, state, stored.players, stored.token_hashes,
                    stored.client, stored.touched)
