@@ -102,6 +102,7 @@ from typing import Any
 from skullgames.plugins import GameConfig
 from skullgames.registry import DEFAULT_GAME
 from skullgames.serve._http import (
+    HEADER_TIMEOUT,
     MAX_BODY,
     MAX_CONNECTIONS,
     MAX_DEPTH,
@@ -119,6 +120,7 @@ from skullgames.serve._tables import (
     HUMAN,
     IDLE_SECONDS,
     MAX_FINISHED,
+    MAX_ROUNDS,
     MAX_TABLES,
     MAX_WAIT,
     MAX_WAITS,
@@ -132,8 +134,8 @@ from skullgames.serve._tables import (
     Tables,
 )
 
-__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
-           "MAX_FINISHED", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS", "NEW_PER_MINUTE",
+__all__ = ["HEADER_TIMEOUT", "HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
+           "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS", "NEW_PER_MINUTE",
            "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS", "PER_TOKEN_WAITS",
            "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore", "SqliteStore",
            "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
@@ -147,7 +149,8 @@ def make_server(game: str = DEFAULT_GAME,
                 seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
                 store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
                 max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,
-                quiet: bool = False, **limits: Any) -> TableServer:
+                header_timeout: float = HEADER_TIMEOUT, quiet: bool = False,
+                **limits: Any) -> TableServer:
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.
 
     ``game`` (``"king"`` or ``"queen"``), ``config`` (a ``Config``, or a mapping of some
@@ -157,12 +160,20 @@ def make_server(game: str = DEFAULT_GAME,
     The tables are kept in the SQLite file ``db``, or in ``store``, or else in memory. It
     listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and ``port``
     (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
-    ``trusted_proxies``, ``max_connections`` and ``read_timeout`` go to
+    ``trusted_proxies``, ``max_connections``, ``read_timeout`` and ``header_timeout`` go to
     :class:`TableServer`; ``quiet`` silences the request log. ``limits`` go to
     :class:`Tables` (``max_tables``, ``per_client``, ``idle_seconds``, ...).
     """
+    opened = None
     if store is None and db is not None:
-        store = SqliteStore(db)
-    tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store, **limits)
-    return TableServer((host, port), tables, quiet=quiet, trusted_proxies=trusted_proxies,
-                       max_connections=max_connections, read_timeout=read_timeout)
+        store = opened = SqliteStore(db)
+    try:
+        tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store,
+                        **limits)
+        return TableServer((host, port), tables, quiet=quiet,
+                           trusted_proxies=trusted_proxies, max_connections=max_connections,
+                           read_timeout=read_timeout, header_timeout=header_timeout)
+    except BaseException:
+        if opened is not None:
+            opened.close()  # and its lock: the file is free again
+        raise

@@ -209,6 +209,8 @@ class SqliteStore:
             self._db.execute(_INDEX)
 
     def _release(self) -> None:
+        if "_db" in vars(self):
+            self._db.close()
         if self._held is not None:
             self._held.close()
             self._held = None
@@ -259,8 +261,7 @@ class SqliteStore:
     def close(self) -> None:
         """Close the file, and let go of its lock."""
         with self._lock:
-            self._db.close()
-        self._release()
+            self._release()
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
