@@ -110,6 +110,7 @@ from skullgames.serve._http import (
     TableServer,
 )
 from skullgames.serve._store import (
+    BUSY_SECONDS,
     MemoryStore,
     SqliteStore,
     StoredTable,
@@ -134,11 +135,11 @@ from skullgames.serve._tables import (
     Tables,
 )
 
-__all__ = ["HEADER_TIMEOUT", "HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
-           "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS", "NEW_PER_MINUTE",
-           "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS", "PER_TOKEN_WAITS",
-           "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore", "SqliteStore",
-           "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
+__all__ = ["BUSY_SECONDS", "HEADER_TIMEOUT", "HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS",
+           "MAX_DEPTH", "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS",
+           "NEW_PER_MINUTE", "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS",
+           "PER_TOKEN_WAITS", "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore",
+           "SqliteStore", "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
            "make_server"]
 
 

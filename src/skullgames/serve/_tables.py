@@ -398,7 +398,7 @@ class Tables:
 
     def _open(self, game: Any, state: Any, body: Mapping[str, Any],
               client: str, limited: bool = True) -> dict[str, Any]:
-        rounds = _round_count(state.config)
+        rounds = state.config.round_count  # every game's config has it (GameConfig)
         if rounds > MAX_ROUNDS:
             raise ApiError(400, f"config: {rounds} rounds; a table here has at most "
                                 f"{MAX_ROUNDS} (MAX_ROUNDS)")
@@ -557,15 +557,6 @@ class Tables:
         except (SkullgamesError, ValueError, KeyError, TypeError, RecursionError):
             self.unreadable.append(stored.id)
             return None
-
-
-def _round_count(config: Any) -> int:
-    """How many rounds a config's game has; 0 for a game without them.
-
-    Its ``rounds``: a count (Skull Queen), or one entry a round (Skull King).
-    """
-    rounds = getattr(config, "rounds", 0)
-    return rounds if isinstance(rounds, int) else len(rounds)
 
 
 def _seed(seed: object) -> int:
