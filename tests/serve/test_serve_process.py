@@ -149,14 +149,27 @@ def _folder(path: Path) -> str:
     return "it is a folder"
 
 
-BAD_FILES = {"corrupt": _corrupt, "another-program": _another_programs, "folder": _folder}
+def _read_only(path: Path) -> str:
+    SqliteStore(path).close()
+    path.chmod(0o444)
+    if os.geteuid() == 0:  # root writes whatever the mode says: make the file immutable
+        subprocess.run(["chattr", "+i", str(path)], check=True)
+    return "readonly database"
+
+
+BAD_FILES = {"corrupt": _corrupt, "another-program": _another_programs, "folder": _folder,
+             "read-only": _read_only}
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
 def test_an_unusable_file_is_one_line_naming_it(tmp_path: Path, kind: str) -> None:
     db = tmp_path / "tables.sqlite3"
     cause = BAD_FILES[kind](db)
-    status, out, errors = refused("--db", str(db))
+    try:
+        status, out, errors = refused("--db", str(db))
+    finally:
+        if kind == "read-only" and os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(db)], check=True)
     line = one_line_error(errors)
     assert status == 2 and out == ""
     assert str(db) in line and cause in line

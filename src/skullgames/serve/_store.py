@@ -207,6 +207,10 @@ class SqliteStore:
             if "rematch" not in columns:  # a file from before rematches were stored
                 self._db.execute("ALTER TABLE tables ADD COLUMN rematch TEXT")
             self._db.execute(_INDEX)
+            if self.path != ":memory:":  # a write now: a read-only file is refused at once
+                version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+                with self._transaction():
+                    self._db.execute(f"PRAGMA user_version={version}")
 
     def _release(self) -> None:
         if "_db" in vars(self):
