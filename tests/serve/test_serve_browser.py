@@ -36,6 +36,7 @@ import pytest
 
 from skullgames import from_dict, king, queen, to_json
 from skullgames.errors import IllegalMoveError
+from skullgames.registry import GAMES
 from skullgames.serve import SqliteStore
 from skullgames.serve._tables import _replayed
 from tests.support.browser import chromium_or_skip
@@ -421,6 +422,12 @@ def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
     which joins it at its own seat of the same table."""
     page, other = pages[0], pages[1]
     game = page.get_attribute("#status", "data-game")
+    for size, window in WINDOWS.items():  # the button is next to the prompt that names it
+        page.set_viewport_size(window)
+        gap = page.evaluate("document.querySelector('#rematch').getBoundingClientRect().top"
+                            " - document.querySelector('#prompt').getBoundingClientRect()"
+                            ".bottom")
+        assert 0 <= gap < 40, (size, gap)
     page.click("#rematch")
     page.wait_for_function(
         f"document.body.dataset.ready === 'true' && view && view.id !== {game!r}",
@@ -452,7 +459,7 @@ class StoredGame:
     again at each look: its ``state`` and ``log``, as :func:`play_checked` asks."""
 
     def __init__(self, db: Path, table_id: str) -> None:
-        self._store = SqliteStore(db)
+        self._store = SqliteStore(db, lock=False)  # the server holds the file's lock
         self._id = table_id
         self._saved = ""
         self._table: Any = None
@@ -568,3 +575,63 @@ def test_a_game_goes_on_across_a_server_killed_and_started_again(
         for server in servers:
             if server.process.poll() is None:
                 server.kill()
+
+
+SHEET_FITS = """() => {
+  const panel = document.querySelector('#sheet').closest('section');
+  const sheet = document.querySelector('#sheet');
+  const broken = [];
+  for (const cell of sheet.querySelectorAll('th, td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const found of text.textContent.matchAll(/-?[0-9]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, found.index);
+        range.setEnd(text, found.index + found[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(found[0]);
+      }
+    }
+  }
+  return {sheet: sheet.scrollWidth, panel: panel.clientWidth, overflow: panel.scrollWidth,
+          rows: sheet.querySelectorAll('tr[data-round]').length, broken};
+}"""
+
+
+def finished_game(game: str, players: int) -> str:
+    """A whole game of ``players`` played by legal random moves, saved (its every round)."""
+    rules = GAMES[game]
+    rng = random.Random(f"{game}{players}")
+    state = rules.new_game(rules.Config(players=players), seed=players)
+    while not rules.is_over(state):
+        state = rules.apply(state, rng.choice(list(rules.legal_moves(state))))
+    return to_json(state)
+
+
+@pytest.mark.parametrize("game", ["king", "queen"])
+def test_the_score_sheet_fits_its_panel_for_every_number_of_players(
+        browser: Any, tmp_path: Path, game: str) -> None:
+    """A finished game of 2 to 8 players (Skull Queen: 2 to 6) at 1280 px and at 390 px:
+    the score sheet is no wider than its panel, and no number in it is split over two
+    lines (issue 47: the last seat's column was cut off, "100" read "10" over "0")."""
+    counts = range(2, 9) if game == "king" else range(2, 7)
+    context = browser.new_context()
+    page = context.new_page()
+    with running() as server:
+        for players in counts:
+            seats = ["human"] + ["expert"] * (players - 1)  # the longest bot name
+            answer = server.tables.load({"saved": finished_game(game, players),
+                                         "seats": seats}, client="test")
+            page.goto(server.url + answer["joins"][0]["link"].lstrip("/"))
+            page.wait_for_selector('#status[data-over="true"]', state="attached",
+                                   timeout=30_000)
+            for size, window in WINDOWS.items():
+                page.set_viewport_size(window)
+                measured = page.evaluate(SHEET_FITS)
+                page.locator("#sheet").screenshot(
+                    path=str(tmp_path / f"sheet-{game}-{players}-{size}.png"))
+                assert measured["rows"] > 0, measured
+                assert measured["sheet"] <= measured["panel"], (players, size, measured)
+                assert measured["overflow"] <= measured["panel"], (players, size, measured)
+                assert measured["broken"] == [], (players, size, measured)
+    context.close()

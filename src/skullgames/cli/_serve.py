@@ -44,6 +44,11 @@ def add_parser(commands: Any) -> None:
                              help="each seat's player, 'human' or a bot, such as "
                                   "human,greedy,human: makes a table now and prints a join link "
                                   "per person (and is a new table's default)")
+        command.add_argument("--seed", type=number_argument(), default=None,
+                             help="the seed of the table --seats makes [a secret one]")
+        # For tests: seconds a request's line and headers may take (HEADER_TIMEOUT).
+        command.add_argument("--header-timeout", type=float, default=None,
+                             help=argparse.SUPPRESS)
         shown_path = str(default_db_path()).replace("%", "%%")  # argparse formats help with %
         command.add_argument("--db", default=None, metavar="PATH",
                              help=f"the SQLite file that keeps the tables ('{_MEMORY}': none, "
@@ -77,6 +82,12 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     from skullgames.serve import HUMAN, ApiError, default_db_path, make_server
 
     config = config_from(args.game, args)
+    if args.bots is not None and HUMAN in args.bots:
+        raise ConfigError(f"--bots names bots only; to seat people, give each seat's player "
+                          f"with --seats (such as --seats {HUMAN},greedy,{HUMAN})")
+    if args.seed is not None and args.seats is None:
+        raise ConfigError("--seed seeds the table --seats makes; a table made in the page "
+                          "or by POST /api/games gets a secret seed, or the request's own")
     bots = bots_of(args.game, args.bots)
     game = GAMES[args.game]
     for player in args.seats or ():
@@ -93,20 +104,28 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     given = {*SHARED_FLAGS, *CLIS[args.game].rule_flags} & set(vars(args))
     options = {name: value for name, value in to_dict(config).items() if name in given}
     db = default_db_path() if args.db is None else args.db
+    timeouts = {} if args.header_timeout is None else {"header_timeout": args.header_timeout}
     server = make_server(args.game, options, host=args.host, port=args.port, bots=bots,
                          seat=args.seat, seats=args.seats, db=db,
-                         trusted_proxies=args.trusted_proxies)
+                         trusted_proxies=args.trusted_proxies, **timeouts)
     try:
+        table = None
+        if args.seats is not None:
+            # The server's own table: not counted against a client's limits, so a server
+            # started again and again on one file still makes it.
+            request: dict[str, Any] = {"seats": list(args.seats)}
+            if args.seed is not None:
+                request["seed"] = args.seed
+            try:
+                table = server.tables.new(request, client="command line", limited=False)
+            except ApiError as error:
+                raise SkullgamesError(f"--seats: {error.message}") from None
         where = "memory only" if db == _MEMORY else str(db)
         write(f"skullgames serve: {server.url} (Ctrl-C to stop); tables kept in {where}")
         if server.tables.unreadable:
-            write(f"  {len(server.tables.unreadable)} stored tables could not be replayed: "
+            write(f"  {len(server.tables.unreadable)} stored tables could not be read: "
                   + ", ".join(server.tables.unreadable))
-        if args.seats is not None:
-            try:
-                table = server.tables.new({"seats": list(args.seats)}, client="command line")
-            except ApiError as error:
-                raise SkullgamesError(f"--seats: {error.message}") from None
+        if table is not None:
             write(f"table {table['id']} ({', '.join(table['players'])}):")
             for join in table["joins"]:
                 write(f"  seat {join['seat']}: {server.url}{join['link'].lstrip('/')}")

@@ -52,24 +52,29 @@ POST     ``/api/games/load``             ``{"saved": <saved game>, "seats"}``: a
 Every document it sends has a JSON Schema: ``skullgames schema serve-view`` (and
 ``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``).
 
-Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body
-that is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a
-repeated header; 401 without a seat's token; 403 for a token of no seat, a request from
-another site (an ``Origin`` other than the server's), or, on a server that listens on this
-machine only, a ``Host`` header naming another address; 404 for an unknown game id or
-path; 405 for a wrong method; 409 for a move that is illegal or out of turn; 411 without
-a ``Content-Length``; 413 for a body over :data:`MAX_BODY` bytes; 415 for a body that is
-not ``application/json``; 429 when a client or the server holds too many games in
-progress (:data:`PER_CLIENT`, :data:`MAX_TABLES`), made too many tables this minute
+Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body that
+is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a repeated
+header; 401 without a seat's token; 403 for a token of no seat, a request from another site
+(an ``Origin`` other than the server's), or, on a server that listens on this machine only,
+a ``Host`` header naming another address; 404 for an unknown game id or path; 405 for a
+wrong method; 409 for a move that is illegal or out of turn; 411 without a
+``Content-Length``; 413 for a body over :data:`MAX_BODY` bytes; 415 for a body that is not
+``application/json``; 429 when a client or the server holds too many games in progress
+(:data:`PER_CLIENT`, :data:`MAX_TABLES`), made too many tables this minute
 (:data:`PER_CLIENT_PER_MINUTE`, :data:`NEW_PER_MINUTE`) or waits in too many requests
 (:data:`PER_TOKEN_WAITS`, :data:`PER_TABLE_WAITS`, :data:`MAX_WAITS`); 408 for a body that
-does not arrive within :data:`READ_TIMEOUT` seconds; 503 beyond :data:`MAX_CONNECTIONS`
-open connections. A 429 or a 503 says when to try again (``Retry-After``). A client is
-its address (an IPv6 /64), or, for a request from a ``trusted_proxies`` address, the last
-address its ``X-Forwarded-For`` names. A game in progress is dropped only to make room,
-and only once abandoned (no move and no view for :data:`IDLE_SECONDS`, or no person's
-move yet and untouched for :data:`UNSTARTED_SECONDS`); a finished game stays (it can be
-viewed and saved) until :data:`MAX_FINISHED` newer ones have finished.
+does not arrive within :data:`READ_TIMEOUT` seconds (a request line and headers not all
+in within :data:`HEADER_TIMEOUT` seconds close the connection); 503 beyond
+:data:`MAX_CONNECTIONS` open connections for a client holding its fair share, or when the
+store cannot write (a file another program locks is waited for :data:`BUSY_SECONDS` at
+most). A table has at most :data:`MAX_ROUNDS` rounds. One server per SQLite file: a second
+one on a file in use is refused (:class:`SqliteStore`). A 429 or a 503 says when to try
+again (``Retry-After``). A client is its address (an IPv6 /64), or, for a request from a
+``trusted_proxies`` address, the last address its ``X-Forwarded-For`` names. A game in
+progress is dropped only to make room, and only once abandoned (no move and no view for
+:data:`IDLE_SECONDS`, or no person's move yet and untouched for :data:`UNSTARTED_SECONDS`);
+a finished game stays (it can be viewed and saved) until :data:`MAX_FINISHED` newer ones
+have finished.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server
@@ -102,6 +107,7 @@ from typing import Any
 from skullgames.plugins import GameConfig
 from skullgames.registry import DEFAULT_GAME
 from skullgames.serve._http import (
+    HEADER_TIMEOUT,
     MAX_BODY,
     MAX_CONNECTIONS,
     MAX_DEPTH,
@@ -109,6 +115,7 @@ from skullgames.serve._http import (
     TableServer,
 )
 from skullgames.serve._store import (
+    BUSY_SECONDS,
     MemoryStore,
     SqliteStore,
     StoredTable,
@@ -119,6 +126,7 @@ from skullgames.serve._tables import (
     HUMAN,
     IDLE_SECONDS,
     MAX_FINISHED,
+    MAX_ROUNDS,
     MAX_TABLES,
     MAX_WAIT,
     MAX_WAITS,
@@ -132,11 +140,11 @@ from skullgames.serve._tables import (
     Tables,
 )
 
-__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
-           "MAX_FINISHED", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS", "NEW_PER_MINUTE",
-           "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS", "PER_TOKEN_WAITS",
-           "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore", "SqliteStore",
-           "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
+__all__ = ["BUSY_SECONDS", "HEADER_TIMEOUT", "HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS",
+           "MAX_DEPTH", "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS",
+           "NEW_PER_MINUTE", "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS",
+           "PER_TOKEN_WAITS", "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore",
+           "SqliteStore", "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
            "make_server"]
 
 
@@ -147,7 +155,8 @@ def make_server(game: str = DEFAULT_GAME,
                 seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
                 store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
                 max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,
-                quiet: bool = False, **limits: Any) -> TableServer:
+                header_timeout: float = HEADER_TIMEOUT, quiet: bool = False,
+                **limits: Any) -> TableServer:
     """A server, bound and ready for ``serve_forever()``; ``server.url`` is its address.
 
     ``game`` (``"king"`` or ``"queen"``), ``config`` (a ``Config``, or a mapping of some
@@ -157,12 +166,20 @@ def make_server(game: str = DEFAULT_GAME,
     The tables are kept in the SQLite file ``db``, or in ``store``, or else in memory. It
     listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and ``port``
     (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
-    ``trusted_proxies``, ``max_connections`` and ``read_timeout`` go to
+    ``trusted_proxies``, ``max_connections``, ``read_timeout`` and ``header_timeout`` go to
     :class:`TableServer`; ``quiet`` silences the request log. ``limits`` go to
     :class:`Tables` (``max_tables``, ``per_client``, ``idle_seconds``, ...).
     """
+    opened = None
     if store is None and db is not None:
-        store = SqliteStore(db)
-    tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store, **limits)
-    return TableServer((host, port), tables, quiet=quiet, trusted_proxies=trusted_proxies,
-                       max_connections=max_connections, read_timeout=read_timeout)
+        store = opened = SqliteStore(db)
+    try:
+        tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store,
+                        **limits)
+        return TableServer((host, port), tables, quiet=quiet,
+                           trusted_proxies=trusted_proxies, max_connections=max_connections,
+                           read_timeout=read_timeout, header_timeout=header_timeout)
+    except BaseException:
+        if opened is not None:
+            opened.close()  # and its lock: the file is free again
+        raise

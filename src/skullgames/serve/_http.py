@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import ipaddress
 import json
 import re
@@ -17,10 +19,11 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from skullgames.errors import ConfigError
+from skullgames.serve._store import StoreError
 from skullgames.serve._tables import MAX_WAIT, ApiError, Tables
 
-__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH", "READ_TIMEOUT", "TableServer",
-           "client_key"]
+__all__ = ["HEADER_TIMEOUT", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH", "READ_TIMEOUT",
+           "TableServer", "client_key"]
 
 MAX_BODY = 1_000_000
 """The largest request body the server reads, in bytes (a saved game is far smaller)."""
@@ -33,6 +36,10 @@ the process's limit of open files is under 192: 64 files are kept back."""
 READ_TIMEOUT = 20.0
 """Seconds a request may take to arrive, its headers or its body (408, or a close, beyond):
 a client that stalls cannot hold a connection."""
+HEADER_TIMEOUT = 10.0
+"""Seconds a request's line and headers may take in all, from the moment the connection
+is ready for them (an idle keep-alive connection included); the connection is closed
+beyond. A client that sends a byte now and then cannot hold a connection either."""
 _RETRY_AFTER = 5  # seconds, in the 503 of a full server
 _MAX_REFUSING = 32  # threads answering 503 at once; beyond, a connection is just closed
 _DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
@@ -49,8 +56,16 @@ class TableServer(ThreadingHTTPServer):
     ``address`` is ``(host, port)``: an IPv4 or IPv6 address or a host name, and a port
     0 to 65535 (0 picks a free one); anything else is a
     :class:`~skullgames.ConfigError`. ``trusted_proxies`` are the addresses of proxies
-    whose ``X-Forwarded-For`` names the client; ``max_connections`` and ``read_timeout``
-    (:data:`MAX_CONNECTIONS`, :data:`READ_TIMEOUT`) bound what a client can hold.
+    whose ``X-Forwarded-For`` names the client; ``max_connections``, ``read_timeout`` and
+    ``header_timeout`` (:data:`MAX_CONNECTIONS`, :data:`READ_TIMEOUT`,
+    :data:`HEADER_TIMEOUT`) bound what a client can hold.
+
+    The connections are shared fairly: when the server is full, a new connection from a
+    client that holds fewer than another client's connections but one closes one of
+    that other client's connections still waiting for their request (the oldest), and is
+    served; otherwise it is answered 503. A client is its address (:func:`client_key`),
+    or once a request's headers have arrived from a trusted proxy, the client its
+    ``X-Forwarded-For`` names.
     """
 
     daemon_threads = True
@@ -59,7 +74,8 @@ class TableServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], tables: Tables, *, quiet: bool = False,
                  trusted_proxies: Iterable[str] = (),
                  max_connections: int = MAX_CONNECTIONS,
-                 read_timeout: float = READ_TIMEOUT) -> None:
+                 read_timeout: float = READ_TIMEOUT,
+                 header_timeout: float = HEADER_TIMEOUT) -> None:
         host, port = address
         if type(port) is not int or not 0 <= port <= 65535:
             raise ConfigError(f"port: 0 to 65535, not {port!r}")
@@ -77,9 +93,13 @@ class TableServer(ThreadingHTTPServer):
             raise ConfigError(f"max_connections: at least 1, not {max_connections!r}")
         self.max_connections = min(max_connections, _files_left())
         self.read_timeout = read_timeout
+        if not isinstance(header_timeout, (int, float)) or not header_timeout > 0:
+            raise ConfigError(f"header_timeout: seconds above 0, not {header_timeout!r}")
+        self.header_timeout = float(header_timeout)
         self.open_connections = 0
         self._refusing = 0
         self._count = threading.Lock()
+        self._held: dict[socket.socket, _Held] = {}  # the open connections, by socket
         try:
             super().__init__((host.strip("[]"), port), _Handler)
         except OSError as error:
@@ -105,12 +125,18 @@ class TableServer(ThreadingHTTPServer):
         self.tables.store.close()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        """Serve the connection in its own thread, or answer 503 if the server is full."""
+        """Serve the connection in its own thread, or answer 503 if the server is full.
+
+        A full server makes room for a client below its fair share (see the class).
+        """
+        key = client_key(_proxy_or_none(str(client_address[0])) or str(client_address[0]))
         with self._count:
-            full = self.open_connections >= self.max_connections
+            full = (self.open_connections >= self.max_connections
+                    and not self._make_room(key))
             refuse = full and self._refusing < _MAX_REFUSING
             if not full:
                 self.open_connections += 1
+                self._held[request] = _Held(key)
             elif refuse:
                 self._refusing += 1
         if not full:
@@ -120,12 +146,41 @@ class TableServer(ThreadingHTTPServer):
         else:
             self.shutdown_request(request)
 
+    def _make_room(self, key: str) -> bool:
+        """Whether room was made for ``key`` (``_count`` held).
+
+        The oldest connection still waiting for its request, of the client holding the
+        most, is closed if ``key`` holds at least two fewer.
+        """
+        counts: dict[str, int] = {}
+        for held in self._held.values():
+            if not held.evicted:
+                counts[held.key] = counts.get(held.key, 0) + 1
+        waiting = [(request, held) for request, held in self._held.items()
+                   if held.waiting and not held.evicted
+                   and counts[held.key] >= counts.get(key, 0) + 2]
+        if not waiting:
+            return False
+        most = max(counts[held.key] for _, held in waiting)
+        request, held = min(((r, h) for r, h in waiting if counts[h.key] == most),
+                            key=lambda found: found[1].since)
+        held.evicted = True
+        with contextlib.suppress(OSError):
+            request.shutdown(socket.SHUT_RDWR)  # its thread reads the end, and closes
+        return True
+
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             with self._count:
                 self.open_connections -= 1
+                self._held.pop(request, None)
+
+    def held(self, request: socket.socket) -> _Held:
+        """What the server knows of the open connection ``request``."""
+        with self._count:
+            return self._held.get(request) or _Held("")
 
     def _refuse(self, request: socket.socket) -> None:
         """Answer a connection over :data:`MAX_CONNECTIONS` with a 503, then close it."""
@@ -155,6 +210,47 @@ class TableServer(ThreadingHTTPServer):
         return f"http://{shown}:{self.port}/"
 
 
+class _Held:
+    """One open connection, as the fair share sees it.
+
+    Whose it is (a :func:`client_key`), whether it waits for a request's line and headers
+    (and since when), and whether it was closed to make room.
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.waiting = True
+        self.since = time.monotonic()
+        self.evicted = False
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, read by a deadline while ``deadline`` is set.
+
+    Beyond it a read is a ``TimeoutError``, however slowly the bytes trickle in.
+    """
+
+    def __init__(self, connection: socket.socket, read_timeout: float) -> None:
+        self.connection = connection
+        self.read_timeout = read_timeout
+        self.deadline: float | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's line and headers came too slowly")
+            self.connection.settimeout(min(left, self.read_timeout))
+        try:
+            return self.connection.recv_into(buffer)
+        finally:
+            if self.deadline is not None:
+                self.connection.settimeout(self.read_timeout)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: TableServer
     server_version = "skullgames"
@@ -166,6 +262,21 @@ class _Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         super().setup()
         self.connection.settimeout(self.server.read_timeout)
+        self._reader = _DeadlineReader(self.connection, self.server.read_timeout)
+        self.rfile = io.BufferedReader(self._reader)
+        self._held = self.server.held(self.connection)
+        self._body_read = False
+
+    def handle_one_request(self) -> None:
+        """One request, its line and headers within :data:`HEADER_TIMEOUT` in all."""
+        self._held.waiting, self._held.since = True, time.monotonic()
+        self._reader.deadline = self._held.since + self.server.header_timeout
+        try:
+            super().handle_one_request()
+        except OSError:  # closed to make room, or by the client
+            self.close_connection = True
+        finally:
+            self._reader.deadline = None
 
     def do_GET(self) -> None:
         self._answer(self._get)
@@ -186,12 +297,26 @@ class _Handler(BaseHTTPRequestHandler):
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
     def parse_request(self) -> bool:
-        """The standard library's reading of the request line and headers; HTTP/1.x only."""
-        if not super().parse_request():
+        """The standard library's reading of the request line and headers; HTTP/1.x only.
+
+        Once they are in, the connection is busy (no longer closed to make room), and
+        counts for its client (behind a trusted proxy, the one it names).
+        """
+        parsed = super().parse_request()
+        self._reader.deadline = None
+        self._body_read = False
+        if not parsed:
             return False
         if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
             self.send_error(400, "use HTTP/1.1")
             return False
+        if self._held.evicted:
+            self.close_connection = True
+            return False
+        with self.server._count:
+            self._held.waiting = False
+            with contextlib.suppress(ApiError):  # the route answers a bad X-Forwarded-For
+                self._held.key = client_key(self._client())
         return True
 
     def send_error(self, code: int, message: str | None = None,
@@ -319,6 +444,7 @@ class _Handler(BaseHTTPRequestHandler):
         return token
 
     def _body(self) -> dict[str, Any]:
+        self._body_read = True
         kind = self.headers.get("Content-Type")
         if self.headers.get("Transfer-Encoding") is not None:
             self.close_connection = True
@@ -403,13 +529,39 @@ class _Handler(BaseHTTPRequestHandler):
         except ApiError as error:
             status, payload = error.status, {"error": error.message, "status": error.status}
             self._retry_after = error.retry_after
+        except StoreError:
+            status, payload = 503, {"error": "the tables' database is busy: try again",
+                                    "status": 503}
+            self._retry_after = _RETRY_AFTER
         except Exception as error:  # never a traceback to the client
             self.log_error("internal error: %r", error)
             status, payload = 500, {"error": "internal error", "status": 500}
+        if not self._body_read:
+            self._discard_body()
         if isinstance(payload, tuple):
             self._send(status, payload[1], payload[0])
         else:
             self._send_json(status, payload)
+
+    def _discard_body(self) -> None:
+        """Read (and drop) a body the route did not read.
+
+        So the connection's next request starts where this one's body ends; the
+        connection is closed when it cannot.
+        """
+        length = self.headers.get("Content-Length")
+        if self.headers.get("Transfer-Encoding") is not None or (
+                length is not None and not _LENGTH.fullmatch(length)):
+            self.close_connection = True
+        elif length is not None and int(length) > 0:
+            if int(length) > MAX_BODY:
+                self.close_connection = True
+                return
+            try:
+                if len(self._read(int(length))) < int(length):
+                    self.close_connection = True
+            except ApiError:
+                self.close_connection = True
 
     def _send_json(self, status: int, payload: Any) -> None:
         self._send(status, json.dumps(payload).encode("utf-8"), "application/json")

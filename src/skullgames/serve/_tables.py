@@ -35,8 +35,8 @@ from skullgames.serialization import from_dict, to_dict, to_json
 from skullgames.serve._store import MemoryStore, StoredTable, TableStore
 from skullgames.svg import table as draw_table
 
-__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_FINISHED", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS",
-           "NEW_PER_MINUTE", "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS",
+__all__ = ["HUMAN", "IDLE_SECONDS", "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT",
+           "MAX_WAITS", "NEW_PER_MINUTE", "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS",
            "PER_TOKEN_WAITS", "UNSTARTED_SECONDS", "ApiError", "Tables"]
 
 HUMAN = "human"
@@ -57,6 +57,9 @@ dropped for a new one (a restart counts from the last move)."""
 UNSTARTED_SECONDS = 600.0
 """A table at which no person has moved yet, untouched for this long (ten minutes), may
 be dropped for a new one: tables made and left cannot fill a server."""
+MAX_ROUNDS = 100
+"""The most rounds a table's game may have (a new table or a loaded game; 400 beyond):
+each view holds every round, so a game of 150,000 rounds would send a megabyte a view."""
 MAX_FINISHED = 10_000
 """Finished games kept (each can still be viewed and saved); the oldest go beyond it."""
 MAX_WAIT = 30
@@ -206,6 +209,7 @@ class Tables:
             loaded = self._loaded(stored)
             if loaded is not None:
                 self._tables[loaded.id] = loaded
+        self.unreadable[:0] = getattr(self.store, "unreadable", [])  # rows not even read
 
     # -- requests ----------------------------------------------------------------------
 
@@ -219,11 +223,14 @@ class Tables:
                          "seats": self._default_seats(config.players)},
         }
 
-    def new(self, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
+    def new(self, body: Mapping[str, Any], client: str = "", *,
+            limited: bool = True) -> dict[str, Any]:
         """``POST /api/games``: start a table; answer it with a join token per person.
 
         A ``config`` in the body is read over the server's own options (its command
-        line's): a request that names only ``players`` keeps the rest.
+        line's): a request that names only ``players`` keeps the rest. ``limited=False``
+        makes the server's own table (``serve --seats``): not counted against ``client``'s
+        limits (tables in progress, tables a minute).
         """
         _only(body, ("game", "config", "seed", "seats"))
         name = body.get("game", self.default_game)
@@ -245,7 +252,7 @@ class Tables:
             state = game.new_game(config, seed=seed)
         except SkullgamesError as error:
             raise ApiError(400, str(error)) from None
-        return self._open(game, state, body, client)
+        return self._open(game, state, body, client, limited)
 
     def load(self, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
         """``POST /api/games/load``: continue a saved game at a new table."""
@@ -390,7 +397,11 @@ class Tables:
         return seats
 
     def _open(self, game: Any, state: Any, body: Mapping[str, Any],
-              client: str) -> dict[str, Any]:
+              client: str, limited: bool = True) -> dict[str, Any]:
+        rounds = state.config.round_count  # every game's config has it (GameConfig)
+        if rounds > MAX_ROUNDS:
+            raise ApiError(400, f"config: {rounds} rounds; a table here has at most "
+                                f"{MAX_ROUNDS} (MAX_ROUNDS)")
         players = state.config.players
         seats = body.get("seats", self._default_seats(players))
         choices = f"{HUMAN!r} or a bot ({', '.join(sorted(game.bots))})"
@@ -404,19 +415,21 @@ class Tables:
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat, player in enumerate(seats) if player == HUMAN}
         table = self._add(game, state, seats,
-                          {seat: token_hash(t) for seat, t in tokens.items()}, client)
+                          {seat: token_hash(t) for seat, t in tokens.items()}, client,
+                          limited)
         return _table_document(table, tokens)
 
     def _add(self, game: Any, state: Any, seats: Sequence[str],
-             token_hashes: Mapping[int, str], client: str) -> _Table:
+             token_hashes: Mapping[int, str], client: str, limited: bool = True) -> _Table:
         """A new table, its bots moved until a person's turn, stored."""
         now = self.clock()
         with self._lock:
-            self._make_room(client, now)
+            self._make_room(client, now, limited)
             table_id = secrets.token_urlsafe(9)
             table = _Table(table_id, game, state, seats, token_hashes, client, now)
             self._tables[table_id] = table
-            self._made.append((now, client))
+            if limited:
+                self._made.append((now, client))
         with table.changed:
             _play_bots(table)
             try:
@@ -439,19 +452,23 @@ class Tables:
         idle = now - table.touched
         return idle > self.idle_seconds or (not table.moved and idle > self.unstarted_seconds)
 
-    def _make_room(self, client: str, now: float) -> None:
-        """Refuse a client over its limits; drop an abandoned game if the server is full."""
+    def _make_room(self, client: str, now: float, limited: bool = True) -> None:
+        """Refuse a client over its limits; drop an abandoned game if the server is full.
+
+        ``limited=False``: the server's own table, only the server's size applies.
+        """
         made = self._made
         while made and now - made[0][0] >= 60:
             made.popleft()
         mine = sum(1 for _, who in made if who == client)
-        if len(made) >= self.new_per_minute or mine >= self.per_client_per_minute:
+        if limited and (len(made) >= self.new_per_minute
+                        or mine >= self.per_client_per_minute):
             whose = "this address" if mine >= self.per_client_per_minute else "the server"
             raise ApiError(429, f"{whose} made too many tables this minute; try again soon",
                            retry_after=int(60 - (now - made[0][0])) + 1)
         running = [t for t in self._tables.values() if not t.over]
         own = [t for t in running if t.client == client and not self._abandoned(t, now)]
-        if len(own) >= self.per_client:
+        if limited and len(own) >= self.per_client:
             raise ApiError(429, f"this address has {len(own)} games in progress, the most "
                                 f"it may have; finish one or wait until one is abandoned")
         if len(running) < self.max_tables:
@@ -559,6 +576,12 @@ def _replayed(stored: StoredTable) -> _Table:
     game = GAMES[stored.game]
     saved = json.loads(stored.saved)
     final = from_dict(saved, game.State)  # every check of a saved game
+    if len(stored.players) != final.config.players:
+        raise ValueError(f"table {stored.id}: {len(stored.players)} players for a game of "
+                         f"{final.config.players}")
+    people = {seat for seat, player in enumerate(stored.players) if player == HUMAN}
+    if set(stored.token_hashes) != people:
+        raise ValueError(f"table {stored.id}: its tokens are not its people's seats")
     state = game.new_game(final.config, seed=final.seed)
     table = _Table(stored.id, game, state, stored.players, stored.token_hashes,
                    stored.client, stored.touched)
