@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.plugins import GameConfig, GameObservation, GameState
+from skullgames.plugins.protocols import GameConfig, GameObservation, GameState
 
 __all__ = ["ActionSpace"]
 

@@ -201,9 +201,10 @@ def test_a_plug_in_that_breaks_the_contract_is_reported_and_left_out(tmp_path: P
         """)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["['king', 'queen']"]
-    assert "GameLoadWarning: skullgames: the game 'jack' (entry point " \
-           "'skullgames_jack:ENTRY') is left out: game 'jack' breaks the contract of " \
-           "skullgames.plugins: its Observation has no 'config' (" in result.stderr
+    assert "GameLoadWarning: skullgames: the game of the entry point 'jack = " \
+           "skullgames_jack:ENTRY' of the distribution 'skullgames-extra' is left out: " \
+           "game 'jack' breaks the contract of skullgames.plugins: its Observation has no " \
+           "'config' (" in result.stderr
     assert "its Observation has no 'seat' (the seat that sees this)" in result.stderr
     assert result.stderr.count("GameLoadWarning") == 1
 
