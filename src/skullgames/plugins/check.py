@@ -66,8 +66,9 @@ def _play_sample(game: Game[Any, Any, Any, Any], state: Any,
         if not visit(state):
             return
         seat = game.current_player(state)
-        trick_seen = trick_seen or state.last_trick is not None
-        if game.is_over(state) or seat is None or (state.rounds and trick_seen):
+        trick_seen = trick_seen or getattr(state, "last_trick", None) is not None
+        scored = bool(getattr(state, "rounds", ()))
+        if game.is_over(state) or seat is None or (scored and trick_seen):
             return  # a round scored and a trick finished: every kind of value was seen
         move = game.legal_moves(state)[0]
         if moving is not None and not moving(state, move):
@@ -143,10 +144,11 @@ def _ints(value: object, length: int) -> bool:
 def _check_state(game: Game[Any, Any, Any, Any], state: Any, problems: list[str]) -> None:
     missing = _missing(state, GameState, "its State")
     problems += missing
+    config = getattr(state, "config", None)
+    if config is not None:
+        problems += _missing(config, GameConfig, "its Config")
     if missing:
         return
-    config = state.config
-    problems += _missing(config, GameConfig, "its Config")
     players = getattr(config, "players", None)
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         problems.append(f"its Config's 'players' is {players!r}, not a number of seats")
@@ -208,7 +210,8 @@ def _check_move(game: Game[Any, Any, Any, Any], state: Any, move: Any, seat: int
         return
     if parsed != move:
         problems.append(f"parse_move({text!r}) is {parsed!r}, not the move {move!r}")
-    for viewer in range(state.config.players):
+    players = getattr(getattr(state, "config", None), "players", game.Config().players)
+    for viewer in range(players):
         if viewer == seat:
             continue
         seen = game.observe_move(state, move, viewer)
@@ -252,12 +255,12 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
         except TypeError:
             problems.append("its Config cannot be hashed (tools keep what they build per "
                             "config: make it a frozen attrs class)")
-        if problems:
-            raise refused(problems)
         state = game.new_game(config, seed=1)
-    except ConfigError:
-        raise
     except Exception as error:
+        if problems:  # the Config's breaches, said first, may be why
+            problems.append(f"new_game(Config(), seed=1) fails ({type(error).__name__}: "
+                            f"{error})")
+            raise refused(problems) from error
         raise ConfigError(f"game {game.name!r}: new_game(Config(), seed=1) fails "
                           f"({type(error).__name__}: {error})") from error
     try:
@@ -267,15 +270,18 @@ def check_game(game: Game[Any, Any, Any, Any]) -> None:
         found: dict[str, set[type]] = {}
 
         def visit(state: Any) -> bool:
-            _check_state(game, state, problems)
+            # Every value of the first state with a breach is checked, and its move, so
+            # that one error names every breach of every value; then the game stops.
             if problems:
                 return False
+            _check_state(game, state, problems)
             seat = game.current_player(state)
             for viewer in ([seat] if seat is not None else []) + ([0] if seat != 0 else []):
                 _check_observation(game, state, viewer, problems)
-            for document, value in _documents_of(game, state).items():
-                found.setdefault(document, set()).add(type(value))
-            return not problems
+            if not _missing(state, GameState, "its State"):
+                for document, value in _documents_of(game, state).items():
+                    found.setdefault(document, set()).add(type(value))
+            return True
 
         def moving(state: Any, move: Any) -> bool:
             _check_move(game, state, move, game.current_player(state), problems)
