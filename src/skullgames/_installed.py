@@ -27,8 +27,9 @@ from importlib import metadata
 from pathlib import Path
 from types import FrameType
 
-from skullgames import _entry
-from skullgames._entry import ENTRY_POINT_GROUP, Game
+from skullgames import _registered
+from skullgames._entry import Game
+from skullgames._registered import ENTRY_POINT_GROUP
 from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.plugins.check import check_game
 
@@ -67,14 +68,14 @@ def _read() -> dict[str, list[metadata.EntryPoint]]:
 
 def names() -> list[str]:
     """The names of the installed games not loaded yet, importing nothing."""
-    with _entry._lock:
+    with _registered._lock:
         return list(_read())
 
 
 def load(name: str | None) -> None:
     """Register the installed games called ``name`` (``None``: every one), each once.
 
-    Called by :mod:`skullgames._entry` under its lock, when a name that is not registered
+    Called by ``skullgames._registered`` under its lock, when a name that is not registered
     is looked up or the games are listed. One whose module is being imported right now
     (a plug-in that looks a game up while its own module runs) waits for the next
     look-up, so that the order in which a plug-in and ``skullgames`` are imported does
@@ -125,7 +126,7 @@ def _load(point: metadata.EntryPoint) -> str | None:
     try:
         entry.check()
         check_game(entry)
-        _entry.add_game(entry)
+        _registered.add_game(entry)
     except ConfigError as error:
         return str(error)
     return None

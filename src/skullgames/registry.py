@@ -24,7 +24,7 @@ import contextlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from skullgames import _entry, _installed
+from skullgames import _entry, _installed, _registered
 from skullgames._entry import Game
 from skullgames.errors import ConfigError
 from skullgames.king import entry as king_entry
@@ -54,7 +54,7 @@ QUEEN = queen_entry.ENTRY
 """Skull Queen's entry in :data:`GAMES`, typed with its own classes (declared in
 ``skullgames.queen.entry``)."""
 
-ENTRY_POINT_GROUP = _entry.ENTRY_POINT_GROUP
+ENTRY_POINT_GROUP = _registered.ENTRY_POINT_GROUP
 """The entry-point group through which an installed package adds a game: each entry
 point names a :class:`Game` (``jack = "skullgames_jack.entry:ENTRY"`` in the
 package's ``[project.entry-points."skullgames.games"]``). They are loaded when a game
@@ -88,9 +88,10 @@ def register_game(entry: AnyGame) -> AnyGame:
         raise ConfigError(f"register_game takes a skullgames.Game, not {type(entry).__name__}")
     entry.check()
     check_game(entry)
-    with _entry._lock:
+    with _registered._lock:
         _installed.load(entry.name)  # an installed game of the name comes first
-        return _entry.add_game(entry)
+        added: AnyGame = _registered.add_game(entry)
+        return added
 
 
 def unregister_game(name: str) -> AnyGame:
@@ -99,7 +100,8 @@ def unregister_game(name: str) -> AnyGame:
     A tool that has already made something of the game (a Gymnasium id, a pyspiel game
     type) keeps it. Prefer :func:`registered`, which undoes itself.
     """
-    return _entry.remove_game(name)
+    removed: AnyGame = _registered.remove_game(name)
+    return removed
 
 
 @contextlib.contextmanager
@@ -120,7 +122,7 @@ def registered(entry: AnyGame) -> Iterator[AnyGame]:
         yield entry
     finally:
         with contextlib.suppress(ConfigError):
-            _entry.remove_game(entry.name, entry)
+            _registered.remove_game(entry.name, entry)
 
 
 class _Registry(Mapping[str, AnyGame]):
@@ -132,16 +134,17 @@ class _Registry(Mapping[str, AnyGame]):
     """
 
     def __getitem__(self, name: str) -> AnyGame:
-        found = _entry.registered_game(name) if isinstance(name, str) else None
+        found: AnyGame | None = (_registered.registered_game(name) if isinstance(name, str)
+                                 else None)
         if found is None:
             raise KeyError(name)
         return found
 
     def __iter__(self) -> Iterator[str]:
-        return iter([game.name for game in _entry.registered_games()])
+        return iter([game.name for game in _registered.registered_games()])
 
     def __len__(self) -> int:
-        return len(_entry.registered_games())
+        return len(_registered.registered_games())
 
     def __repr__(self) -> str:
         return f"GAMES({', '.join(self)})"
@@ -149,8 +152,8 @@ class _Registry(Mapping[str, AnyGame]):
 
 for _built_in in (KING, QUEEN):
     _built_in.check()
-    _entry.add_game(_built_in)
-_entry.set_loader(_installed.load)
+    _registered.add_game(_built_in)
+_registered.set_loader(_installed.load)
 
 GAMES: Mapping[str, AnyGame] = _Registry()
 """Every game by name: ``"king"`` and ``"queen"``, then the games registered by
@@ -186,5 +189,5 @@ def game_names() -> list[str]:
     >>> game_names()[:2]
     ['king', 'queen']
     """
-    known = [game.name for game in _entry.loaded_games()]
+    known = [game.name for game in _registered.loaded_games()]
     return known + [name for name in _installed.names() if name not in known]

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from skullgames import _installed
-from skullgames._entry import loaded_games, registered_games
+from skullgames._registered import loaded_games, registered_games
 from skullgames.cli import _serve
 from skullgames.cli._games import (
     CLIS,
@@ -386,5 +386,5 @@ def game_of(document: str) -> str:
     for games in (loaded_games, registered_games):  # the games loaded already first
         for game in games():
             if game.format_name == found:
-                return game.name
+                return str(game.name)
     return DEFAULT_GAME

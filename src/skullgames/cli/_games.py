@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from skullgames._entry import loaded_games
+from skullgames._registered import loaded_games
 from skullgames.errors import ConfigError
 from skullgames.plugins.cli import Ask, GameCli, Narrator, Write, number_argument, shown
 from skullgames.registry import DEFAULT_GAME, GAMES, game_names

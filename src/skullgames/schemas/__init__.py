@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
-from skullgames._entry import loaded_games
+from skullgames._registered import loaded_games
 from skullgames.plugins import document_types
 from skullgames.plugins.json import Codec, document_schema
 from skullgames.registry import GAMES
