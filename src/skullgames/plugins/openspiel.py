@@ -9,12 +9,13 @@ Public names (stable, as the rest of the API): :class:`Dealing`, :class:`DealPla
 
 Beyond the contract of :mod:`skullgames.plugins` and this part, the OpenSpiel game reads
 of a game's ``Config`` only the options this part names, :attr:`Dealing.parameters`:
-each is a keyword of ``Config(...)`` (whose default is the parameter's) and an attribute
-of a config, and is a number, a boolean, a text, an enum (as its value), a tuple of whole
-numbers (as ``"[1 2 3]"``) or ``None``. An ``int | None`` option is an OpenSpiel ``int``
-parameter whose number for ``None`` the part names, :attr:`Dealing.unset`, so that ``0``
-means ``None`` only where the game says so (where 0 is no value of the option); an option
-that can be ``None`` without one has no OpenSpiel form and is refused. The cards that
+each is a keyword of ``Config(...)`` and an attribute of a config (the standard config's
+is the parameter's default), and is a number, a boolean, a text, an enum (as its value), a
+tuple of whole numbers (as ``"[1 2 3]"``) or ``None``. An ``int | None`` option whose
+default is ``None`` is an OpenSpiel ``int`` parameter whose number for ``None`` the part
+names, :attr:`Dealing.unset`, so that ``0`` means ``None`` only where the game says so
+(where 0 is no value of the option); an option that is ``None`` without one has no
+OpenSpiel form and is refused. The cards that
 chance deals are the part's own :attr:`Dealing.deck`, not an attribute of the config.
 
 In the library's games, a round's deal is a sequence of chance
@@ -96,6 +97,7 @@ class Dealing:
     (a keyword of ``Config(...)`` and an attribute of a config): by default the number of
     seats alone. See the module for the values an option may have."""
     unset: Mapping[str, int] = attrs.field(factory=dict, converter=_read_only, hash=False)
-    """For each ``int | None`` option of :attr:`parameters`, the OpenSpiel number that
-    stands for ``None``: a number that is no value of the option (``{"hand_cap": 0}``
-    where a cap is at least 1). A config whose option has that number is refused."""
+    """For each ``int | None`` option of :attr:`parameters` (``None`` by default), the
+    OpenSpiel number that stands for ``None``, its default: a number that is no value of
+    the option (``{"hand_cap": 0}`` where a cap is at least 1). A config whose option has
+    that number is refused."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import inspect
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -39,16 +38,21 @@ class _Option:
 
 
 def _options(game: Game[Any, Any, Any, Any]) -> tuple[_Option, ...]:
-    """The options the game's OpenSpiel part names, with their defaults (of ``Config(...)``)."""
+    """The options the game's OpenSpiel part names, with their defaults.
+
+    An option's default is the standard config's (``Config()``); that of an ``int |
+    None`` option (one with a number for ``None``) is ``None``.
+    """
     dealing = game.part("openspiel")
-    keywords = inspect.signature(game.Config).parameters
+    standard = game.Config()
     options = []
     for name in dealing.parameters:
-        keyword = keywords.get(name)
-        if keyword is None or keyword.default is inspect.Parameter.empty:
-            raise ConfigError(f"{game.title}'s OpenSpiel parameter {name!r} is no keyword of "
-                              "its Config with a default")
-        options.append(_Option(name, keyword.default, dealing.unset.get(name)))
+        unset = dealing.unset.get(name)
+        if unset is None and not hasattr(standard, name):
+            raise ConfigError(f"{game.title}'s OpenSpiel parameter {name!r} is no option of "
+                              "its Config")
+        default = None if unset is not None else getattr(standard, name)
+        options.append(_Option(name, default, unset))
     return tuple(options)
 
 
