@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from skullgames._checks import MAX_SAFE_INTEGER
-from skullgames._entry import Game, game_writing
+from skullgames._entry import Game
 from skullgames._json import (
     FORMAT_VERSION,
     LONGEST_TEXT,
@@ -35,6 +35,7 @@ from skullgames._json import (
     rule_error,
     shown,
 )
+from skullgames._registered import game_writing
 from skullgames._replay import replay_saved
 from skullgames.errors import SerializationError, SkullgamesError
 
@@ -507,7 +508,7 @@ class SavedGame(Codec[T]):
     The codec states the document; what a game is, the game's entry says: saving and
     loading ask the registered :class:`~skullgames.Game` of the codec's ``format_name``
     for its ``Deal`` class and its ``new_game``, ``apply`` and ``is_over``
-    (:func:`~skullgames._entry.game_writing`), so the codec is built before the entry
+    (:func:`~skullgames._registered.game_writing`), so the codec is built before the entry
     that names it and imports no game.
     """
 

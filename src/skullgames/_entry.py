@@ -7,12 +7,9 @@ picture, tensors, OpenSpiel deal) as ``"module:attribute"`` paths that are impor
 first use and then kept, so that a game does not import its tools and using one tool
 does not import the others.
 
-This module also keeps the registered games (:mod:`skullgames.registry` is their public
-face) and loads the games of installed packages, so that the modules below the registry
-that need a registered game (unpickling an entry, a saved game's codec, the pictures
-states draw of themselves, an action space's unpickling) look it up here, when they need
-it, instead of being wired to the registry when it is imported. This module imports no
-game and no tool.
+The registered games are kept below this module, in ``skullgames._registered``; the
+registry (:mod:`skullgames.registry`), above it, collects and checks them. This module
+imports no game and no tool.
 """
 
 from __future__ import annotations
@@ -21,25 +18,19 @@ import importlib
 import pkgutil
 import random
 import re
-import sys
 import threading
-import warnings
 from collections.abc import Callable, Mapping
-from importlib import metadata
-from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from skullgames._bot import BotFactory
-from skullgames.errors import ConfigError, GameLoadWarning
-from skullgames.plugins import check_game
+from skullgames._registered import ENTRY_POINT_GROUP, registered_game
+from skullgames.actions import ActionSpace
+from skullgames.errors import ConfigError
 
-if TYPE_CHECKING:  # the action spaces look registered games up here when unpickled
-    from skullgames.actions import ActionSpace
-
-__all__ = ["PARTS", "REQUIRED_PARTS", "Game"]
+__all__ = ["ENTRY_POINT_GROUP", "PARTS", "REQUIRED_PARTS", "Game"]
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -306,25 +297,8 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
         self.part("configure_json")(converter)
 
 
-def game_writing(format_name: str) -> Game[Any, Any, Any, Any]:
-    """The registered game whose saved states have the ``format`` ``format_name``.
-
-    A saved game's codec asks this when it saves or loads, for the verbs it replays the
-    moves with (``new_game``, ``apply``, ``is_over``) and the class of the deals it
-    leaves out: the entry is the one place that names them. A renamed copy of a game
-    shares its format and verbs, so the first game registered with the format answers.
-    """
-    for game in list(_games.values()):  # the games registered already, loading nothing
-        if game.format_name == format_name:
-            return game
-    for game in registered_games():
-        if game.format_name == format_name:
-            return game
-    raise ConfigError(f"no registered game saves states of the format {format_name!r}")
-
-
 def _unpickle(fields: dict[str, Any]) -> Game[Any, Any, Any, Any]:
-    found = registered_game(fields["name"])
+    found: Game[Any, Any, Any, Any] | None = registered_game(fields["name"])
     if found is not None:
         return found
     try:
@@ -334,159 +308,3 @@ def _unpickle(fields: dict[str, Any]) -> Game[Any, Any, Any, Any]:
                           f"and its package {fields['module']!r} cannot be imported "
                           f"({type(error).__name__}: {error})") from None
     return Game(**{**fields, "module": module})
-
-
-# -- the registered games ------------------------------------------------------------------
-
-AnyGame = Game[Any, Any, Any, Any]
-
-ENTRY_POINT_GROUP = "skullgames.games"
-"""The entry-point group through which an installed package adds a game."""
-
-_games: dict[str, AnyGame] = {}
-_lock = threading.RLock()
-_pending: list[metadata.EntryPoint] | None = None  # None: the group is not read yet
-_loading = False
-_HERE = str(Path(__file__).resolve().parent)
-_generation = 0
-"""Bumped whenever a game is added or taken out: what is built from every game's parts
-(the shared JSON converter) is built again for the games there are now."""
-
-
-def generation() -> int:
-    """How many times a game was added or taken out: a key for what the games make."""
-    return _generation
-
-
-def add_game(entry: AnyGame) -> AnyGame:
-    """Register ``entry`` (checked already), after the installed packages' games."""
-    with _lock:
-        _load_plugins()
-        return _add(entry)
-
-
-def _add(entry: AnyGame) -> AnyGame:
-    global _generation
-    if entry.name in _games:
-        raise ConfigError(f"a game called {entry.name!r} is registered already")
-    _games[entry.name] = entry
-    _generation += 1
-    return entry
-
-
-def add_built_in(entry: AnyGame) -> None:
-    """Register one of the library's own games (the registry's, when it is imported)."""
-    with _lock:
-        _add(entry)
-
-
-def remove_game(name: str, entry: AnyGame | None = None) -> AnyGame:
-    """Take the game called ``name`` out (only if it is ``entry``, when given); return it."""
-    global _generation
-    with _lock:
-        _load_plugins()
-        found = _games.get(name)
-        if found is None:
-            raise ConfigError(f"no game called {name!r} is registered")
-        if entry is None or found is entry:
-            del _games[name]
-            _generation += 1
-        return found
-
-
-def registered_game(name: str) -> AnyGame | None:
-    """The registered game called ``name``, or ``None``.
-
-    A game registered already is found without loading anything; another name first
-    loads the installed packages' games (once).
-    """
-    found = _games.get(name)
-    if found is None:
-        with _lock:
-            _load_plugins()
-            found = _games.get(name)
-    return found
-
-
-def registered_games() -> list[AnyGame]:
-    """Every registered game, in the order of registration, the installed packages' too."""
-    with _lock:
-        _load_plugins()
-        return list(_games.values())
-
-
-def game_of_value(value: object) -> AnyGame | None:
-    """The first registered game whose ``State`` or ``Observation`` ``value`` is, or ``None``."""
-    for game in registered_games():
-        if isinstance(value, (game.State, game.Observation)):
-            return game
-    return None
-
-
-def _load_plugins() -> None:
-    """Register the games of the entry-point group not yet loaded (under ``_lock``).
-
-    Each entry point is loaded once. One that fails is reported once, as a
-    :class:`~skullgames.errors.GameLoadWarning` naming it and its error, and leaves the
-    other games working. One whose module is being imported right now (a plug-in that
-    looks a game up while its own module runs) waits for the next look-up, so that the
-    order in which a plug-in and ``skullgames`` are imported does not matter.
-    """
-    global _pending, _loading
-    if _loading:  # a plug-in's import looks a game up: it sees the games loaded so far
-        return
-    if _pending is None:
-        _pending = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
-    if not _pending:
-        return
-    _loading = True
-    try:
-        waiting = []
-        for point in _pending:
-            if _being_imported(point.module):
-                waiting.append(point)
-                continue
-            _pending = [p for p in _pending if p is not point]
-            problem = _load(point)
-            if problem is not None:
-                warnings.warn(f"skullgames: the game {point.name!r} (entry point "
-                              f"{point.value!r}) is left out: {problem}",
-                              GameLoadWarning, stacklevel=_caller_level())
-        _pending = waiting
-    finally:
-        _loading = False
-
-
-def _caller_level() -> int:
-    """The ``stacklevel`` of the first caller outside skullgames (for a warning)."""
-    frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_HERE):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def _load(point: metadata.EntryPoint) -> str | None:
-    """Register the game of one entry point; what went wrong, or ``None``."""
-    try:
-        entry = point.load()
-    except Exception as error:
-        return f"it cannot be loaded ({type(error).__name__}: {error})"
-    if not isinstance(entry, Game):
-        return f"it is not a skullgames.Game but {type(entry).__name__}"
-    try:
-        entry.check()
-        check_game(entry)
-        _add(entry)
-    except ConfigError as error:
-        return str(error)
-    return None
-
-
-def _being_imported(module: str) -> bool:
-    """Whether ``module``, or a package holding it, is being imported at this moment."""
-    parts = module.split(".")
-    for end in range(1, len(parts) + 1):
-        found = sys.modules.get(".".join(parts[:end]))
-        if getattr(getattr(found, "__spec__", None), "_initializing", False):
-            return True
-    return False

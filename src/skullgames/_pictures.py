@@ -8,7 +8,7 @@ the games import neither the pictures nor the registry, which collects the games
 
 from __future__ import annotations
 
-from skullgames._entry import game_of_value
+from skullgames._registered import game_of_value
 
 __all__ = ["svg_of"]
 

@@ -21,8 +21,9 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
+from skullgames._contract import GameConfig, GameObservation, GameState
+from skullgames._registered import loaded_games, registered_game, registered_games
 from skullgames.errors import ConfigError, IllegalMoveError
-from skullgames.plugins import GameConfig, GameObservation, GameState
 
 __all__ = ["ActionSpace"]
 
@@ -51,13 +52,12 @@ class ActionSpace(Generic[MoveT]):
     the caller, never chosen by a player.
     """
 
-    __slots__ = ("_chance_type", "_config", "_constant", "_game", "_index", "_key",
+    __slots__ = ("_chance_type", "_config", "_constant", "_index", "_key",
                  "_legal_moves", "_moves", "_observation_type", "_state_type")
 
     def __init__(
         self,
         *,
-        game: str,
         config: GameConfig,
         moves: Sequence[MoveT],
         key: Callable[[Any], Hashable | None],
@@ -73,9 +73,9 @@ class ActionSpace(Generic[MoveT]):
         ``None`` for anything that is no move of the game; ``legal_moves(state)`` is the
         engine's; ``chance_type`` is the game's ``Deal``. ``constant_legal_moves`` are
         tuples that the engine returns as they are (every placement, say): their masks
-        are computed once.
+        are computed once. The game's name is not given: it is the registry's
+        (:attr:`game`).
         """
-        self._game = game
         self._config = config
         self._moves = tuple(moves)
         self._key = key
@@ -96,16 +96,30 @@ class ActionSpace(Generic[MoveT]):
             self._constant[id(legal)] = (legal, self._mask_of(legal), self._indices_of(legal))
 
     @property
-    def game(self) -> str:
-        """The name the game's ``action_space`` gives it: ``"king"`` or ``"queen"``.
+    def game(self) -> str | None:
+        """The name of the game in :data:`skullgames.GAMES` whose space this is: ``"king"``.
 
-        It is the game's name in :data:`skullgames.GAMES` unless the game is registered
-        under another (a renamed copy's spaces are the original's). A space is pickled as
-        this name and its config, and unpickled by the registered game that plays the
-        config: the game of this name if the config is its ``Config``, else the first
-        registered game whose ``Config`` it is.
+        The registry names the game, never the game itself: the first registered game
+        whose ``action_space`` gives this space (a renamed copy registered beside its
+        original shares the original's spaces), else the first whose ``Config`` the
+        config is; ``None`` when no registered game plays it. A space is pickled as this
+        name and its config, and unpickled by the registered game that plays the config:
+        the game of this name if the config is its ``Config``, else the first registered
+        game whose ``Config`` it is.
+
+        >>> from skullgames import GAMES, queen
+        >>> GAMES["queen"].action_space(queen.Config()).game
+        'queen'
         """
-        return self._game
+        kind = type(self._config)
+        for games in (loaded_games, registered_games):  # the games loaded already first
+            playing = [game for game in games() if game.Config is kind]
+            for game in playing:
+                if game.action_space(self._config) is self:
+                    return str(game.name)
+            if playing:
+                return str(playing[0].name)
+        return None
 
     @property
     def config(self) -> Any:
@@ -140,7 +154,7 @@ class ActionSpace(Generic[MoveT]):
             return (f"{move!r} is not an action: deals are chance events, given by the seed "
                     "or by the caller")
         if key is None:
-            return f"{move!r} is not a move of {self._game!r}"
+            return f"{move!r} is not a move of {self.game!r}"
         return f"{move!r} is not an action of {self._config!r}"
 
     def move(self, index: int) -> MoveT:
@@ -191,7 +205,7 @@ class ActionSpace(Generic[MoveT]):
         kind = type(given)
         is_state = isinstance(given, self._state_type)  # a state may be of a phase's class
         if not is_state and kind is not self._observation_type:
-            raise TypeError(f"expected a {self._game!r} state or observation, "
+            raise TypeError(f"expected a {self.game!r} state or observation, "
                             f"not {kind.__name__}")
         config = given.config  # type: ignore[attr-defined]
         if config is not self._config and config != self._config:
@@ -203,18 +217,19 @@ class ActionSpace(Generic[MoveT]):
         return legal
 
     def __eq__(self, other: object) -> bool:
-        """Spaces are equal when they number the moves of the same game and config.
+        """Spaces are equal when they number the same moves of equal configs.
 
-        The numbering is a function of the two, so equal spaces number every move
-        alike; a copy or an unpickled space equals its original.
+        A copy or an unpickled space equals its original.
         """
         if not isinstance(other, ActionSpace):
             return NotImplemented
-        return self is other or (self._game == other._game and self._config == other._config)
+        return self is other or (type(self._config) is type(other._config)
+                                 and self._config == other._config
+                                 and self._moves == other._moves)
 
     def __hash__(self) -> int:
-        """Hashed as its game and config, consistently with ``==``."""
-        return hash((self._game, self._config))
+        """Hashed as its config, consistently with ``==``."""
+        return hash(self._config)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and copied) as its game's name and config, at every protocol.
@@ -222,23 +237,21 @@ class ActionSpace(Generic[MoveT]):
         The space is rebuilt by the game's ``action_space``: its key and legal-move
         functions and its masks are the game's, not data.
         """
-        return (_action_space_of, (self._game, self._config))
+        return (_action_space_of, (self.game, self._config))
 
     def __repr__(self) -> str:
-        return f"<ActionSpace {self._game!r} size={self.size} config={self._config!r}>"
+        return f"<ActionSpace {self.game!r} size={self.size} config={self._config!r}>"
 
 
-def _action_space_of(game: str, config: object) -> ActionSpace[Any]:
+def _action_space_of(game: str | None, config: object) -> ActionSpace[Any]:
     """The action space of ``config`` in the registered game that plays it, for unpickling.
 
-    ``game`` is the name the game's own ``action_space`` gave the space; a game may be
-    registered under another name (a renamed copy), and another game may hold that name.
-    So the game called ``game`` answers only if ``config`` is of its ``Config``; otherwise
-    the first registered game whose ``Config`` ``config`` is.
+    ``game`` is the registered name of the space's game where it was pickled; another
+    game may hold that name here. So the game called ``game`` answers only if ``config``
+    is of its ``Config``; otherwise the first registered game whose ``Config`` ``config``
+    is.
     """
-    from skullgames._entry import registered_game, registered_games  # the registry's store
-
-    found = registered_game(game)
+    found = None if game is None else registered_game(game)
     if found is None or type(config) is not found.Config:
         found = next((entry for entry in registered_games()
                       if type(config) is entry.Config), None)

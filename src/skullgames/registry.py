@@ -24,16 +24,16 @@ import contextlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from skullgames import _entry
+from skullgames import _entry, _installed, _registered
 from skullgames._entry import Game
 from skullgames.errors import ConfigError
 from skullgames.king import entry as king_entry
-from skullgames.plugins import check_game
+from skullgames.plugins.check import check_game
 from skullgames.queen import entry as queen_entry
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "KING", "PARTS", "QUEEN",
            "REQUIRED_PARTS", "Game",
-           "game_named", "register_game", "registered", "unregister_game"]
+           "game_named", "game_names", "register_game", "registered", "unregister_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -54,13 +54,14 @@ QUEEN = queen_entry.ENTRY
 """Skull Queen's entry in :data:`GAMES`, typed with its own classes (declared in
 ``skullgames.queen.entry``)."""
 
-ENTRY_POINT_GROUP = _entry.ENTRY_POINT_GROUP
+ENTRY_POINT_GROUP = _registered.ENTRY_POINT_GROUP
 """The entry-point group through which an installed package adds a game: each entry
 point names a :class:`Game` (``jack = "skullgames_jack.entry:ENTRY"`` in the
 package's ``[project.entry-points."skullgames.games"]``). They are loaded when a game
-that is not registered yet is first looked up, or when :data:`GAMES` is listed, never by
-``import skullgames``; one that cannot be loaded is reported once, as a
-:class:`~skullgames.errors.GameLoadWarning`, and left out."""
+whose name is looked up is not registered yet (that entry point alone), or when
+:data:`GAMES` is listed (all of them), never by ``import skullgames`` nor by a look-up of
+a built-in game; one that cannot be loaded is reported once per process tree, as a
+:class:`~skullgames.errors.GameLoadWarning` naming its distribution, and left out."""
 
 DEFAULT_GAME = KING.name
 """The game a tool plays when it is given none: Skull King (``"king"``)."""
@@ -87,7 +88,10 @@ def register_game(entry: AnyGame) -> AnyGame:
         raise ConfigError(f"register_game takes a skullgames.Game, not {type(entry).__name__}")
     entry.check()
     check_game(entry)
-    return _entry.add_game(entry)
+    with _registered._lock:
+        _installed.load(entry.name)  # an installed game of the name comes first
+        added: AnyGame = _registered.add_game(entry)
+        return added
 
 
 def unregister_game(name: str) -> AnyGame:
@@ -96,7 +100,8 @@ def unregister_game(name: str) -> AnyGame:
     A tool that has already made something of the game (a Gymnasium id, a pyspiel game
     type) keeps it. Prefer :func:`registered`, which undoes itself.
     """
-    return _entry.remove_game(name)
+    removed: AnyGame = _registered.remove_game(name)
+    return removed
 
 
 @contextlib.contextmanager
@@ -117,27 +122,29 @@ def registered(entry: AnyGame) -> Iterator[AnyGame]:
         yield entry
     finally:
         with contextlib.suppress(ConfigError):
-            _entry.remove_game(entry.name, entry)
+            _registered.remove_game(entry.name, entry)
 
 
 class _Registry(Mapping[str, AnyGame]):
     """The read-only view of the registered games that :data:`GAMES` is.
 
-    Looking up a game that is registered already loads nothing; looking up another, or
-    listing the games, first loads the installed packages' games (once).
+    Looking up a game that is registered already loads nothing; looking up another loads
+    the installed package's game of that name, if there is one; listing the games loads
+    every installed package's game (each once).
     """
 
     def __getitem__(self, name: str) -> AnyGame:
-        found = _entry.registered_game(name) if isinstance(name, str) else None
+        found: AnyGame | None = (_registered.registered_game(name) if isinstance(name, str)
+                                 else None)
         if found is None:
             raise KeyError(name)
         return found
 
     def __iter__(self) -> Iterator[str]:
-        return iter([game.name for game in _entry.registered_games()])
+        return iter([game.name for game in _registered.registered_games()])
 
     def __len__(self) -> int:
-        return len(_entry.registered_games())
+        return len(_registered.registered_games())
 
     def __repr__(self) -> str:
         return f"GAMES({', '.join(self)})"
@@ -145,7 +152,8 @@ class _Registry(Mapping[str, AnyGame]):
 
 for _built_in in (KING, QUEEN):
     _built_in.check()
-    _entry.add_built_in(_built_in)
+    _registered.add_game(_built_in)
+_registered.set_loader(_installed.load)
 
 GAMES: Mapping[str, AnyGame] = _Registry()
 """Every game by name: ``"king"`` and ``"queen"``, then the games registered by
@@ -166,4 +174,20 @@ def game_named(name: str) -> AnyGame:
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        raise ConfigError(f"unknown game {name!r} (one of {', '.join(GAMES)})") from None
+        raise ConfigError(f"unknown game {name!r} (one of {', '.join(game_names())})"
+                          ) from None
+
+
+def game_names() -> list[str]:
+    """The name of every game, importing no installed package's game.
+
+    The registered games' names, then those of the installed packages' games not loaded
+    yet, as their entry points name them (metadata): a name may turn out to be a game
+    that cannot be loaded. For help texts and error messages.
+
+    >>> from skullgames.registry import game_names
+    >>> game_names()[:2]
+    ['king', 'queen']
+    """
+    known = [game.name for game in _registered.loaded_games()]
+    return known + [name for name in _installed.names() if name not in known]

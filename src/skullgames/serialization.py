@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 
-from skullgames import _entry
+from skullgames import _registered
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import FORMAT_VERSION
 from skullgames.errors import SerializationError
@@ -75,7 +75,7 @@ def make_converter() -> cattrs.Converter:
     >>> make_converter().unstructure(king.Bid(2))
     {'type': 'bid', 'n': 2}
     """
-    return _converter(_entry.generation())
+    return _converter(_registered.generation())
 
 
 @functools.lru_cache(maxsize=1)

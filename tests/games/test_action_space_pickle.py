@@ -1,10 +1,12 @@
 """An action space unpickles in the game that plays its config, whatever the game is called.
 
-``ActionSpace.game`` is the name a game's own ``action_space`` gives its spaces: Skull
-Jack's package calls them ``"jack"``, a renamed copy of Skull King keeps ``"king"``. A
-space is pickled as that name and its config, so it must not unpickle in another game that
-holds the name (the renamed King registered as ``jack`` by tests/games/test_adding_a_game.py),
-nor fail when its game is registered under another name (issue 36).
+``ActionSpace.game`` is the name of the entry the game is registered under: the registry
+names the game, never the game itself (issue 49), so Skull Jack registered as
+``jack_two`` has spaces of ``"jack_two"``, and a renamed copy of Skull King registered
+beside the original shares the original's spaces (``"king"``). A space is pickled as that
+name and its config, so it must not unpickle in another game that holds the name (the
+renamed King registered as ``jack`` by tests/games/test_adding_a_game.py), nor fail when
+its game is registered under another name (issue 36).
 """
 
 from __future__ import annotations
@@ -27,9 +29,18 @@ CONFIG = Config(players=3, suits=2, hand_size=3, rounds=1)
 def test_a_space_unpickles_in_its_game_registered_under_another_name() -> None:
     with registered(attrs.evolve(ENTRY, name="jack_two")) as jack:
         space: ActionSpace[Any] = jack.action_space(CONFIG)
-        assert space.game == "jack"  # the package's own name for it
+        assert space.game == "jack_two"  # the registry's name for it, not the package's
         copied = pickle.loads(pickle.dumps(space))
-        assert copied == space and copied.moves == space.moves
+        assert copied is space
+
+
+def test_a_renamed_copy_unpickles_as_itself() -> None:
+    """The entry and its spaces: the copy, not the original nor another game."""
+    with registered(attrs.evolve(ENTRY, name="jack_two")) as jack:
+        assert pickle.loads(pickle.dumps(jack)) is jack
+        space: ActionSpace[Any] = jack.action_space(CONFIG)
+        assert pickle.loads(pickle.dumps(space)) is space
+        assert repr(space).startswith("<ActionSpace 'jack_two' size=")
 
 
 def test_a_space_does_not_unpickle_in_another_game_holding_its_name() -> None:

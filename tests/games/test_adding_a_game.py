@@ -335,10 +335,12 @@ def test_an_installed_package_adds_a_game_through_the_entry_point_group(tmp_path
 
 
 @pytest.mark.parametrize(("entry", "message"), [
-    ("skullgames_jack:NOT_A_GAME", "the game 'jack' (entry point 'skullgames_jack:NOT_A_GAME') "
-                                   "is left out: it is not a skullgames.Game but int"),
-    ("skullgames_jack:MISSING", "the game 'jack' (entry point 'skullgames_jack:MISSING') is "
-                                "left out: it cannot be loaded (AttributeError"),
+    ("skullgames_jack:NOT_A_GAME", "the game of the entry point 'jack = skullgames_jack:"
+                                   "NOT_A_GAME' of the distribution 'skullgames-jack' is left "
+                                   "out: it is not a skullgames.Game but int"),
+    ("skullgames_jack:MISSING", "the game of the entry point 'jack = skullgames_jack:MISSING' "
+                                "of the distribution 'skullgames-jack' is left out: it cannot "
+                                "be loaded (AttributeError"),
 ])
 def test_a_bad_entry_point_is_reported_naming_it(tmp_path: Path, entry: str, message: str
                                                  ) -> None:

@@ -127,6 +127,17 @@ def test_a_hidden_move_without_its_kind_is_refused(name: str) -> None:
     assert f"its HiddenMove has no '{name}' (" in refusal(game)
 
 
+def test_one_error_names_every_missing_attribute_of_every_value() -> None:
+    """Issue 49: a State without ``totals`` and an Observation without ``seat``, both named."""
+    game = attrs.evolve(
+        king_with_states("totals"),
+        observe=lambda state, seat: Lacking(king.observe(state.inner, seat), "seat"))
+    message = refusal(game)
+    assert "its State has no 'totals' (each seat's running total" in message, message
+    assert "its Observation has no 'seat' (the seat that sees this)" in message, message
+    assert message.count("; ") >= 1
+
+
 def test_a_to_move_other_than_current_player_is_refused() -> None:
     game = king_with_states("to_move", lambda state: None)
     assert re.search(r"its State's 'to_move' is None, but current_player says \d",
@@ -201,9 +212,10 @@ def test_a_plug_in_that_breaks_the_contract_is_reported_and_left_out(tmp_path: P
         """)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["['king', 'queen']"]
-    assert "GameLoadWarning: skullgames: the game 'jack' (entry point " \
-           "'skullgames_jack:ENTRY') is left out: game 'jack' breaks the contract of " \
-           "skullgames.plugins: its Observation has no 'config' (" in result.stderr
+    assert "GameLoadWarning: skullgames: the game of the entry point 'jack = " \
+           "skullgames_jack:ENTRY' of the distribution 'skullgames-extra' is left out: " \
+           "game 'jack' breaks the contract of skullgames.plugins: its Observation has no " \
+           "'config' (" in result.stderr
     assert "its Observation has no 'seat' (the seat that sees this)" in result.stderr
     assert result.stderr.count("GameLoadWarning") == 1
 

@@ -123,11 +123,12 @@ def test_a_broken_plug_in_is_reported_once_and_leaves_the_others_working(tmp_pat
     assert "Winner" in result.stdout
     warned = [line for line in result.stderr.splitlines() if "GameLoadWarning" in line]
     assert len(warned) == 2, result.stderr  # each bad entry point once, whatever is asked
-    assert ("GameLoadWarning: skullgames: the game 'broken' (entry point "
-            "'skullgames_broken:ENTRY') is left out: it cannot be loaded (ConfigError: "
-            "broken needs its table file)") in warned[0]
-    assert ("the game 'number' (entry point 'skullgames_jack:attrs') is left out: it is "
-            "not a skullgames.Game but module") in warned[1]
+    assert ("<string>:5: GameLoadWarning: skullgames: the game of the entry point 'broken = "
+            "skullgames_broken:ENTRY' of the distribution 'skullgames-extra' is left out: it "
+            "cannot be loaded (ConfigError: broken needs its table file)") in warned[0]
+    assert ("the game of the entry point 'number = skullgames_jack:attrs' of the "
+            "distribution 'skullgames-extra' is left out: it is not a skullgames.Game but "
+            "module") in warned[1]
 
 
 def test_a_broken_plug_in_is_a_warning_a_program_can_make_an_error(tmp_path: Path) -> None:
@@ -144,7 +145,8 @@ def test_a_broken_plug_in_is_a_warning_a_program_can_make_an_error(tmp_path: Pat
             print("refused:", warning)
         """)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("refused: skullgames: the game 'broken'")
+    assert result.stdout.startswith("refused: skullgames: the game of the entry point "
+                                    "'broken = skullgames_broken:ENTRY'")
 
 
 def test_a_worker_process_reports_the_real_error_of_a_game_it_cannot_load() -> None:

@@ -554,3 +554,46 @@ def test_a_pickled_game_loads_in_a_process_that_never_imported_skullgames() -> N
     done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(game),
                           capture_output=True, check=True)
     assert done.stdout.decode().splitlines() == ["True", str(game)]
+
+
+# What OpenSpiel reads of a Config: the options the game's part names (issue 49).
+
+
+def king_dealt_by(part: str) -> Any:
+    import attrs
+
+    parts = {**GAMES["king"].parts, "openspiel": f"tests.support.plugin_parts:{part}"}
+    return attrs.evolve(GAMES["king"], name="jack", parts=parts)
+
+
+def test_the_parameters_are_the_options_the_part_names() -> None:
+    from skullgames.rl.openspiel._params import specification
+    from skullgames.rl.openspiel.king import DEALING
+
+    assert tuple(specification(GAMES["king"])) == DEALING.parameters
+    game = king_dealt_by("PLAYERS_ONLY")
+    assert specification(game) == {"players": 4}
+    with pytest.raises(ConfigError, match=r"unknown parameter\(s\) kraken"):
+        config_from(game, {"kraken": True})
+
+
+def test_an_int_or_none_option_has_the_number_its_part_names_for_none() -> None:
+    from skullgames.rl.openspiel._params import canonical
+
+    assert config_from(GAMES["king"], {"hand_cap": 0}).hand_cap is None
+    assert config_from(GAMES["king"], {"hand_cap": 3}).hand_cap == 3
+    assert canonical(king.Config(), GAMES["king"])["hand_cap"] == 0
+    game = pyspiel.load_game(KING, parameters(king.Config(players=3, hand_cap=2)))
+    assert game.config.hand_cap == 2
+
+
+def test_zero_means_none_only_where_the_part_says_so() -> None:
+    from skullgames.rl.openspiel._params import specification
+
+    minus_one = king_dealt_by("CAP_NONE_IS_MINUS_ONE")
+    assert specification(minus_one)["hand_cap"] == -1
+    assert config_from(minus_one, {"hand_cap": -1}).hand_cap is None
+    with pytest.raises(ConfigError, match="hand_cap"):  # 0 is a cap, which King refuses
+        config_from(minus_one, {"hand_cap": 0})
+    with pytest.raises(ConfigError, match="hand_cap: None has no OpenSpiel form"):
+        specification(king_dealt_by("CAP_WITHOUT_NONE"))

@@ -72,17 +72,9 @@ def test_a_ghost_needs_its_cards_read() -> None:
 
 
 class PlainSteps(Steps):
-    """Steps that write nothing move by move, for a game whose states are of one class."""
+    """Steps of the public hooks alone: the hand's writing (the defaults do the rest)."""
 
-    def __call__(self, before: Any, after: Any) -> bool:
-        return False
-
-    def _new_round(self, after: Any) -> None:
-        inputs = self._read(after, 0, after.to_move)
-        assert inputs is not None
-        self._rewrite(inputs)
-
-    def _write_hand(self, region: Values, hand: Any) -> None:
+    def write_hand(self, region: Values, hand: Any) -> None:
         """No hand field."""
 
 
@@ -94,10 +86,17 @@ class RoundBeginning(PlainSteps):
 def test_steps_without_a_round_start_class_ask_is_round_start() -> None:
     encoder = PlainEncoder()
     table = Table(encoder, 3)
-    steps = RoundBeginning(encoder, table, encoder.seats)
-    assert not steps.start(SimpleNamespace(**vars(view(0)), first=False))
+    steps = RoundBeginning(encoder, table)
+    hands = ((), (), ())
+    assert not steps.start(SimpleNamespace(**vars(view(0)), first=False, hands=hands))
     assert not table.array.any()
-    assert steps.start(SimpleNamespace(**vars(view(0)), first=True))
+    assert steps.start(SimpleNamespace(**vars(view(0)), first=True, hands=hands))
     assert table.vector(1).tolist() == encoder.encode(view(1)).tolist()
-    with pytest.raises(NotImplementedError, match="round_start"):
-        PlainSteps(encoder, table, encoder.seats).start(view(0))
+    assert not steps(view(0), view(1))  # no move known by default: the table is written whole
+
+
+def test_without_a_round_start_every_state_is_written_whole_by_the_defaults() -> None:
+    encoder = PlainEncoder()
+    table = Table(encoder, 3)
+    assert PlainSteps(encoder, table).start(SimpleNamespace(**vars(view(0)), hands=((),) * 3))
+    assert table.vector(2).tolist() == encoder.encode(view(2)).tolist()

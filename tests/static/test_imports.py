@@ -394,3 +394,28 @@ def test_each_private_use_of_skullgames_is_found(tmp_path: Path) -> None:
         "tools/rl.py:4: skullgames.rl._incremental.SeatVectors",
         "tools/rl.py:5: skullgames.cli._games",
     ]
+
+
+def test_private_attributes_of_the_library_s_classes_are_found(tmp_path: Path) -> None:
+    """Issue 49: a subclass reaching its base's private helpers uses private names."""
+    package = write(tmp_path / "skull_jack", {
+        "rl.py": "from skullgames import plugins\n"
+                 "from skullgames.plugins.rl import Steps\n"
+                 "class Old(Steps):\n"
+                 "    def _rewrite(self, inputs):\n"
+                 "        self._mine = self._read(inputs, 0, None)\n"
+                 "        return self._mine\n"
+                 "    def write_hand(self, region, hand):\n"
+                 "        super()._deal(hand)\n"
+                 "class New(plugins.rl.Steps):\n"
+                 "    def write_hand(self, region, hand):\n"
+                 "        self.encoder.write_hand(region, 0, hand)\n"
+                 "class Mine:\n"
+                 "    def _deal(self):\n"
+                 "        return self._table\n",
+    })
+    assert private_uses(package) == [
+        "rl.py:4: skullgames.plugins.rl.Steps._rewrite",
+        "rl.py:5: skullgames.plugins.rl.Steps._read",
+        "rl.py:8: skullgames.plugins.rl.Steps._deal",
+    ]

@@ -30,6 +30,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from skullgames import _installed
+from skullgames._registered import loaded_games, registered_games
 from skullgames.cli import _serve
 from skullgames.cli._games import (
     CLIS,
@@ -46,8 +48,8 @@ from skullgames.cli._match import add_match_arguments, run_match
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.plugins.cli import number_argument
-from skullgames.registry import GAMES
-from skullgames.schemas import SCHEMA_NAMES, schema_text
+from skullgames.registry import DEFAULT_GAME, GAMES
+from skullgames.schemas import SCHEMA_NAMES, loaded_schema_names, schema_text
 from skullgames.serialization import from_json, to_json
 
 __all__ = ["main"]
@@ -70,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="skullgames",
         description="Play, watch, simulate and replay "
-                    f"{' and '.join(game.title for game in GAMES.values())}.",
+                    f"{' and '.join(game.title for game in loaded_games())}"
+                    f"{', and the installed games' if _installed.names() else ''}.",
     )
     from skullgames import COMPILED, __version__
 
@@ -146,8 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
         "schema", help="print the JSON Schema of a document",
         description="Prints the JSON Schema (draft 2020-12) of a document the library "
                     "writes, as shipped in skullgames/schemas.")
-    schema.add_argument("name", choices=SCHEMA_NAMES, metavar="NAME",
-                        help=f"one of {', '.join(SCHEMA_NAMES)}")
+    schema.add_argument("name", metavar="NAME",  # checked when run: listing loads every game
+                        help=f"one of {', '.join(loaded_schema_names())}, or an installed "
+                             "game's GAME-DOCUMENT")
     ruled = [name for name, command in commands.choices.items()
              if "--players" in command._option_string_actions]
     parser.epilog = (f"The rule options (--players, --rounds and every option of the game) "
@@ -185,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             return _serve.main_serve(args, write)
         if args.command == "schema":
+            if args.name not in SCHEMA_NAMES:
+                raise ConfigError(f"unknown schema {args.name!r} (one of "
+                                  f"{', '.join(SCHEMA_NAMES)})")
             write(schema_text(args.name).rstrip("\n"))
             return 0
         return _replay(args, write, input)
@@ -376,7 +383,8 @@ def game_of(document: str) -> str:
     except (ValueError, RecursionError):
         data = None
     found = data.get("format") if isinstance(data, dict) else None
-    for name, game in GAMES.items():
-        if game.format_name == found:
-            return name
-    return next(iter(GAMES))
+    for games in (loaded_games, registered_games):  # the games loaded already first
+        for game in games():
+            if game.format_name == found:
+                return str(game.name)
+    return DEFAULT_GAME

@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from skullgames._registered import loaded_games
 from skullgames.errors import ConfigError
 from skullgames.plugins.cli import Ask, GameCli, Narrator, Write, number_argument, shown
-from skullgames.registry import GAMES
+from skullgames.registry import DEFAULT_GAME, GAMES, game_names
 
 __all__ = ["CLIS", "SHARED_FLAGS", "Ask", "GameCli", "Narrator", "RuledParser", "Setup", "Write",
            "add_rule_flags",
@@ -49,7 +50,7 @@ def add_rule_flags(parser: argparse.ArgumentParser, game: str | None = None) -> 
     Each game's flags live in the parser of that game alone (:class:`RuledParser`), so two
     games may each have a flag of one name.
     """
-    name = next(iter(GAMES)) if game is None else game
+    name = DEFAULT_GAME if game is None else game
     cli = CLIS[name]
     shared = parser.add_argument_group(
         f"rules of {GAMES[name].title} (the defaults: the standard game)")
@@ -91,12 +92,15 @@ class RuledParser(argparse.ArgumentParser):
     def rule(self, setup: Setup) -> None:
         """Give the command its arguments, ``setup(parser, game)``, and the rule flags."""
         self._setup = setup
-        first = next(iter(GAMES))
+        first = DEFAULT_GAME
         setup(self, first)
         add_rule_flags(self, first)
         self._per_game[first] = self
 
     def _of(self, game: str) -> argparse.ArgumentParser:
+        if game not in GAMES:  # an installed game that cannot be loaded (it was warned of)
+            self.exit(2, f"{self.prog}: error: the installed game {game!r} cannot be "
+                         "loaded\n")
         if not GAMES[game].has("cli"):
             self.exit(2, f"{self.prog}: error: {GAMES[game].title} has no command line\n")
         if game not in self._per_game:
@@ -127,6 +131,8 @@ class RuledParser(argparse.ArgumentParser):
             found, rest = parser.parse_known_args(given, namespace)
         for extra in rest:
             self._refuse_another_games_flag(game, extra.partition("=")[0])
+        if rest:  # no command takes more: the usage is the command's, not the top one's
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
         return found, rest
 
     def _refuse_another_games_flag(self, game: str, flag: str) -> None:
@@ -142,21 +148,27 @@ class RuledParser(argparse.ArgumentParser):
 
 
 def _game_in(args: Sequence[str]) -> str:
-    """The game named by a command's arguments: the first that names one, else the first."""
+    """The game named by a command's arguments: the first that names one, else the first.
+
+    Only the game named is loaded (an installed package's game is imported when named).
+    """
+    names = game_names()
     for arg in args:
         if arg == "--":
             break
-        if arg in GAMES:
+        if arg in names:
             return arg
-    return next(iter(GAMES))
+    return DEFAULT_GAME
 
 
 def game_argument(parser: argparse.ArgumentParser) -> None:
     """Add the ``GAME`` argument: a name of :data:`skullgames.GAMES`, the first by default."""
-    names = " or ".join(f"{name} ({game.title})" for name, game in GAMES.items())
-    first = next(iter(GAMES))
-    parser.add_argument("game", nargs="?", choices=tuple(GAMES), default=first,
-                        help=f"which game: {names} [{first}]")
+    loaded = {game.name: game.title for game in loaded_games()}
+    every = game_names()  # an installed game not loaded yet is named, not imported
+    names = " or ".join(f"{name} ({loaded[name]})" if name in loaded else name
+                        for name in every)
+    parser.add_argument("game", nargs="?", choices=tuple(every), default=DEFAULT_GAME,
+                        help=f"which game: {names} [{DEFAULT_GAME}]")
 
 
 def bot_list(text: str) -> tuple[str, ...]:

@@ -73,7 +73,7 @@ def action_space(config: Config | None = None) -> ActionSpace[Move]:
 
 @functools.lru_cache(maxsize=64)
 def _action_space(config: Config) -> ActionSpace[Move]:
-    return ActionSpace(game="king", config=config, moves=_layout(config), key=_key,
+    return ActionSpace(config=config, moves=_layout(config), key=_key,
                        legal_moves=legal_moves, state_type=State,
                        observation_type=Observation, chance_type=Deal)
 

@@ -8,8 +8,14 @@ Public names (stable, as the rest of the API): :class:`Dealing`, :class:`DealPla
 :func:`round_robin`, :func:`from_hands`, :func:`left_over`.
 
 Beyond the contract of :mod:`skullgames.plugins` and this part, the OpenSpiel game reads
-one thing of a game: its ``Config`` is an attrs class whose fields are OpenSpiel
-parameters (numbers, booleans, texts, enums, tuples of numbers, ``None``). The cards that
+of a game's ``Config`` only the options this part names, :attr:`Dealing.parameters`:
+each is a keyword of ``Config(...)`` and an attribute of a config (the standard config's
+is the parameter's default), and is a number, a boolean, a text, an enum (as its value), a
+tuple of whole numbers (as ``"[1 2 3]"``) or ``None``. An ``int | None`` option whose
+default is ``None`` is an OpenSpiel ``int`` parameter whose number for ``None`` the part
+names, :attr:`Dealing.unset`, so that ``0`` means ``None`` only where the game says so
+(where 0 is no value of the option); an option that is ``None`` without one has no
+OpenSpiel form and is refused. The cards that
 chance deals are the part's own :attr:`Dealing.deck`, not an attribute of the config.
 
 In the library's games, a round's deal is a sequence of chance
@@ -24,7 +30,8 @@ draws at most two). The cards left over go into the game's deal in deck order.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -66,6 +73,10 @@ def left_over(deck: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
     return rest
 
 
+def _read_only(numbers: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(numbers))
+
+
 @attrs.frozen(kw_only=True)
 class Dealing:
     """How one game is dealt as chance and how long it can be: its entry's ``openspiel`` part."""
@@ -81,3 +92,12 @@ class Dealing:
     not_resampled: Callable[[Any], str | None] = lambda config: None
     """``not_resampled(config)``: why a game under ``config`` cannot be resampled from a
     seat's observations (OpenSpiel's ``resample_from_infostate``), or ``None``: it can."""
+    parameters: tuple[str, ...] = ("players",)
+    """The options of the game's ``Config`` that are OpenSpiel game parameters, by name
+    (a keyword of ``Config(...)`` and an attribute of a config): by default the number of
+    seats alone. See the module for the values an option may have."""
+    unset: Mapping[str, int] = attrs.field(factory=dict, converter=_read_only, hash=False)
+    """For each ``int | None`` option of :attr:`parameters` (``None`` by default), the
+    OpenSpiel number that stands for ``None``, its default: a number that is no value of
+    the option (``{"hand_cap": 0}`` where a cap is at least 1). A config whose option has
+    that number is refused."""

@@ -60,7 +60,7 @@ def action_space(config: Config | None = None) -> ActionSpace[Move]:
 @functools.lru_cache(maxsize=64)
 def _action_space(config: Config) -> ActionSpace[Move]:
     moves: list[Move] = [*PLACES, *(PLAYS[c.index] for c in config.deck)]
-    return ActionSpace(game="queen", config=config, moves=moves, key=_key,
+    return ActionSpace(config=config, moves=moves, key=_key,
                        legal_moves=legal_moves, state_type=State,
                        observation_type=Observation, chance_type=Deal,
                        constant_legal_moves=[PLACES])

@@ -106,6 +106,7 @@ class KingEncoder(GroupEncoder):
                       "(Graybeard's stack last)",
             leader_doc="one-hot: who led (leads) the trick (Graybeard last)")
         self._seats = self._seat_fields.seats
+        self.seats = self._seat_fields
         self._cannonball = config.cannonball
         if config.cannonball:
             self.shots = a("shots", players, "1 for a Cannonball shown", OWN)

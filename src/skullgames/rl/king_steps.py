@@ -57,7 +57,7 @@ class KingSteps(Steps):
                 self._trick_won(before, after)
                 return True
             if type(after) is Bidding:
-                self._new_round(after)
+                self.new_round(after)
                 return True
             if type(after) is Finished and not self._abilities:
                 self._game_over(after)
@@ -170,15 +170,13 @@ class KingSteps(Steps):
         main[e.has_bid + seat] = 1.0
         self._switch(self._to_move, seat, after.to_move)
 
-    def _new_round(self, after: Bidding) -> None:
-        """A new round dealt: nobody has bid, so seat 0's view hides nothing public."""
-        inputs = self._read(after, 0, after.to_move)
-        assert inputs is not None  # the players bid
-        self._rewrite(inputs)
-        self._deal(after.hands)
+    def new_round(self, after: Bidding) -> None:
+        """A new round dealt (the default), and nothing counted yet."""
+        super().new_round(after)
         self._counted = None
 
-    def _write_hand(self, region: Values, hand: Any) -> None:
+    def write_hand(self, region: Values, hand: Any) -> None:
+        """The copies of each face held, as the encoder writes them."""
         write_copies(region, hand, self._at_hand, self._sums)
 
 

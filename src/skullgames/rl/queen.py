@@ -114,6 +114,7 @@ class QueenEncoder(GroupEncoder):
             leader_doc="one-hot: who leads the trick (the Pirate King last)")
         self.finish(lay)
         self._seats = self._seat_fields.seats
+        self.seats = self._seat_fields
         # Each card's place in deck order, by the card's index.
         self._card = {c.index: i for i, c in enumerate(config.deck)}
         self._last_played: tuple[object, Values] = (

@@ -42,7 +42,7 @@ class QueenSteps(Steps):
                     self._trick_won(before, after)
                 return True
             if type(after) is Placing:
-                self._new_round(after)
+                self.new_round(after)
                 return True
             if type(after) is Finished:
                 self._game_over(after)
@@ -123,14 +123,8 @@ class QueenSteps(Steps):
         self._rewrite(inputs)
         self._table.show_own()
 
-    def _new_round(self, after: Placing) -> None:
-        """A new round dealt: nobody has placed, so seat 0's view hides nothing public."""
-        inputs = self._read(after, 0, after.to_move)
-        assert inputs is not None  # a placement is hidden: nothing is placed yet
-        self._rewrite(inputs)
-        self._deal(after.hands)
-
-    def _write_hand(self, region: Values, hand: Any) -> None:
+    def write_hand(self, region: Values, hand: Any) -> None:
+        """The cards held, one-hot in deck order."""
         self._encoder.write_cards(region, self._encoder.hand, hand)
 
 

@@ -17,10 +17,11 @@ them as files too (``skullgames/schemas/king-state.schema.json`` and so on, one 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
+from skullgames._registered import loaded_games
 from skullgames.plugins import document_types
 from skullgames.plugins.json import Codec, document_schema
 from skullgames.registry import GAMES
@@ -47,14 +48,15 @@ def _codecs(game: Any) -> Mapping[Any, Codec[Any]]:
     return codecs
 
 
-def _documents() -> dict[str, tuple[Any, Any, str]]:
-    """Every schema by name: ``"king-state"`` -> (type, codec, title).
+def _documents(games: Iterable[Any] | None = None) -> dict[str, tuple[Any, Any, str]]:
+    """Every schema of ``games`` (every game by default) by name: ``"king-state"`` -> ....
 
+    Each is (type, codec, title).
     A game's types are found by what its entry and the contract of its values name
     (:func:`skullgames.plugins.document_types`), never by a class's name.
     """
     documents: dict[str, tuple[Any, Any, str]] = {}
-    for game in GAMES.values():
+    for game in GAMES.values() if games is None else games:
         codecs = _codecs(game)
         types = {"state": game.State, "observation": game.Observation, "move": game.Move,
                  "config": game.Config, **document_types(game)}
@@ -92,6 +94,11 @@ class _SchemaNames(Sequence[str]):
 
     def __repr__(self) -> str:
         return repr(self._names())
+
+
+def loaded_schema_names() -> tuple[str, ...]:
+    """The names of the schemas of the games loaded so far, loading no installed game."""
+    return (*_documents(loaded_games()), *SERVE_NAMES, *MATCH_NAMES)
 
 
 SCHEMA_NAMES: Sequence[str] = _SchemaNames()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullgames._entry import game_of_value
+from skullgames._registered import game_of_value
 from skullgames.plugins import GameObservation, GameState
 from skullgames.registry import Game, game_named
 
@@ -62,7 +62,7 @@ def table(state_or_observation: GameState | GameObservation, *, seat: int | None
 
 
 def _game_of(value: object) -> Game[Any, Any, Any, Any]:
-    game = game_of_value(value)
+    game: Game[Any, Any, Any, Any] | None = game_of_value(value)
     if game is not None:
         return game
     raise TypeError(f"expected a game's State or Observation, not {type(value).__name__}")

@@ -143,6 +143,9 @@ class GroupEncoder(abc.ABC):
     clears: tuple[tuple[tuple[int, int], ...], ...]
     groups_of: tuple[tuple[int, ...], ...]
     """Per input, the groups that read it."""
+    seats: SeatFields
+    """The per-seat fields that end the table (:class:`SeatFields`), which a subclass sets
+    when it lays them out: :class:`~skullgames.plugins.rl.Steps` reads them."""
 
     def finish(self, layout: Layout) -> None:
         """Take the inputs, fields and groups of ``layout``."""

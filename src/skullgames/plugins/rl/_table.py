@@ -98,22 +98,39 @@ class Table:
 class Steps(abc.ABC):
     """What a game's moves change in a :class:`Table`, written value by value.
 
-    Made by :func:`~skullgames.rl.tensors.steps_for` for one table; :meth:`start`
-    begins each game. A subclass may remember what it counted at the last state it
-    wrote.
+    Made by :func:`~skullgames.rl.tensors.steps_for` for one table, as
+    ``steps(encoder, table)``; :meth:`start` begins each game. A subclass may remember
+    what it counted at the last state it wrote.
 
-    A subclass defines :meth:`__call__`, :meth:`_new_round` and :meth:`_write_hand`, and
-    says which states begin a round: by naming their class, :attr:`round_start`, or by
-    overriding :meth:`is_round_start` (a game whose states are all of one class).
+    The hooks a subclass may define or override, and nothing else of this class:
+
+    - :meth:`write_hand` (required): a hand written into a seat's region;
+    - :attr:`round_start` or :meth:`is_round_start`: which states begin a round;
+    - :meth:`new_round`: every tensor of a round's first state, by default seat 0's view
+      read and written into the main part and every hand dealt into its seat's region
+      (an override calls ``super().new_round(after)`` and adds what it keeps);
+    - :meth:`__call__`: what one move changed, by default nothing (``False``: the caller
+      writes the table whole, which is correct for any move, if not the fastest);
+    - ``__init__(encoder, table)``, calling ``super().__init__(encoder, table)``.
+
+    A subclass may call :meth:`start` and :meth:`new_round`; the table it writes is
+    :attr:`table`, the encoder :attr:`encoder`. A game whose observations hide nothing
+    but the hands needs only :meth:`write_hand`.
     """
 
     round_start: type | None = None
     """The class of a round's first state (bidding, placing), a new game's too; ``None``:
-    the subclass overrides :meth:`is_round_start` instead."""
+    every state is taken for one (right for a game whose observations hide nothing but
+    the hands), unless the subclass overrides :meth:`is_round_start`."""
 
-    def __init__(self, encoder: GroupEncoder, table: Table, seats: SeatFields) -> None:
-        self._encoder = encoder
-        self._table = table
+    def __init__(self, encoder: GroupEncoder, table: Table,
+                 seats: SeatFields | None = None) -> None:
+        """Steps of ``encoder``'s tensors into ``table``; ``seats``: ``encoder.seats``."""
+        seats = encoder.seats if seats is None else seats
+        self._encoder = self.encoder = encoder
+        """The encoder whose tensors these are."""
+        self._table = self.table = table
+        """The table written."""
         self._players = seats.players
         self._sizes, self._size_most = seats.sizes, seats.hand_most
         self._to_move, self._leader = seats.to_move, seats.leader
@@ -134,26 +151,26 @@ class Steps(abc.ABC):
         self._read = self._encoder.reader()  # its caches are by identity: one per game
         if not self.is_round_start(state):
             return False
-        self._new_round(state)
+        self.new_round(state)
         return True
 
     def is_round_start(self, state: Any) -> bool:
         """Whether ``state`` is a round's first state: by default, of class :attr:`round_start`.
 
-        A game whose first states have no class of their own overrides this.
+        With no :attr:`round_start`, every state is (a game whose observations hide
+        nothing but the hands); a game whose first states have no class of their own, and
+        which hides more, overrides this.
         """
-        if self.round_start is None:
-            raise NotImplementedError(f"{type(self).__name__} names no round_start class "
-                                      "and does not override is_round_start")
-        return type(state) is self.round_start
+        return self.round_start is None or type(state) is self.round_start
 
-    @abc.abstractmethod
     def __call__(self, before: Any, after: Any) -> bool:
         """Write what the move from ``before`` to ``after`` changed.
 
         The table holds ``before``'s tensors. ``False`` (nothing written) for the moves
-        it does not know: the caller then writes the table whole.
+        it does not know: the caller then writes the table whole. By default no move is
+        known.
         """
+        return False
 
     def _rewrite(self, inputs: Sequence[Any]) -> None:
         """The main part written whole from seat 0's ``inputs``.
@@ -185,12 +202,19 @@ class Steps(abc.ABC):
         """Every region cleared, and each seat's hand written into its own."""
         self._table.array[self._table.size:] = 0.0
         for seat, hand in enumerate(hands):
-            self._write_hand(self._regions[seat], hand)
+            self.write_hand(self._regions[seat], hand)
+
+    def new_round(self, after: Any) -> None:
+        """Write every tensor of a round's first state ``after``.
+
+        Seat 0's view of ``after`` is written into the main part (nobody has bid or
+        placed yet, so it hides nothing public), then each seat's hand into its region.
+        """
+        inputs = self._read(after, 0, after.to_move)
+        assert inputs is not None  # a round's first state hides nothing public
+        self._rewrite(inputs)
+        self._deal(after.hands)
 
     @abc.abstractmethod
-    def _new_round(self, after: Any) -> None:
-        """Write every tensor of a round's first state ``after``."""
-
-    @abc.abstractmethod
-    def _write_hand(self, region: Values, hand: Any) -> None:
+    def write_hand(self, region: Values, hand: Any) -> None:
         """Write ``hand`` in a seat's ``region`` (zero over the hand field)."""

@@ -15,20 +15,48 @@ from skullgames.registry import Game
 __all__ = ["canonical", "config_from", "parameters", "specification"]
 
 _NUMBERS = re.compile(r"\s*\[?\s*(\d+(\s+\d+)*)\s*\]?\s*")
-_UNSET = 0
 
 
-def _fields(game: Game[Any, Any, Any, Any]) -> tuple[attrs.Attribute[Any], ...]:
-    return tuple(f for f in attrs.fields(game.Config) if f.init and not f.name.startswith("_"))
+@attrs.frozen
+class _Option:
+    """One option of a game's ``Config`` that is an OpenSpiel parameter (its ``Dealing``'s)."""
+
+    name: str
+    default: object
+    unset: int | None  # the number that stands for None, for an int | None option
+
+    def scalar(self, value: object) -> bool | int | float | str:
+        if value is None:
+            if self.unset is None:
+                raise ConfigError(f"{self.name}: None has no OpenSpiel form (the game's "
+                                  "OpenSpiel part names no number for it, Dealing.unset)")
+            return self.unset
+        if self.unset is not None and value == self.unset and not isinstance(value, bool):
+            raise ConfigError(f"{self.name}: {value!r} is the OpenSpiel form of None, not a "
+                              "value of the option")
+        return _scalar(value)
 
 
-def _default(field: attrs.Attribute[Any]) -> object:
-    return field.default
+def _options(game: Game[Any, Any, Any, Any]) -> tuple[_Option, ...]:
+    """The options the game's OpenSpiel part names, with their defaults.
+
+    An option's default is the standard config's (``Config()``); that of an ``int |
+    None`` option (one with a number for ``None``) is ``None``.
+    """
+    dealing = game.part("openspiel")
+    standard = game.Config()
+    options = []
+    for name in dealing.parameters:
+        unset = dealing.unset.get(name)
+        if unset is None and not hasattr(standard, name):
+            raise ConfigError(f"{game.title}'s OpenSpiel parameter {name!r} is no option of "
+                              "its Config")
+        default = None if unset is not None else getattr(standard, name)
+        options.append(_Option(name, default, unset))
+    return tuple(options)
 
 
 def _scalar(value: object) -> bool | int | float | str:
-    if value is None:
-        return _UNSET
     if isinstance(value, enum.Enum):
         return _scalar(value.value)
     if isinstance(value, tuple):
@@ -39,14 +67,14 @@ def _scalar(value: object) -> bool | int | float | str:
 
 
 def specification(game: Game[Any, Any, Any, Any]) -> dict[str, bool | int | float | str]:
-    """The parameters of ``game`` with their defaults, one per ``Config`` field.
+    """The parameters of ``game`` with their defaults, one per option its part names.
 
     >>> from skullgames import GAMES
     >>> spec = specification(GAMES["queen"])
     >>> spec["players"], spec["rounds"], spec["plank_values"]
     (4, 0, '[1 2 3 5 8]')
     """
-    return {f.name: _scalar(_default(f)) for f in _fields(game)}
+    return {option.name: option.scalar(option.default) for option in _options(game)}
 
 
 def config_from(game: Game[Any, Any, Any, Any], params: Mapping[str, object]) -> Any:
@@ -59,22 +87,25 @@ def config_from(game: Game[Any, Any, Any, Any], params: Mapping[str, object]) ->
     >>> config_from(GAMES["king"], {"players": 3, "rounds": "1 2"}).hand_sizes
     (1, 2)
     """
-    fields = {f.name: f for f in _fields(game)}
+    fields = {option.name: option for option in _options(game)}
     unknown = sorted(set(params) - set(fields))
     if unknown:
         raise ConfigError(f"unknown parameter(s) {', '.join(unknown)} for {game.title} "
                           f"(the parameters are {', '.join(fields)})")
     options: dict[str, object] = {}
     for name, value in params.items():
-        default = _default(fields[name])
-        if isinstance(default, enum.Enum):
+        option = fields[name]
+        default = option.default
+        if option.unset is not None and value == option.unset:
+            options[name] = None
+        elif isinstance(default, enum.Enum):
             try:
                 options[name] = type(default)(value)
             except ValueError:
                 choices = ", ".join(repr(member.value) for member in type(default))
                 raise ConfigError(f"{name}: one of {choices}, not {value!r}") from None
         elif default is None:
-            options[name] = None if value == _UNSET else value
+            options[name] = value
         elif isinstance(value, str) and isinstance(default, (str, tuple)):
             if "," in value:  # it would break the game's string, which splits on commas
                 raise ConfigError(f"{name}: separate numbers by spaces, not commas "
@@ -100,10 +131,10 @@ def parameters(config: object, game: Game[Any, Any, Any, Any]) -> dict[str, Any]
         raise TypeError(f"expected a {game.title} Config, not {type(config).__name__}")
     defaults = game.Config()
     found: dict[str, Any] = {}
-    for field in _fields(game):
-        value = getattr(config, field.name)
-        if value != getattr(defaults, field.name):
-            found[field.name] = _scalar(value)
+    for option in _options(game):
+        value = getattr(config, option.name)
+        if value != getattr(defaults, option.name):
+            found[option.name] = option.scalar(value)
     return found
 
 
@@ -119,4 +150,5 @@ def canonical(config: object, game: Game[Any, Any, Any, Any]) -> dict[str, Any]:
     """
     if not isinstance(config, game.Config):
         raise TypeError(f"expected a {game.title} Config, not {type(config).__name__}")
-    return {field.name: _scalar(getattr(config, field.name)) for field in _fields(game)}
+    return {option.name: option.scalar(getattr(config, option.name))
+            for option in _options(game)}

@@ -54,5 +54,11 @@ def not_resampled(config: king.Config) -> str | None:
     return None
 
 
-DEALING = Dealing(deck=deck, plan=plan, max_moves=max_moves, not_resampled=not_resampled)
+DEALING = Dealing(
+    deck=deck, plan=plan, max_moves=max_moves, not_resampled=not_resampled,
+    parameters=("players", "edition", "loot", "kraken", "white_whale", "scoring",
+                "cannonball", "pirate_abilities", "rounds", "round_bonus", "kraken_leader",
+                "whale_leader", "character_ends_choice", "hand_cap", "whale_cancels_loot"),
+    unset={"hand_cap": 0},  # a hand is capped at 1 card at least
+)
 """Skull King's deal card by card, and its length (``GAMES["king"].part("openspiel")``)."""

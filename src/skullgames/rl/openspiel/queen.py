@@ -40,5 +40,10 @@ def max_moves(config: queen.Config) -> int:
     return config.rounds * config.players * (1 + config.hand_size)
 
 
-DEALING = Dealing(deck=deck, plan=plan, max_moves=max_moves)
+DEALING = Dealing(
+    deck=deck, plan=plan, max_moves=max_moves,
+    parameters=("players", "rounds", "plank_values", "set_aside_center_pair",
+                "set_aside_center_specials"),
+    unset={"rounds": 0},  # as many rounds as players (Q8); a game has 1 round at least
+)
 """Skull Queen's deal card by card, and its length (``GAMES["queen"].part("openspiel")``)."""
