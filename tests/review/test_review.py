@@ -24,8 +24,9 @@ from skullgames import (
     review,
     review_picture,
 )
-from skullgames.registry import GAMES
+from skullgames.registry import GAMES, registered
 from skullgames.schemas import schema_named
+from tests.support import skull_jack as support
 from tests.support.option_sets import every_option_set
 
 jsonschema = pytest.importorskip("jsonschema")  # in the test extra, which CI installs
@@ -77,7 +78,8 @@ def test_every_decision_of_every_seat_is_reviewed_with_losses_from_the_values(
         observation = seen[d.index]
         assert d.move == state.history[d.index]
         assert d.seat == observation.seat and d.round == observation.round_number
-        assert d.phase == observation.phase.value
+        if observation.phase.value in ("bid", "place"):  # the phases of one kind of move
+            assert d.kind == observation.phase.value
         assert d.loss >= 0
         # a decision with one legal move is marked forced, and only such a decision
         assert d.forced == (len(observation.legal_moves) == 1)
@@ -104,8 +106,8 @@ def test_each_seat_sums_its_decisions(game: str, name: str, config: Any) -> None
         assert summary.decisions == len(mine) > 0
         assert summary.total_loss == pytest.approx(sum(d.loss for d in mine))
         assert summary.mean_loss == pytest.approx(summary.total_loss / len(mine))
-        assert sum(dict(summary.loss_by_phase).values()) == pytest.approx(summary.total_loss)
-        assert {p for p, _ in summary.loss_by_phase} == {d.phase for d in mine}
+        assert sum(dict(summary.loss_by_kind).values()) == pytest.approx(summary.total_loss)
+        assert {p for p, _ in summary.loss_by_kind} == {d.kind for d in mine}
         assert [d.loss for d in summary.costliest] == sorted(
             (d.loss for d in mine), reverse=True)[:3]
 
@@ -226,7 +228,7 @@ def test_twin_games_give_the_seat_the_same_review(game: str, config: Any, seat: 
     one = review(first, seats=[seat], worlds=3, seed=2)
     other = review(second, seats=[seat], worlds=3, seed=2)
     assert one == other
-    assert [d.phase for d in one.decisions][-1] == "play"
+    assert [d.kind for d in one.decisions][-1] == "play"
     assert {d.round for d in one.decisions} == set(range(1, one.decisions[-1].round + 1))
 
 
@@ -256,6 +258,19 @@ def test_bad_input_is_refused_in_one_clear_error() -> None:
         review(king.observe(state, 0))
     with pytest.raises(TypeError, match="a game's State"):
         review("a game")
+
+
+def test_a_game_without_an_expert_is_refused_in_one_line() -> None:
+    support.import_source()
+    from skull_jack.entry import ENTRY
+
+    with registered(ENTRY) as jack:
+        state = jack.new_game(jack.Config(players=3), seed=1)
+        seat = jack.current_player(state)
+        state = jack.apply(state, jack.legal_moves(state)[0])
+        assert seat is not None
+        with pytest.raises(ConfigError, match=r"^Skull Jack has no expert bot to review with$"):
+            review(state)
 
 
 def test_an_unfinished_game_is_reviewed_up_to_where_it_stops() -> None:

@@ -8,7 +8,7 @@ the best value less the value of the move played: what it gave away, in the game
 >>> from skullgames import king, review
 >>> state = king.apply(king.new_game(king.Config(players=2, rounds=(2,)), seed=3), king.Bid(1))
 >>> decision = review(state, worlds=2).decisions[0]
->>> decision.seat, decision.round, decision.phase, decision.forced
+>>> decision.seat, decision.round, decision.kind, decision.forced
 (1, 1, 'bid', False)
 """
 

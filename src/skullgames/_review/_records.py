@@ -48,9 +48,10 @@ class ReviewDecision:
     """The seat that decided."""
     round: int
     """The round, from 1."""
-    phase: str
-    """The game's name of the phase the decision was made in (``"bid"``, ``"play"``,
-    ``"place"``, ...)."""
+    kind: str
+    """The kind of move decided: the name of its class in lower case (``"bid"`` and
+    ``"play"`` in Skull King, with its abilities' moves; ``"place"`` and ``"play"`` in
+    Skull Queen)."""
     move: Any
     """The move played."""
     best: Any
@@ -67,7 +68,7 @@ class ReviewDecision:
     def to_dict(self) -> dict[str, Any]:
         """The decision as plain JSON data (moves as their notation)."""
         return {"index": self.index, "seat": self.seat, "round": self.round,
-                "phase": self.phase, "move": str(self.move), "best": str(self.best),
+                "kind": self.kind, "move": str(self.move), "best": str(self.best),
                 "loss": self.loss, "forced": self.forced,
                 "values": [v.to_dict() for v in self.values]}
 
@@ -84,9 +85,10 @@ class SeatReview:
     """The sum of its decisions' losses."""
     mean_loss: float
     """The mean loss a decision (0 without decisions)."""
-    loss_by_phase: tuple[tuple[str, float], ...]
-    """The total loss of its decisions in each phase, in the order the phases first come
-    (Skull King: bids and plays; Skull Queen: placements and plays)."""
+    loss_by_kind: tuple[tuple[str, float], ...]
+    """The total loss of its decisions of each kind (:attr:`ReviewDecision.kind`), in the
+    order the kinds first come: Skull King's bids and plays, Skull Queen's placements and
+    plays."""
     costliest: tuple[ReviewDecision, ...]
     """Its three costliest decisions, costliest first (earlier first on a tie)."""
 
@@ -94,7 +96,7 @@ class SeatReview:
         """The summary as plain JSON data."""
         return {"seat": self.seat, "decisions": self.decisions,
                 "total_loss": self.total_loss, "mean_loss": self.mean_loss,
-                "loss_by_phase": dict(self.loss_by_phase),
+                "loss_by_kind": dict(self.loss_by_kind),
                 "costliest": [d.to_dict() for d in self.costliest]}
 
 
@@ -107,12 +109,12 @@ def seat_review(seat: int, decisions: tuple[ReviewDecision, ...]) -> SeatReview:
     """The summary of ``seat``'s ``decisions``."""
     mine = tuple(d for d in decisions if d.seat == seat)
     total = float(sum(d.loss for d in mine))
-    phases: dict[str, float] = {}
+    kinds: dict[str, float] = {}
     for d in mine:
-        phases[d.phase] = phases.get(d.phase, 0.0) + d.loss
+        kinds[d.kind] = kinds.get(d.kind, 0.0) + d.loss
     return SeatReview(seat=seat, decisions=len(mine), total_loss=total,
                       mean_loss=total / len(mine) if mine else 0.0,
-                      loss_by_phase=tuple(phases.items()),
+                      loss_by_kind=tuple(kinds.items()),
                       costliest=costliest_first(mine)[:COSTLIEST])
 
 

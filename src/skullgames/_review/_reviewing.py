@@ -82,9 +82,10 @@ def expert_of(game: Game[Any, Any, Any, Any], rng: random.Random,
 def _decide(game: Game[Any, Any, Any, Any], index: int, observation: Any, move: Any,
             seed: int, worlds: int | None, seconds: float | None) -> ReviewDecision:
     """One decision valued from ``observation``, the seat's view when it made ``move``."""
-    phase = getattr(getattr(observation, "phase", None), "value", "move")
-    common = {"index": index, "seat": observation.seat, "round": observation.round_number,
-              "phase": str(phase), "move": move}
+    # the round and the kind of move from what every game's values offer (the plug-in
+    # contract): the finished rounds, and the move's class
+    common = {"index": index, "seat": observation.seat, "round": len(observation.rounds) + 1,
+              "kind": type(move).__name__.lower(), "move": move}
     if len(observation.legal_moves) == 1:
         return ReviewDecision(**common, best=move, values=(), loss=0.0, forced=True)
     bot = expert_of(game, random.Random(f"skullgames.review:{seed}:{index}"), worlds, seconds)

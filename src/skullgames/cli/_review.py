@@ -108,15 +108,15 @@ def tables(result: Review, state: Any, top: int) -> list[str]:
              f"seed {result.seed})."]
     if not result.finished:
         lines.append("The game is unfinished: the decisions made so far are reviewed.")
-    phases = list(dict.fromkeys(p for s in result.seats for p, _ in s.loss_by_phase))
+    kinds = list(dict.fromkeys(k for s in result.seats for k, _ in s.loss_by_kind))
     lines += ["", "| seat | decisions | mean loss | total loss | "
-              + " | ".join(f"from {p}" for p in phases) + " |",
-              "|---:|---:|---:|---:|" + "---:|" * len(phases)]
+              + " | ".join(f"from {k}s" for k in kinds) + " |",
+              "|---:|---:|---:|---:|" + "---:|" * len(kinds)]
     for s in result.seats:
-        by_phase = dict(s.loss_by_phase)
+        by_kind = dict(s.loss_by_kind)
         lines.append(f"| {s.seat} | {s.decisions} | {_number(s.mean_loss)} | "
                      f"{_number(s.total_loss)} | "
-                     + " | ".join(_number(by_phase.get(p, 0.0)) for p in phases) + " |")
+                     + " | ".join(_number(by_kind.get(k, 0.0)) for k in kinds) + " |")
     lines += ["", "Losses are in points of the round, as the expert values it (its own "
               "points, less a share of the others', plus its stake on winning)."]
     told = [d for d in result.costliest() if d.loss > 0][:top]
@@ -128,7 +128,7 @@ def tables(result: Review, state: Any, top: int) -> list[str]:
     for rank, d in enumerate(told, 1):
         values = sorted(d.values, key=lambda v: -v.value)
         shown = ", ".join(f"{v.move} {_number(v.value)}" for v in values[:4])
-        lines += ["", f"{rank}. Round {d.round}, seat {d.seat} ({d.phase}): played "
+        lines += ["", f"{rank}. Round {d.round}, seat {d.seat} ({d.kind}): played "
                       f"{d.move}, best was {d.best}: a loss of {_number(d.loss)} points.",
                   *(f"   {line}" for line in views[d.index]),
                   f"   Values: {shown}{', ...' if len(values) > 4 else ''}"]

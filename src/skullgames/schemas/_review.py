@@ -36,18 +36,19 @@ def review_schema(name: str, games: Sequence[str],
         "seat after it, as the expert values a round (the mean over its searched worlds).",
         {"move": _MOVE, "value": {"type": "number"}}))
     decision = defs.add("decision", _obj(
-        "One decision: its position in the game's history (index), the seat, round and "
-        "phase; the move played and the best; each move weighed (none when forced: the "
-        "only legal move); and the loss, the best value less the played move's.",
+        "One decision: its position in the game's history (index), the seat, the round "
+        "and the kind of move (bid, play, place, ...); the move played and the best; each "
+        "move weighed (none when forced: the only legal move); and the loss, the best "
+        "value less the played move's.",
         {"index": _COUNT, "seat": _SEAT, "round": {"type": "integer", "minimum": 1},
-         "phase": {"type": "string", "minLength": 1}, "move": _MOVE, "best": _MOVE,
+         "kind": {"type": "string", "minLength": 1}, "move": _MOVE, "best": _MOVE,
          "loss": _LOSS, "forced": {"type": "boolean"},
          "values": {"type": "array", "items": value}}))
     seat = defs.add("seat", _obj(
         "One seat's decisions summed up: how many, their total and mean loss, the total "
-        "loss in each phase, and its three costliest decisions, costliest first.",
+        "loss from each kind of move, and its three costliest decisions, costliest first.",
         {"seat": _SEAT, "decisions": _COUNT, "total_loss": _LOSS, "mean_loss": _LOSS,
-         "loss_by_phase": {"type": "object", "additionalProperties": _LOSS},
+         "loss_by_kind": {"type": "object", "additionalProperties": _LOSS},
          "costliest": {"type": "array", "items": decision, "maxItems": 3}}))
     body = _obj(
         "A game's review (skullgames review --json, skullgames.Review.to_dict): every "
