@@ -109,8 +109,10 @@ def review(game: Any, *, seats: int | Sequence[int] | None = None, worlds: int |
     every legal move from ``observe(state, seat)`` at that moment, never from hidden
     cards or later moves. The loss is the best value less the played move's.
 
-    ``worlds`` sets the worlds the expert searches a decision (its own default without);
-    ``seconds`` bounds a decision's time as well (then the values depend on the machine).
+    ``worlds`` sets the worlds the expert searches a decision (its own default without;
+    a game's expert may value some decisions its own way, as Skull Queen's values a
+    placement among its candidates in its ``place_worlds`` worlds); ``seconds`` bounds a
+    decision's time as well (then the values depend on the machine).
     Each decision draws from its own ``random.Random`` seeded by ``seed`` and its
     position, so the same seed gives the same review, with any ``jobs`` (processes).
     ``progress(done, total)`` is called as decisions are valued.
