@@ -8,6 +8,14 @@ any game (:func:`register_game` adds one).
 """
 
 from skullgames._compiled import is_compiled as _is_compiled
+from skullgames._review import (
+    MoveValue,
+    Review,
+    ReviewDecision,
+    SeatReview,
+    review,
+    review_picture,
+)
 from skullgames._version import __version__
 from skullgames.errors import (
     ConfigError,
@@ -48,6 +56,10 @@ __all__ = [
     "MatchGame",
     "MatchPair",
     "MatchResult",
+    "MoveValue",
+    "Review",
+    "ReviewDecision",
+    "SeatReview",
     "SerializationError",
     "SkullgamesError",
     "__version__",
@@ -58,6 +70,8 @@ __all__ = [
     "make_converter",
     "match",
     "register_game",
+    "review",
+    "review_picture",
     "simulate",
     "to_dict",
     "to_json",

@@ -117,6 +117,11 @@ def _values() -> list[object]:
     # A match's results (skullgames.match): one deal of one short round.
     roots.append(skullgames.match("king", king.Config(players=4, rounds=(1,)),
                                   bots="random,greedy", deals=1, jobs=1))
+    # A game's review (skullgames.review): two bids and a card of a short round.
+    reviewed = king.new_game(king.Config(players=2, rounds=(2,)), seed=1)
+    for _ in range(3):
+        reviewed = king.apply(reviewed, king.legal_moves(reviewed)[0])
+    roots.append(skullgames.review(reviewed, worlds=1))
     for index, king_config in enumerate(KING.values()):
         roots.extend(_game_values(king, king_config, index))
     for index, queen_config in enumerate(QUEEN.values()):

@@ -137,16 +137,50 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         ``deadline`` (:meth:`deadline`), the worlds after the one being played out when
         it passes are left out.
         """
+        totals, _ = self._totals(observation, moves, worlds, deadline)
+        return max(range(len(moves)), key=totals.__getitem__)
+
+    def move_values(self, observation: ObservationT, moves: Sequence[MoveT],
+                    worlds: Sequence[tuple[WorldT, int]],
+                    deadline: float | None = None) -> list[float]:
+        """Each of ``moves``' value: its mean :meth:`value_of` over the searched ``worlds``.
+
+        What :meth:`best_index` maximises (it compares the same sums, before the division
+        by the draws counted), in the same worlds and with the same ``deadline``: the
+        round's expected points to the seat, with the objective's stake.
+        """
+        totals, draws = self._totals(observation, moves, worlds, deadline)
+        return [total / draws for total in totals]
+
+    def appraise(self, observation: ObservationT,
+                 played: MoveT | None = None) -> tuple[tuple[MoveT, ...], list[float]]:
+        """The moves this search weighs at ``observation``, each with its value.
+
+        Every legal move, valued by :meth:`move_values` in :meth:`searched_worlds`, with
+        the budget of :meth:`choose`. A game whose search weighs only some of the legal
+        moves (Skull Queen's placements) values those and ``played``, the move made.
+        """
+        started = time.perf_counter()
+        moves: tuple[MoveT, ...] = checked_moves(observation)
+        worlds = self.searched_worlds(observation, self.deadline(started, 0.5))
+        return moves, self.move_values(observation, moves, worlds, self.deadline(started))
+
+    def _totals(self, observation: ObservationT, moves: Sequence[MoveT],
+                worlds: Sequence[tuple[WorldT, int]],
+                deadline: float | None) -> tuple[list[float], int]:
+        """Each move's value summed over the worlds played out, and the draws they count."""
         seat = observation.seat
         standings, left = self.standings(observation)
         totals = [0.0] * len(moves)
+        draws = 0
         for world, count in worlds:
             for i, move in enumerate(moves):
                 points = self.round_points(world, move)
                 totals[i] += count * self.value_of(points, seat, standings, left)
+            draws += count
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return max(range(len(moves)), key=totals.__getitem__)
+        return totals, max(1, draws)
 
     def searched_worlds(self, observation: ObservationT,
                         deadline: float | None = None) -> list[tuple[WorldT, int]]:

@@ -110,6 +110,25 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         return candidates[self.best_index(observation, candidates, worlds,
                                           self.deadline(started))]
 
+    def appraise(self, observation: Observation,
+                 played: Move | None = None) -> tuple[tuple[Move, ...], list[float]]:
+        """The moves weighed at ``observation`` with their values; a placement's as searched.
+
+        A placement is valued as :meth:`search_placement` values it: the candidates, and
+        ``played`` (a legal move) if it is not one of them, in ``place_worlds`` worlds.
+        """
+        if observation.phase is not Phase.PLACE:
+            return super().appraise(observation, played)
+        started = time.perf_counter()
+        legal = checked_moves(observation)
+        moves: list[Move] = list(placement_candidates(observation.hand, observation.config,
+                                                      self.place_candidates))
+        if played is not None and played not in moves and played in legal:
+            moves.append(played)
+        worlds = [(self.sample(observation), 1) for _ in range(self.place_worlds)]
+        return tuple(moves), self.move_values(observation, moves, worlds,
+                                              self.deadline(started))
+
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""
         return observation.totals, observation.config.rounds - observation.round_number

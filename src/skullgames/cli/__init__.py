@@ -11,6 +11,8 @@ Subcommands, each with ``--help``:
 - ``serve [GAME]``: a table in the browser against bots (:mod:`skullgames.serve`).
 - ``replay FILE``: a saved game (``to_json`` of a state, or JSON lines from
   ``simulate --out``) told trick by trick.
+- ``review FILE [--seat N] [--json]``: every decision of a saved game valued by the
+  game's expert from what its seat could see, the costliest first.
 
 ``GAME`` is a name of :data:`skullgames.GAMES` (the first game by default). Every option
 of the game's ``Config`` is a flag of the commands that play it, in the game's own
@@ -45,6 +47,7 @@ from skullgames.cli._games import (
     game_argument,
 )
 from skullgames.cli._match import add_match_arguments, run_match
+from skullgames.cli._review import add_review_arguments, run_review
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
 from skullgames.errors import ConfigError, SerializationError, SkullgamesError
 from skullgames.plugins.cli import number_argument
@@ -143,6 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game of a JSON-lines file, from 1 [1]")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after every trick")
+    review = commands.add_parser(
+        "review", help="value every decision of a saved game, the costliest first",
+        description="Replays a saved game and values each decision by the game's expert, "
+                    "from what the seat could see then: the move played, the best move and "
+                    "the loss in points; each seat's losses, then the costliest decisions "
+                    "in words.")
+    add_review_arguments(review, positive=_positive, seed=_seed)
     _serve.add_parser(commands)
 
     schema = commands.add_parser(
@@ -188,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_match(args, config_from(args.game, args), write)
         if args.command == "serve":
             return _serve.main_serve(args, write)
+        if args.command == "review":
+            return run_review(args, write)
         if args.command == "schema":
             if args.name not in SCHEMA_NAMES:
                 raise ConfigError(f"unknown schema {args.name!r} (one of "

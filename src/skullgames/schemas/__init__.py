@@ -26,6 +26,7 @@ from skullgames.plugins import document_types
 from skullgames.plugins.json import Codec, document_schema
 from skullgames.registry import GAMES
 from skullgames.schemas._match import MATCH_NAMES, match_schema
+from skullgames.schemas._review import REVIEW_NAMES, review_schema
 from skullgames.schemas._serve import SERVE_NAMES, serve_schema
 
 __all__ = ["SCHEMA_NAMES", "json_schema", "schema_named", "schema_text", "shipped_path",
@@ -72,7 +73,7 @@ class _SchemaNames(Sequence[str]):
     """The names of the schemas, read from the registry each time (a game may be added)."""
 
     def _names(self) -> tuple[str, ...]:
-        return (*_documents(), *SERVE_NAMES, *MATCH_NAMES)
+        return (*_documents(), *SERVE_NAMES, *MATCH_NAMES, *REVIEW_NAMES)
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -105,7 +106,8 @@ SCHEMA_NAMES: Sequence[str] = _SchemaNames()
 """The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., the
 table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
 ``"serve-join"``, ``"serve-error"``, ``"serve-index"``, and a match's result,
-``"match-result"`` (``skullgames match --json``). A sequence read from
+``"match-result"`` (``skullgames match --json``), and a game's review,
+``"review-result"`` (``skullgames review --json``). A sequence read from
 :data:`skullgames.GAMES` when it is used (so that importing this module loads no
 installed package's game), with the documents of every registered game."""
 
@@ -145,6 +147,8 @@ def schema_named(name: str) -> dict[str, Any]:
         return serve_schema(name, tuple(GAMES), schema_named, tuple(documents))
     if name in MATCH_NAMES:
         return match_schema(name, tuple(GAMES), schema_named)
+    if name in REVIEW_NAMES:
+        return review_schema(name, tuple(GAMES), schema_named)
     if name not in documents:
         raise KeyError(f"no schema {name!r} (one of {', '.join(SCHEMA_NAMES)})")
     _, codec, title = documents[name]
