@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from skullgames._checks import wrong_type
-from skullgames._entry import game_of_value
+from skullgames._registered import game_of_value
 from skullgames._review._records import MoveValue, Review, ReviewDecision, seat_review
 from skullgames.bots.expert import ExpertSearch
 from skullgames.errors import ConfigError
@@ -35,7 +35,7 @@ def positions(game: Game[Any, Any, Any, Any], state: Any) -> Iterator[tuple[int,
 
 
 def _entry_of(state: object) -> Game[Any, Any, Any, Any]:
-    game = game_of_value(state)
+    game: Game[Any, Any, Any, Any] | None = game_of_value(state)
     if game is None or not isinstance(state, game.State):
         raise wrong_type("game", "a game's State (a finished or saved game)", state)
     return game
