@@ -132,7 +132,7 @@ def test_the_tricks_without_states_end_the_round_as_the_engine(name: str, seed: 
         while type(world) is not Playing:
             world = king.apply(world, king.legal_moves(world)[0])
     assert type(world) is Playing
-    _policy, play, oracle = policies(kind, seed)
+    _, play, oracle = policies(kind, seed)
     fast = _play_tricks(world, config, play)
     finished = len(world.rounds)
     state: State = world

@@ -29,8 +29,8 @@ configuration of the registry.
 (3, True)
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: the API reference reads RoundOutcome's
+# parameter types as objects, where a string names TrickResult of either game.
 from collections.abc import Callable, Sequence
 
 from skullgames.king.config import Config
