@@ -233,7 +233,7 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
         """A deal consistent with ``observation``; hidden bids are :func:`greedy_bid`'s."""
         config = observation.config
         return sample_world(observation, self.rng,
-                            guess_bid=lambda _seat, hand: greedy_bid(hand, config))
+                            guess_bid=_GreedyBidGuess(config))
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :class:`GreedyBot`."""
@@ -328,27 +328,8 @@ def sample_world(observation: Observation, rng: random.Random, *,
     me = observation.seat
     phase = observation.phase
 
-    def make(deal: Deal | None, hands: tuple[tuple[Card, ...], ...], undealt: tuple[Card, ...],
-             bids: tuple[int | None, ...], ghost: tuple[Card, ...] = ()) -> State:
-        o = observation
-        shots = tuple(
-            s if s is not None or not o.has_shot[seat] else False  # a hidden choice: guess
-            for seat, s in enumerate(o.shots)
-        )
-        discarded = tuple(o.discarded if seat == me else () for seat in range(players))
-        peeked = tuple(o.undealt if seat == me else None for seat in range(players))
-        log = MoveLog.of(_public_moves(o, None if phase is Phase.OVER else deal, bids, shots))
-        return State.assemble(
-            config=config, seed=None, auto_deal=False, phase=phase,
-            round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
-            undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,
-            leader=o.leader, to_move=o.to_move, trick=o.trick, suit_state=o.suit_state,
-            lead_suit=o.lead_suit, tricks=o.tricks, pending=o.pending, wagers=o.wagers,
-            discarded=discarded, peeked=peeked, totals=o.totals, rounds=(), log=log,
-        )
-
     if phase is Phase.DEAL:
-        return make(None, ((),) * players, (), observation.bids)
+        return _assemble(observation, None, ((),) * players, (), observation.bids)
     if phase is Phase.OVER:  # nobody moves again: the last deal as play revealed it
         played_by: dict[int | None, list[Card]] = {}
         for plays in _played(observation):
@@ -357,7 +338,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
         deal = Deal(tuple(tuple(played_by.get(seat, ())) for seat in range(players)),
                     ghost=tuple(played_by.get(None, ())))
         undealt = _without(config.deck, [c for cards in played_by.values() for c in cards])
-        return make(deal, ((),) * players, undealt, observation.bids)
+        return _assemble(observation, deal, ((),) * players, undealt, observation.bids)
 
     tricks = _played(observation)
     played: dict[int | None, list[Card]] = {}
@@ -401,17 +382,64 @@ def sample_world(observation: Observation, rng: random.Random, *,
         ghost = tuple(hidden[None])
     bids = observation.bids
     if phase is Phase.BID:
-        guess = guess_bid or (lambda _s, _h: rng.randint(0, observation.cards_dealt))
-        # Read before the test: mypyc (2.4) releases a variable that a closure shares
-        # (observation) after an `or` that may not have read it, and the compiled build
-        # crashed.
+        guess = _RandomBid(rng, observation.cards_dealt) if guess_bid is None else guess_bid
         has_bid = observation.has_bid
         bids = tuple(
             b if s == me or not has_bid[s] else guess(s, dealt[s])
             for s, b in enumerate(bids)
         )
     stock = (*undealt, *parts[-1])  # the rest in random order: Bendt draws from the top
-    return make(Deal(dealt, (*played.get(None, ()), *ghost), stock), hands, stock, bids, ghost)
+    return _assemble(observation, Deal(dealt, (*played.get(None, ()), *ghost), stock), hands,
+                     stock, bids, ghost)
+
+
+# sample_world has no closure: mypyc (2.4) released a variable that a closure shared
+# (the observation) after a short-circuit that had not read it, and the compiled build
+# crashed (a TypeError from freed memory, then a segmentation fault).
+class _GreedyBidGuess:
+    """A hidden bid guessed as :func:`greedy_bid` of the sampled hand (the searches' guess)."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    def __call__(self, seat: int, hand: tuple[Card, ...]) -> int:
+        return greedy_bid(hand, self.config)
+
+
+class _RandomBid:
+    """A hidden bid guessed uniformly from 0 to the cards dealt (``sample_world``'s default)."""
+
+    def __init__(self, rng: random.Random, cards: int) -> None:
+        self.rng = rng
+        self.cards = cards
+
+    def __call__(self, seat: int, hand: tuple[Card, ...]) -> int:
+        return self.rng.randint(0, self.cards)
+
+
+def _assemble(o: Observation, deal: Deal | None, hands: tuple[tuple[Card, ...], ...],
+              undealt: tuple[Card, ...], bids: tuple[int | None, ...],
+              ghost: tuple[Card, ...] = ()) -> State:
+    """The sampled world: ``o``'s public record with the sampled cards and bids."""
+    config = o.config
+    players = config.players
+    me = o.seat
+    phase = o.phase
+    shots = tuple(
+        s if s is not None or not o.has_shot[seat] else False  # a hidden choice: guess
+        for seat, s in enumerate(o.shots)
+    )
+    discarded = tuple(o.discarded if seat == me else () for seat in range(players))
+    peeked = tuple(o.undealt if seat == me else None for seat in range(players))
+    log = MoveLog.of(_public_moves(o, None if phase is Phase.OVER else deal, bids, shots))
+    return State.assemble(
+        config=config, seed=None, auto_deal=False, phase=phase,
+        round_index=o.round_number - 1, dealer=o.dealer, deal=deal, hands=hands,
+        undealt=undealt, ghost=ghost, bids=bids, shots=shots, tricks_won=o.tricks_won,
+        leader=o.leader, to_move=o.to_move, trick=o.trick, suit_state=o.suit_state,
+        lead_suit=o.lead_suit, tricks=o.tricks, pending=o.pending, wagers=o.wagers,
+        discarded=discarded, peeked=peeked, totals=o.totals, rounds=(), log=log,
+    )
 
 
 def _peeked(observation: Observation, unseen: Sequence[Card], rng: random.Random

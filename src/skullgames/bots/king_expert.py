@@ -36,6 +36,7 @@ from skullgames._mypyc import mypyc_attr
 from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.king import (
     _greedy_play,
+    _GreedyBidGuess,
     _played,
     _strength,
     expected_tricks,
@@ -245,7 +246,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         """A deal consistent with ``observation``; hidden bids are :func:`greedy_bid`'s."""
         config = observation.config
         return sample_world(observation, self.rng,
-                            guess_bid=lambda _seat, hand: greedy_bid(hand, config))
+                            guess_bid=_GreedyBidGuess(config))
 
     def log_likelihood(self, observation: Observation, world: State) -> float:
         """How likely the other seats' revealed bids and this round's plays are in ``world``."""

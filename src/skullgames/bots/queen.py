@@ -167,7 +167,8 @@ def _best_space(values: tuple[int, ...], d: float) -> tuple[int, float]:
     key = (values, d)
     found = _BEST_SPACES.get(key)
     if found is None:
-        space = max(range(5), key=lambda s: (_expected(values, s, d), -abs(s - 2)))
+        rated = [(_expected(values, s, d), -abs(s - 2)) for s in range(5)]
+        space = max(range(5), key=rated.__getitem__)
         found = (space, _expected(values, space, d))
         if len(_BEST_SPACES) < 100_000:  # a bound, never reached by real drifts
             _BEST_SPACES[key] = found
@@ -301,7 +302,7 @@ class SearchBot(DeterminizedSearch[Observation, Move, State]):
         """A state consistent with ``observation``; hidden placements are greedy ones."""
         config = observation.config
         return sample_world(observation, self.rng,
-                            guess_place=lambda _seat, hand: greedy_place(hand, config))
+                            guess_place=_GreedyPlaceGuess(config))
 
     def round_points(self, world: State, move: Move) -> tuple[int, ...]:
         """The round's points after ``move``, every seat then playing :class:`GreedyBot`.
@@ -346,6 +347,28 @@ def infer_voids(config: Config, tricks: Iterable[Trick]) -> dict[int, frozenset[
             if seat is not None and color is not None and not follows(play.card, color):
                 voids.setdefault(seat, set()).add(color)
     return {seat: frozenset(colors) for seat, colors in voids.items()}
+
+
+class _GreedyPlaceGuess:
+    """A hidden placement guessed as :func:`greedy_place` of the sampled hand (the searches')."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    def __call__(self, seat: int, hand: tuple[Card, ...]) -> Place:
+        return greedy_place(hand, self.config)
+
+
+# No closures in the sampling: mypyc (2.4) released a variable a closure shared after a
+# short-circuit that had not read it, and the compiled build crashed (bots/king.py).
+class _RandomPlace:
+    """A hidden placement guessed uniformly (``sample_world``'s default)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, seat: int, hand: tuple[Card, ...]) -> Place:
+        return self.rng.choice(PLACES)
 
 
 def sample_world(observation: Observation, rng: random.Random, *,
@@ -436,11 +459,12 @@ def sample_world(observation: Observation, rng: random.Random, *,
 
     placements = o.placements
     if phase is Phase.PLACE:
-        guess = guess_place or (lambda _s, _h: rng.choice(PLACES))
-        placements = tuple(
-            p if s == me or not o.has_placed[s] else guess(s, hands[s])
-            for s, p in enumerate(placements)
-        )
+        guess = _RandomPlace(rng) if guess_place is None else guess_place
+        has_placed = o.has_placed
+        guessed: list[Place | None] = []
+        for s, p in enumerate(placements):
+            guessed.append(p if s == me or not has_placed[s] else guess(s, hands[s]))
+        placements = tuple(guessed)
     round = Round(index=o.round_number - 1, dealer=o.dealer, deal=deal)
     placed = [p for s in placing_order(o.dealer, players) if (p := placements[s]) is not None]
     cards_played = [play for t in (*(t.plays for t in o.tricks), trick) for s, play in t

@@ -37,7 +37,14 @@ from collections.abc import Sequence
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import checked_moves
 from skullgames.bots.expert import ExpertSearch
-from skullgames.bots.queen import _expected, drift, greedy_place, greedy_play, sample_world
+from skullgames.bots.queen import (
+    _expected,
+    _GreedyPlaceGuess,
+    drift,
+    greedy_place,
+    greedy_play,
+    sample_world,
+)
 from skullgames.bots.queen_rollout import play_out
 from skullgames.queen.cards import Card
 from skullgames.queen.config import Config
@@ -142,7 +149,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
         """A state consistent with ``observation``; hidden placements are greedy ones."""
         config = observation.config
         return sample_world(observation, self.rng,
-                            guess_place=lambda _seat, hand: greedy_place(hand, config))
+                            guess_place=_GreedyPlaceGuess(config))
 
     def log_likelihood(self, observation: Observation, world: State) -> float:
         """How likely the other seats' revealed placements are with their sampled hands."""
