@@ -119,7 +119,9 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         if len(moves) == 1:
             return moves[0]
         worlds = self.searched_worlds(observation, self.deadline(started, 0.5))
-        return moves[self.best_index(observation, moves, worlds, self.deadline(started))]
+        # share given: mypyc (2.4) passes 0.0 for a float left to its default when the
+        # method is called on a Python subclass
+        return moves[self.best_index(observation, moves, worlds, self.deadline(started, 1.0))]
 
     def deadline(self, started: float, share: float = 1.0) -> float | None:
         """When ``share`` of the ``seconds`` of a decision begun at ``started`` is spent.

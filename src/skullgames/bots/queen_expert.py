@@ -115,7 +115,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
             return candidates[0]
         worlds = [(self.sample(observation), 1) for _ in range(self.place_worlds)]
         return candidates[self.best_index(observation, candidates, worlds,
-                                          self.deadline(started))]
+                                          self.deadline(started, 1.0))]
 
     def appraise(self, observation: Observation,
                  played: Move | None = None) -> tuple[tuple[Move, ...], list[float]]:
