@@ -21,6 +21,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 
 MODULE_EXTRAS: dict[str, str] = {
     "skullgames/rl/openspiel/": "openspiel",
+    "skullgames/plugins/rl/": "rl",  # its examples import skullgames.rl
     "skullgames/rl/": "rl",
 }
 """The extra that the docstring examples of a source folder need, the longest path first."""
