@@ -10,6 +10,12 @@ From the repository root::
     PYTHONPATH=. skullgames match king --bots benchmarks.bid_variants:MarginBids,expert \\
         --deals 30 --jobs 1 --json
 
+A first screen, its 10 deals fixed before the run (2 v 2, seed 0, ``--jobs 2`` on a
+shared 2-core machine, 30 minutes; commit ``a83aa3e``): ``MarginBids`` less ``expert``
+**−11.3 points a game** (95 % −65.6 to +43.1), the same win share (25.0 % each), exact
+bids 57.8 % against 58.8 %. Too few deals to tell either way; the bots page's
+``NoBidSearch`` (bids by the rule of thumb alone) was +27.7 over 50 deals.
+
 Each class is made from a ``random.Random``, as every bot factory is.
 """
 
