@@ -21,9 +21,16 @@ DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```(?:\{testcode\}|python)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
+# A block that shows a region of a package of the tests (the guide "Writing a game" shows
+# Skull Jack's files, tests/docs/test_guide_code.py) is that package's code, checked there.
+REGION = re.compile(r"^<!-- tests/fixtures/\S+ \{.*?\} -->\n```\w+\n.*?^```\n",
+                    re.MULTILINE | re.DOTALL)
+
+
 def code_of(page: Path) -> str:
-    """The code blocks of a page, in order, as one module."""
-    return "\n\n".join(BLOCK.findall(page.read_text(encoding="utf-8")))
+    """The code blocks of a page, in order, as one module (not a package's regions)."""
+    text = REGION.sub("", page.read_text(encoding="utf-8"))
+    return "\n\n".join(BLOCK.findall(text))
 
 
 def pages_with_code() -> list[Path]:

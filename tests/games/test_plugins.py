@@ -379,3 +379,15 @@ def test_the_server_plays_the_game_s_default_bot_and_refuses_a_game_it_cannot_dr
     with registered(jack_with_only_the_required_parts()), pytest.raises(
             ConfigError, match=r"^Skull Jack has no SVG drawer$"):
         make_server("jack", port=0, quiet=True)
+
+
+@pytest.mark.parametrize("game", ["king", "jack"])
+def test_a_flag_no_game_has_gets_the_usage_of_the_command(
+        capsys: pytest.CaptureFixture[str], game: str) -> None:
+    """Issue 49: ``watch jack --any-card`` (a flag of no game here) is ``watch``'s error."""
+    with registered(jack_without_greedy(None)), pytest.raises(SystemExit) as exit:
+        main(["watch", game, "--any-card"])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: skullgames watch ")
+    assert "skullgames watch: error: unrecognized arguments: --any-card" in err

@@ -153,3 +153,13 @@ def test_the_game_has_no_world_sampler_and_says_so_in_one_line(jack: AnyGame) ->
     assert not jack.has("sample_world")
     with pytest.raises(ConfigError, match=r"^Skull Jack has no world sampler$"):
         jack.sample_world  # noqa: B018
+
+
+def test_skull_jack_s_steps_override_only_the_hand_s_writing() -> None:
+    """Issue 49: the base class's defaults do the rest, through documented hooks only."""
+    from skullgames.plugins.rl import Steps
+
+    defined = {name for name, value in vars(skull_jack.rl.JackSteps).items()
+               if callable(value) or isinstance(value, (property, staticmethod, classmethod))}
+    assert defined == {"write_hand"}
+    assert issubclass(skull_jack.rl.JackSteps, Steps)

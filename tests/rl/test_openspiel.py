@@ -562,7 +562,7 @@ def test_a_pickled_game_loads_in_a_process_that_never_imported_skullgames() -> N
 def king_dealt_by(part: str) -> Any:
     import attrs
 
-    parts = {**GAMES["king"].parts, "openspiel": f"tests.support.plugin_parts:{part}"}
+    parts = {**GAMES["king"].parts, "openspiel": f"tests.support.openspiel_parts:{part}"}
     return attrs.evolve(GAMES["king"], name="jack", parts=parts)
 
 

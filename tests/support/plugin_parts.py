@@ -40,18 +40,3 @@ CLI = attrs.evolve(KING_CLI, rule_flags=("hand_cap",), add_rule_flags=add_rule_f
                    config=config)
 """Skull Jack at the command line: Skull King's narrator and turns, its own flags."""
 
-
-def _king_dealing(**changes: Any) -> Any:
-    from skullgames.rl.openspiel.king import DEALING
-
-    return attrs.evolve(DEALING, **changes)
-
-
-PLAYERS_ONLY = _king_dealing(parameters=("players",))
-"""Skull King's OpenSpiel deal naming one parameter, the number of seats."""
-
-CAP_WITHOUT_NONE = _king_dealing(unset={})
-"""Skull King's OpenSpiel deal naming no number for a hand cap of ``None``."""
-
-CAP_NONE_IS_MINUS_ONE = _king_dealing(unset={"hand_cap": -1})
-"""Skull King's OpenSpiel deal where ``-1``, not ``0``, stands for no hand cap."""
