@@ -25,7 +25,6 @@ exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -33,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from skullgames import _installed
-from skullgames._registered import loaded_games, registered_games
+from skullgames._registered import loaded_games
 from skullgames.cli import _serve
 from skullgames.cli._games import (
     CLIS,
@@ -48,10 +47,11 @@ from skullgames.cli._games import (
 )
 from skullgames.cli._match import add_match_arguments, run_match
 from skullgames.cli._review import add_review_arguments, run_review
+from skullgames.cli._saved import game_of, saved_document
 from skullgames.cli._simulate import add_simulate_arguments, run_simulate, saved_game
-from skullgames.errors import ConfigError, SerializationError, SkullgamesError
+from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.plugins.cli import number_argument
-from skullgames.registry import DEFAULT_GAME, GAMES
+from skullgames.registry import GAMES
 from skullgames.schemas import SCHEMA_NAMES, loaded_schema_names, schema_text
 from skullgames.serialization import from_json, to_json
 
@@ -361,42 +361,3 @@ def _replay(args: argparse.Namespace, write: Callable[[str], None],
     return 0
 
 
-def saved_document(path: str, index: int) -> str:
-    """The ``index``-th saved game (from 1) of a file: one JSON document, or JSON lines."""
-    with open(path, "rb") as file:
-        raw = file.read()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SerializationError(f"{path} is not UTF-8 text (byte {error.start} is "
-                                 f"{raw[error.start]:#04x}): not a saved game", path="") from None
-    try:
-        json.loads(text)
-    except (ValueError, RecursionError):  # JSON lines, as simulate --out writes them
-        documents = [line for line in text.splitlines() if line.strip()]
-    else:
-        documents = [text]
-    if not documents:
-        raise SerializationError(f"{path} holds no game", path="")
-    if index > len(documents):
-        raise SerializationError(f"{path} holds {len(documents)} game(s), not {index}",
-                                 path="")
-    return documents[index - 1]
-
-
-def game_of(document: str) -> str:
-    """The name of the game a saved document belongs to, by its ``format``.
-
-    A document of no known format is read as the first game's, whose loader then says
-    what is wrong with it.
-    """
-    try:
-        data = json.loads(document)
-    except (ValueError, RecursionError):
-        data = None
-    found = data.get("format") if isinstance(data, dict) else None
-    for games in (loaded_games, registered_games):  # the games loaded already first
-        for game in games():
-            if game.format_name == found:
-                return str(game.name)
-    return DEFAULT_GAME

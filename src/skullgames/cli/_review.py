@@ -17,6 +17,7 @@ from typing import Any
 from skullgames._review import Review, review, review_picture
 from skullgames._review._reviewing import positions
 from skullgames.cli._games import CLIS
+from skullgames.cli._saved import game_of, saved_document
 from skullgames.cli._simulate import Progress, saved_game
 from skullgames.errors import ConfigError, SkullgamesError
 from skullgames.registry import GAMES
@@ -53,8 +54,6 @@ def add_review_arguments(parser: argparse.ArgumentParser, *, positive: Callable[
 
 def load_game(path: str, index: int) -> Any:
     """The saved game in ``path`` (the ``index``-th of a JSON-lines file) as a state."""
-    from skullgames.cli import game_of, saved_document
-
     document = saved_game(saved_document(path, index))
     return from_json(document, GAMES[game_of(document)].State)
 
