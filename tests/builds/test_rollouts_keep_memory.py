@@ -41,8 +41,8 @@ CHILD = textwrap.dedent('''
                         played += 1
                 state = king.apply(state, rng.choice(king.legal_moves(state)))
         else:
-            state = skullgames.queen.new_game(skullgames.queen.Config(players=4, rounds=1), seed=seed)
             game = skullgames.queen
+            state = game.new_game(game.Config(players=4, rounds=1), seed=seed)
             while not game.is_over(state):
                 view = game.observe(state, game.current_player(state))
                 world = queen_bots.sample_world(view, random.Random(seed))

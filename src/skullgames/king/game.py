@@ -642,13 +642,8 @@ def _round_scores(config: Config, round_index: int, bids: tuple[int, ...],
             bonuses[trick.winner] += trick.bonus
         if trick.loot_alliances:
             alliances += trick.loot_alliances
-    # Not `shots or (False,) * players`: mypyc (2.4) releases the argument that such an `or`
-    # returns, one reference too many, and the empty tuple (the shots of every round
-    # without Cannonball) was freed by the compiled rollouts.
-    if not shots:
-        shots = (False,) * players
     return breakdown(bids, tricks_won, config.hand_sizes[round_index], bonuses, config,
-                     round_index + 1, alliances, wagers, shots)
+                     round_index + 1, alliances, wagers, shots or (False,) * players)
 
 
 def _revealed_deal(table: Table) -> Deal:
