@@ -67,7 +67,8 @@ def build_both(folder: Path, command: list[str], *,
     def run(options: list[str], builder: str, env: dict[str, str] | None
             ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [*command, "-W", *options, "-b", builder, "-d", doctrees, str(DOCS),
+            # --no-color: Sphinx colours its output where CI is set, and the tests read it
+            [*command, "-W", "--no-color", *options, "-b", builder, "-d", doctrees, str(DOCS),
              str(folder / builder)],
             cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=900)
 
