@@ -8,7 +8,7 @@ names those modules as the games' ``bots`` parts.
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, SupportsIndex, TypeVar
 
 from skullgames._mypyc import mypyc_attr
 
@@ -44,9 +44,16 @@ def checked_moves(observation: AnyObservation[MoveT]) -> tuple[MoveT, ...]:
     return moves
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RandomBot:
     """Plays a uniformly random legal move, in either game."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled by class and state at every protocol, as protocol 2 does.
+
+        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
+        """
+        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = random.Random() if rng is None else rng

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final, SupportsIndex
 
 from skullgames._bot import Bot
 from skullgames._mypyc import mypyc_attr
@@ -191,12 +191,19 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
 # --------------------------------------------------------------------------- bots
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class GreedyBot:
     """Bids from card strength, then plays to take exactly its bid.
 
     Deterministic; the ``rng`` argument is accepted for a uniform interface.
     """
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled by class and state at every protocol, as protocol 2 does.
+
+        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
+        """
+        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng
@@ -212,7 +219,7 @@ class GreedyBot:
                             0 if bid is None else bid, observation.tricks_won[seat])
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the rest of the round.
 
@@ -395,7 +402,7 @@ def sample_world(observation: Observation, rng: random.Random, *,
 
 # sample_world has no closure: mypyc (2.4) released a variable that a closure shared
 # (the observation) after a short-circuit that had not read it, and the compiled build
-# crashed (a TypeError from freed memory, then a segmentation fault).
+# crashed (docs/contributing.md); its guesses are plain callables instead.
 class _GreedyBidGuess:
     """A hidden bid guessed as :func:`greedy_bid` of the sampled hand (the searches' guess)."""
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Any, SupportsIndex
 
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots.expert import ExpertSearch
@@ -87,10 +88,19 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
     return logs[bid] - top - math.log(sum([math.exp(v - top) for v in logs]))
 
 
+@mypyc_attr(serializable=True)  # held by ExpertBot, which is copied and pickled
 class _Evidence:
     """One play of another seat this round, with what the seat knew then."""
 
     __slots__ = ("bid", "chances", "later", "lead", "play", "seat", "trick", "won")
+
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled by class and state at every protocol, as protocol 2 does.
+
+        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
+        """
+        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, seat: int, play: Play, trick: tuple[tuple[int | None, Play], ...],
                  lead: Suit | None, bid: int, won: int, later: tuple[Card, ...]) -> None:
@@ -208,7 +218,7 @@ def rollout_move(state: State) -> Move:
                         len(state.hands[seat]))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any, SupportsIndex
 
 from skullgames._bot import Bot
 from skullgames._mypyc import mypyc_attr
@@ -257,12 +258,19 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
 # --------------------------------------------------------------------------- bots
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class GreedyBot:
     """Places by :func:`greedy_place` and plays by :func:`greedy_play`.
 
     Deterministic; the ``rng`` argument is accepted for a uniform interface.
     """
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled by class and state at every protocol, as protocol 2 does.
+
+        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
+        """
+        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng
@@ -276,7 +284,7 @@ class GreedyBot:
                            observation.center, observation.planks)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SearchBot(DeterminizedSearch[Observation, Move, State]):
     """Determinized Monte Carlo search over the cards to play.
 
@@ -359,8 +367,8 @@ class _GreedyPlaceGuess:
         return greedy_place(hand, self.config)
 
 
-# No closures in the sampling: mypyc (2.4) released a variable a closure shared after a
-# short-circuit that had not read it, and the compiled build crashed (bots/king.py).
+# No closures in the sampling, as in bots/king.py: mypyc (2.4) released a variable a
+# closure shared after a short-circuit that had not read it (docs/contributing.md).
 class _RandomPlace:
     """A hidden placement guessed uniformly (``sample_world``'s default)."""
 

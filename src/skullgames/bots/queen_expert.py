@@ -66,7 +66,7 @@ PLACE_WORLDS = 8
 """In how many sampled worlds each searched placement is played out (``place_worlds``)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
     """Skull Queen's expert: searched placements, inference, the standings, a budget.
 
