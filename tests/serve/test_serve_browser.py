@@ -415,6 +415,14 @@ def check_sheet(page: Any, state: Any) -> None:
     assert total == [str(t) for t in state.totals]
 
 
+def showing(relation: str, table: str) -> str:
+    """A page's test, for ``wait_for_function``, that it is ready and its table's id is
+    (``===``) or is not (``!==``) ``table``. A new hash reloads the page, and while the next
+    document loads it has no body yet: the test must be false then, not an error."""
+    return (f"document.body !== null && document.body.dataset.ready === 'true'"
+            f" && typeof view !== 'undefined' && view && view.id {relation} {table!r}")
+
+
 def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
     """A finished game's rematch: seat 0's page asks, and joins a new table of the same
     game and seats (a new deal) with its own link only; seat 1's page, waiting on the
@@ -429,9 +437,7 @@ def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
                             ".bottom")
         assert 0 <= gap < 40, (size, gap)
     page.click("#rematch")
-    page.wait_for_function(
-        f"document.body.dataset.ready === 'true' && view && view.id !== {game!r}",
-        timeout=30_000)
+    page.wait_for_function(showing("!==", game), timeout=30_000)
     new = page.get_attribute("#status", "data-game")
     assert page.get_attribute("#status", "data-over") == "false"
     assert page.get_attribute("#status", "data-seat") == "0"
@@ -447,9 +453,7 @@ def rematch(pages: dict[int, Any], tokens: dict[int, str], shots: Path) -> None:
     assert tokens[0] not in other.content()
     other.screenshot(path=str(shots / "serve-rematch-seat1.png"), full_page=True)
     other.click("#rematch-join")
-    other.wait_for_function(
-        f"document.body.dataset.ready === 'true' && view && view.id === {new!r}",
-        timeout=30_000)
+    other.wait_for_function(showing("===", new), timeout=30_000)
     assert other.get_attribute("#status", "data-seat") == "1"
     assert other.get_attribute("#status", "data-over") == "false"
 
