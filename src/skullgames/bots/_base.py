@@ -8,9 +8,10 @@ names those modules as the games' ``bots`` parts.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, SupportsIndex, TypeVar
+from typing import Protocol, TypeVar
 
 from skullgames._mypyc import mypyc_attr
+from skullgames.bots._pickled import Pickled
 
 __all__ = ["AnyObservation", "RandomBot", "checked_moves"]
 
@@ -45,15 +46,8 @@ def checked_moves(observation: AnyObservation[MoveT]) -> tuple[MoveT, ...]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class RandomBot:
+class RandomBot(Pickled):
     """Plays a uniformly random legal move, in either game."""
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = random.Random() if rng is None else rng

@@ -27,10 +27,11 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import AnyObservation, checked_moves
+from skullgames.bots._pickled import Pickled
 
 __all__ = ["ExpertSearch", "resample"]
 
@@ -73,7 +74,7 @@ def resample(items: Sequence[T], log_weights: Sequence[float], count: int,
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
+class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     """Search over worlds weighed by inference, for the best value of the round.
 
     ``worlds`` worlds are searched per decision (every legal move played out in each);
@@ -92,13 +93,6 @@ class ExpertSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     spread: ClassVar[float] = 1.0
     """How far one round can move the standings, in the game's points."""
 
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int, pool: int,
                  spite: float, inference: bool = True, objective: bool = True,

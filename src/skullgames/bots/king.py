@@ -29,12 +29,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, SupportsIndex
+from typing import Final
 
 from skullgames._bot import Bot
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots._pickled import Pickled
 from skullgames.bots.king_rollout import play_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.king.cards import ALL_CARDS, Card, Kind, Pirate, Suit, interned, order_of
@@ -192,18 +193,11 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class GreedyBot:
+class GreedyBot(Pickled):
     """Bids from card strength, then plays to take exactly its bid.
 
     Deterministic; the ``rng`` argument is accepted for a uniform interface.
     """
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng

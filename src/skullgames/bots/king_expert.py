@@ -31,9 +31,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any, SupportsIndex
 
 from skullgames._mypyc import mypyc_attr
+from skullgames.bots._pickled import Pickled
 from skullgames.bots.expert import ExpertSearch
 from skullgames.bots.king import (
     _greedy_play,
@@ -89,18 +89,11 @@ def bid_log_likelihood(bid: int, hand: Sequence[Card], config: Config) -> float:
 
 
 @mypyc_attr(serializable=True)  # held by ExpertBot, which is copied and pickled
-class _Evidence:
+class _Evidence(Pickled):
     """One play of another seat this round, with what the seat knew then."""
 
     __slots__ = ("bid", "chances", "later", "lead", "play", "seat", "trick", "won")
 
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, seat: int, play: Play, trick: tuple[tuple[int | None, Play], ...],
                  lead: Suit | None, bid: int, won: int, later: tuple[Card, ...]) -> None:

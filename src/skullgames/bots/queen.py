@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, SupportsIndex
 
 from skullgames._bot import Bot
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import RandomBot, checked_moves
 from skullgames.bots._dealing import deal_out
+from skullgames.bots._pickled import Pickled
 from skullgames.bots.queen_rollout import play_out
 from skullgames.bots.search import DeterminizedSearch
 from skullgames.history import cells_of
@@ -259,18 +259,11 @@ def greedy_play(config: Config, seat: int, moves: Sequence[Move], trick: Trick,
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class GreedyBot:
+class GreedyBot(Pickled):
     """Places by :func:`greedy_place` and plays by :func:`greedy_play`.
 
     Deterministic; the ``rng`` argument is accepted for a uniform interface.
     """
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import Any, Generic, SupportsIndex, TypeVar
+from typing import Any, Generic, TypeVar
 
 from skullgames._mypyc import mypyc_attr
 from skullgames.bots._base import AnyObservation, checked_moves
+from skullgames.bots._pickled import Pickled
 
 __all__ = ["DeterminizedSearch"]
 
@@ -32,19 +33,12 @@ WorldT = TypeVar("WorldT")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class DeterminizedSearch(abc.ABC, Generic[ObservationT, MoveT, WorldT]):
+class DeterminizedSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     """Search over sampled worlds: the move with the best average value of the round.
 
     The value of a round for the searching seat is its own points minus ``spite`` times
     the average of the others' points (0 plays for its own points only).
     """
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """Pickled by class and state at every protocol, as protocol 2 does.
-
-        Protocols 0 and 1 cannot make an instance of a native class (the compiled build's).
-        """
-        return object.__reduce_ex__(self, max(2, int(protocol)))
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int, spite: float
                  ) -> None:
