@@ -77,6 +77,7 @@ declared by a value of another type.
 BOT_MODULES: tuple[str, ...] = (
     "skullgames.bots._base",
     "skullgames.bots._pickled",
+    "skullgames.bots._draws",
     "skullgames.bots._dealing",
     "skullgames.bots.search",
     "skullgames.bots.expert",

@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
+from skullgames.bots._draws import shuffle, weighted_index
+
 C = TypeVar("C")
 G = TypeVar("G", bound=Hashable)
 
@@ -25,31 +27,32 @@ def deal_out(cards: Sequence[C], sizes: Sequence[int], forbidden: Sequence[froze
     fill the free space in random order.
     """
     pool = list(cards)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     parts: list[list[C]] = [[] for _ in sizes]
     limited: frozenset[G] = frozenset().union(*forbidden)
     free = list(sizes)
     # The groups somebody lacks, by index; a part's bit k is set when it takes group k.
-    index = {g: k for k, g in enumerate(limited)}
-    takes = [sum(1 << k for g, k in index.items() if g not in no) for no in forbidden]
-    # Each card's group index, read once (-1: a group nobody lacks, or none).
+    groups = tuple(limited)
+    takes = [sum(1 << k for k, g in enumerate(groups) if g not in no) for no in forbidden]
+    # Each card's group index, read once (-1: a group nobody lacks, or none). Found in the
+    # tuple, not a dict: groups are few, and a suit (an enum) hashes in Python code.
     hard: list[tuple[C, int]] = []
     easy: list[C] = []
     for c in pool:
         g = group(c)
-        k = -1 if g is None else index.get(g, -1)
+        k = groups.index(g) if g is not None and g in groups else -1
         if k < 0:
             easy.append(c)
         else:
             hard.append((c, k))
-    left = [0] * len(index)
+    left = [0] * len(groups)
     for _, bit in hard:
         left[bit] += 1
     for c, bit in hard:
         left[bit] -= 1
         options = [i for i, room in enumerate(free) if room and takes[i] >> bit & 1]
         while options:
-            i = rng.choices(options, [free[k] for k in options])[0]
+            i = options[weighted_index(rng, [free[k] for k in options])]
             free[i] -= 1
             if _dealable(left, free, takes):
                 parts[i].append(c)
