@@ -40,7 +40,6 @@ REPORTED = "SKULLGAMES_REPORTED_GAMES"
 tree (``distribution:name``, separated by ``;``)."""
 
 _points: dict[str, list[metadata.EntryPoint]] | None = None  # None: metadata not read yet
-_loading = False
 _HERE = str(Path(__file__).resolve().parent) + os.sep
 _STANDARD = tuple({str(Path(sysconfig.get_paths()[key]).resolve())
                    for key in ("stdlib", "platstdlib")})
@@ -75,33 +74,26 @@ def names() -> list[str]:
 def load(name: str | None) -> None:
     """Register the installed games called ``name`` (``None``: every one), each once.
 
-    Called by ``skullgames._registered`` under its lock, when a name that is not registered
-    is looked up or the games are listed. One whose module is being imported right now
-    (a plug-in that looks a game up while its own module runs) waits for the next
-    look-up, so that the order in which a plug-in and ``skullgames`` are imported does
-    not matter.
+    Called by ``skullgames._registered`` under its lock (reentrant), when a name that is
+    not registered is looked up or the games are listed. A plug-in whose module looks a
+    game up while it is imported gets it: another installed game is loaded then, inside
+    this one's loading. One whose module is being imported right now (the plug-in that
+    looks itself up, or whose package was imported before ``skullgames``) waits for the
+    next look-up, so that the order in which a plug-in and ``skullgames`` are imported
+    does not matter.
     """
-    global _loading
-    if _loading:  # a plug-in's import looks a game up: it sees the games loaded so far
-        return
     points = _read()
     wanted = list(points) if name is None else [name] if name in points else []
-    if not wanted:
-        return
-    _loading = True
-    try:
-        for each in wanted:
-            for point in list(points.get(each, ())):
-                if _being_imported(point):
-                    continue
-                points[each].remove(point)
-                problem = _load(point)
-                if problem is not None:
-                    _warn(_distribution(point), f"{point.name} = {point.value}", problem)
-            if not points.get(each):
-                points.pop(each, None)
-    finally:
-        _loading = False
+    for each in wanted:
+        for point in list(points.get(each, ())):
+            if point not in points.get(each, ()) or _being_imported(point):
+                continue  # loaded already, inside another one's loading; or on its way
+            points[each].remove(point)
+            problem = _load(point)
+            if problem is not None:
+                _warn(_distribution(point), f"{point.name} = {point.value}", problem)
+        if each in points and not points[each]:
+            del points[each]
 
 
 def _distribution(point: metadata.EntryPoint) -> str:
@@ -123,6 +115,8 @@ def _load(point: metadata.EntryPoint) -> str | None:
         return f"it cannot be loaded ({type(error).__name__}: {error})"
     if not isinstance(entry, Game):
         return f"it is not a skullgames.Game but {type(entry).__name__}"
+    if _registered.loaded_game(entry.name) is entry:
+        return None  # its module registered it while it was imported
     try:
         entry.check()
         check_game(entry)
