@@ -233,3 +233,25 @@ def test_the_json_of_an_installed_game_s_value_loads_its_entry_point_alone(tmp_p
     assert read.returncode == 0, read.stderr
     assert read.stdout.splitlines() == ["State 2 True", "[]"]
     assert read.stderr == ""
+
+
+def test_a_class_of_the_user_s_own_loads_every_game_and_warns_at_the_user_s_line(
+        tmp_path: Path) -> None:
+    """A class of no entry point's package may hold any game's value: the converter loads
+    them all when it first meets it, and the warning names the user's line, not cattrs'."""
+    install(tmp_path, "raising")
+    result = run(tmp_path, "-W", "always", "-c", textwrap.dedent("""\
+        import attrs
+        from skullgames import king, to_json
+
+        @attrs.frozen
+        class Saved:
+            state: king.State
+
+        print(to_json(Saved(king.new_game(seed=1)))[:35])
+        """))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == '{"state":{"format":"skullgames.king\n'
+    warned = warnings_in(result.stderr)
+    assert len(warned) == 1 and warned[0].startswith("<string>:8: GameLoadWarning: "), \
+        result.stderr
