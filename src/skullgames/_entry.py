@@ -18,7 +18,6 @@ import importlib
 import pkgutil
 import random
 import re
-import threading
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Generic, TypeVar
@@ -145,7 +144,6 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
     """The bot a tool plays when it is given none (the command line's ``watch`` and
     ``play``): a name of :attr:`bots`; ``None`` is the game's first bot."""
     _loaded: dict[str, Any] = attrs.field(init=False, factory=dict, repr=False)
-    _lock: threading.Lock = attrs.field(init=False, factory=threading.Lock, repr=False)
 
     def check(self) -> None:
         """Refuse, with a :class:`~skullgames.ConfigError` naming it, a missing or wrong part.
@@ -206,10 +204,11 @@ class Game(Generic[ConfigT, StateT, ObservationT, MoveT]):
             return self._loaded[name]
         except KeyError:
             pass
-        with self._lock:
-            if name not in self._loaded:
-                self._loaded[name] = self._resolve(name)
-            return self._loaded[name]
+        # No lock of ours around the import: a part whose module asks a game for a part
+        # while it is imported (its own game's, or another's) would wait on it forever,
+        # and Python's import locks already give every thread the same module. The first
+        # object stored is the one every caller gets.
+        return self._loaded.setdefault(name, self._resolve(name))
 
     def has(self, name: str) -> bool:
         """Whether the game has the tool part ``name`` (one of :data:`PARTS`).

@@ -23,6 +23,7 @@ import os
 import sys
 import sysconfig
 import warnings
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from types import FrameType
@@ -33,14 +34,14 @@ from skullgames._registered import ENTRY_POINT_GROUP
 from skullgames.errors import ConfigError, GameLoadWarning
 from skullgames.plugins.check import check_game
 
-__all__ = ["REPORTED", "load", "names"]
+__all__ = ["REPORTED", "load", "load_owners", "names", "pending"]
 
 REPORTED = "SKULLGAMES_REPORTED_GAMES"
 """The environment variable that lists the entry points reported already in this process
 tree (``distribution:name``, separated by ``;``)."""
 
 _points: dict[str, list[metadata.EntryPoint]] | None = None  # None: metadata not read yet
-_loading = False
+_tried: set[str] = set()  # the packages of the entry points loaded so far (or tried)
 _HERE = str(Path(__file__).resolve().parent) + os.sep
 _STANDARD = tuple({str(Path(sysconfig.get_paths()[key]).resolve())
                    for key in ("stdlib", "platstdlib")})
@@ -72,36 +73,70 @@ def names() -> list[str]:
         return list(_read())
 
 
+def pending() -> bool:
+    """Whether an installed game is not loaded yet (reading the metadata, importing nothing)."""
+    with _registered._lock:
+        return bool(_read())
+
+
+def load_owners(modules: Iterable[str]) -> None:
+    """Register the installed games not loaded yet whose classes ``modules`` may hold.
+
+    A game's classes are expected in the package of its entry point's module
+    (``skull_jack.state`` for ``jack = skull_jack.entry:ENTRY``): the entry points of the
+    packages of ``modules`` are loaded, and only those. A module of no entry point's
+    package, loaded or not, may be any game's: then every entry point is loaded.
+    """
+    with _registered._lock:
+        points = _read()
+        owners = [name for name, found in points.items()
+                  if any(_holds(_package(point), module)
+                         for point in found for module in modules)]
+        known = any(_holds(package, module) for package in _tried for module in modules)
+        if not owners and not known:
+            load(None)
+        for name in owners:
+            load(name)
+
+
+def _holds(package: str, module: str) -> bool:
+    return bool(package) and (module == package or module.startswith(package + "."))
+
+
+def _package(point: metadata.EntryPoint) -> str:
+    """The package that holds the module of ``point`` (its top-level one), or ``""``."""
+    found = point.pattern.fullmatch(point.value)
+    if found is None:
+        return ""
+    module: str = found["module"]
+    top = module.partition(".")[0]
+    return module.rpartition(".")[0] if top == "skullgames" else top
+
+
 def load(name: str | None) -> None:
     """Register the installed games called ``name`` (``None``: every one), each once.
 
-    Called by ``skullgames._registered`` under its lock, when a name that is not registered
-    is looked up or the games are listed. One whose module is being imported right now
-    (a plug-in that looks a game up while its own module runs) waits for the next
-    look-up, so that the order in which a plug-in and ``skullgames`` are imported does
-    not matter.
+    Called by ``skullgames._registered`` under its lock (reentrant), when a name that is
+    not registered is looked up or the games are listed. A plug-in whose module looks a
+    game up while it is imported gets it: another installed game is loaded then, inside
+    this one's loading. One whose module is being imported right now (the plug-in that
+    looks itself up, or whose package was imported before ``skullgames``) waits for the
+    next look-up, so that the order in which a plug-in and ``skullgames`` are imported
+    does not matter.
     """
-    global _loading
-    if _loading:  # a plug-in's import looks a game up: it sees the games loaded so far
-        return
     points = _read()
     wanted = list(points) if name is None else [name] if name in points else []
-    if not wanted:
-        return
-    _loading = True
-    try:
-        for each in wanted:
-            for point in list(points.get(each, ())):
-                if _being_imported(point):
-                    continue
-                points[each].remove(point)
-                problem = _load(point)
-                if problem is not None:
-                    _warn(_distribution(point), f"{point.name} = {point.value}", problem)
-            if not points.get(each):
-                points.pop(each, None)
-    finally:
-        _loading = False
+    for each in wanted:
+        for point in list(points.get(each, ())):
+            if point not in points.get(each, ()) or _being_imported(point):
+                continue  # loaded already, inside another one's loading; or on its way
+            points[each].remove(point)
+            _tried.add(_package(point))
+            problem = _load(point)
+            if problem is not None:
+                _warn(_distribution(point), f"{point.name} = {point.value}", problem)
+        if each in points and not points[each]:
+            del points[each]
 
 
 def _distribution(point: metadata.EntryPoint) -> str:
@@ -123,6 +158,8 @@ def _load(point: metadata.EntryPoint) -> str | None:
         return f"it cannot be loaded ({type(error).__name__}: {error})"
     if not isinstance(entry, Game):
         return f"it is not a skullgames.Game but {type(entry).__name__}"
+    if _registered.loaded_game(entry.name) is entry:
+        return None  # its module registered it while it was imported
     try:
         entry.check()
         check_game(entry)
@@ -165,15 +202,21 @@ def _warn(distribution: str, point: str, problem: str) -> None:
 
 
 def _caller() -> FrameType | None:
-    """The first frame of the caller's own code: neither skullgames nor the standard library."""
+    """The first frame of the caller's own code.
+
+    Neither skullgames, nor cattrs (through which the JSON converter loads a game), nor
+    the standard library.
+    """
     frame: FrameType | None = sys._getframe(1)
-    while frame is not None and not _own_code(frame.f_code.co_filename):
+    while frame is not None and not _own_code(frame):
         frame = frame.f_back
     return frame
 
 
-def _own_code(filename: str) -> bool:
-    if filename.startswith(("<frozen ", _HERE)):
+def _own_code(frame: FrameType) -> bool:
+    filename = frame.f_code.co_filename
+    module = str(frame.f_globals.get("__name__") or "")
+    if filename.startswith(("<frozen ", "<cattrs ", _HERE)) or module.startswith("cattrs"):
         return False
     if filename.startswith("<"):
         return True  # python -c, an interactive session

@@ -86,6 +86,11 @@ def registered_game(name: str) -> AnyGame | None:
     return found
 
 
+def loaded_game(name: str) -> AnyGame | None:
+    """The game registered under ``name`` so far, or ``None``, loading nothing."""
+    return _games.get(name)
+
+
 def loaded_games() -> list[AnyGame]:
     """The games registered so far, loading nothing."""
     with _lock:

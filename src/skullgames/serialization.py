@@ -28,6 +28,7 @@ from cattrs.errors import ClassValidationError, IterableValidationError
 from skullgames import _registered
 from skullgames._checks import MAX_SAFE_INTEGER
 from skullgames._json import FORMAT_VERSION
+from skullgames._json_installed import learn_installed_games
 from skullgames.errors import SerializationError
 from skullgames.registry import GAMES
 from skullgames.schemas import json_schema
@@ -53,7 +54,8 @@ def configure_converter(converter: cattrs.Converter) -> None:
     """Register the hooks of every skullgames type on ``converter``.
 
     Use this to teach your own converter about skullgames values, for example when a
-    skullgames state is a field of one of your own attrs classes.
+    skullgames state is a field of one of your own attrs classes. Every game's hooks are
+    registered, so every installed game is loaded.
     """
     if not isinstance(converter, cattrs.BaseConverter):
         raise TypeError(f"converter must be a cattrs.Converter, not {_name(type(converter))}")
@@ -64,8 +66,11 @@ def configure_converter(converter: cattrs.Converter) -> None:
 def make_converter() -> cattrs.Converter:
     """Return the library's shared converter, made for the games registered, then cached.
 
-    It is made again when a game is registered or taken out, so that every game's values
-    are written by their own codecs, whenever the game was added.
+    It is made for the games loaded so far, so that a built-in game's values load no
+    installed package's game; a class of an installed game not loaded yet loads that game
+    when the converter first meets it. It is made again when a game is registered, loaded
+    or taken out, so that every game's values are written by their own codecs, whenever
+    the game was added.
 
     Do not register hooks on the returned object: it is shared by :func:`to_json` and
     :func:`from_json`. Build your own with ``cattrs.Converter()`` and
@@ -82,7 +87,9 @@ def make_converter() -> cattrs.Converter:
 def _converter(generation: int) -> cattrs.Converter:
     """The converter of the games registered at ``generation`` (the registry's count)."""
     converter = cattrs.Converter(detailed_validation=True)
-    configure_converter(converter)
+    learn_installed_games(converter, make_converter)  # asked after the games' own hooks
+    for game in _registered.loaded_games():
+        game.configure_json(converter)
     return converter
 
 

@@ -147,3 +147,111 @@ def test_simulate_s_workers_do_not_warn_again(tmp_path: Path) -> None:
                  "4", "--task-size", "1", "--players", "3", "--rounds", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert len(warnings_in(result.stderr)) == 1, result.stderr
+
+
+# -- JSON: a built-in game's value loads nothing, an installed game's its own entry point --
+
+BUILT_IN_JSON = """\
+import random
+import sys
+from skullgames import from_dict, from_json, king, queen, to_dict, to_json
+
+def played(game, config, moves):
+    rng = random.Random(5)
+    state = game.new_game(config, seed=5)
+    for _ in range(moves):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+for game, config in ((king, king.Config(players=3, loot=True)),
+                     (queen, queen.Config(players=4))):
+    state = played(game, config, 7)
+    move = game.legal_moves(state)[0]
+    seen = game.observe(state, 1)
+    assert from_json(to_json(state), game.State) == state
+    assert from_json(to_json(state.config), game.Config) == state.config
+    assert from_json(to_json(move), game.Move) == move
+    assert from_json(to_json(seen), game.Observation) == seen
+    assert from_dict(to_dict([move, move]), list[game.Move]) == [move, move]
+    assert from_dict(to_dict({"seen": seen}), dict[str, game.Observation]) == {"seen": seen}
+    print(game.__name__, len(to_json(state)))
+print(sorted(m for m in sys.modules if m.startswith(("skull_jack", "skullgames_b"))))
+"""
+
+
+@pytest.mark.parametrize("kind", ["raising", "exiting", "unparsable"])
+def test_the_json_of_a_built_in_game_loads_no_entry_point(tmp_path: Path, kind: str) -> None:
+    """``to_json``/``from_json`` of King's and Queen's values read no plug-in: the shared
+    converter loaded every installed game, and printed the broken one's warning."""
+    install(tmp_path, kind)
+    result = run(tmp_path, "-W", "always", "-c", BUILT_IN_JSON)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["skullgames.king", "skullgames.queen"]
+    assert lines[2] == "[]"  # neither Skull Jack nor the broken package imported
+    assert result.stderr == ""
+
+
+def test_the_json_of_an_installed_game_s_value_loads_its_entry_point_alone(tmp_path: Path
+                                                                          ) -> None:
+    """A Skull Jack state made with its package imported directly (its entry point not
+    loaded yet) is written by Skull Jack's codecs, as when every game is loaded; the
+    broken package stays unread until the games are listed."""
+    install(tmp_path, "raising")
+    result = run(tmp_path, "-W", "always", "-c", textwrap.dedent("""\
+        import sys
+        import warnings
+        import skull_jack
+        from skullgames import GAMES, from_json, to_json
+        state = skull_jack.new_game(skull_jack.Config(players=3), seed=2)
+        state = skull_jack.apply(state, skull_jack.legal_moves(state)[0])
+        values = [state.config, state, skull_jack.observe(state, 1)]
+        written = to_json(values)
+        print(sorted(m for m in sys.modules if m.startswith("skullgames_b")))
+        print(from_json(to_json(state), skull_jack.State) == state)
+        warnings.simplefilter("ignore")
+        print(sorted(GAMES), to_json(values) == written)
+        print(written)
+        """))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["[]", "True", "['jack', 'king', 'queen'] True"]
+    assert result.stderr == ""
+    written = lines[3]
+    assert '"format":"skull_jack/state"' in written  # the codec's, not bare attrs fields
+    read = run(tmp_path, "-W", "always", "-c", textwrap.dedent("""\
+        import json
+        import sys
+        import skull_jack
+        from skullgames import from_dict, from_json
+        config, document, _ = json.loads(sys.argv[1])
+        state = from_dict(document, skull_jack.State)
+        print(type(state).__name__, len(state.history), state.config == from_json(
+            json.dumps(config), skull_jack.Config))
+        print(sorted(m for m in sys.modules if m.startswith("skullgames_b")))
+        """), written)
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.splitlines() == ["State 2 True", "[]"]
+    assert read.stderr == ""
+
+
+def test_a_class_of_the_user_s_own_loads_every_game_and_warns_at_the_user_s_line(
+        tmp_path: Path) -> None:
+    """A class of no entry point's package may hold any game's value: the converter loads
+    them all when it first meets it, and the warning names the user's line, not cattrs'."""
+    install(tmp_path, "raising")
+    result = run(tmp_path, "-W", "always", "-c", textwrap.dedent("""\
+        import attrs
+        from skullgames import king, to_json
+
+        @attrs.frozen
+        class Saved:
+            state: king.State
+
+        print(to_json(Saved(king.new_game(seed=1)))[:35])
+        """))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == '{"state":{"format":"skullgames.king\n'
+    warned = warnings_in(result.stderr)
+    assert len(warned) == 1 and warned[0].startswith("<string>:8: GameLoadWarning: "), \
+        result.stderr

@@ -62,13 +62,14 @@ def install(root: Path, packages: Mapping[str, str], entry_points: Mapping[str, 
     (info / "entry_points.txt").write_text(f"[skullgames.games]\n{lines}", encoding="utf-8")
 
 
-def run_python(root: Path, code: str, *args: str) -> subprocess.CompletedProcess[str]:
+def run_python(root: Path, code: str, *args: str, timeout: float = 300
+               ) -> subprocess.CompletedProcess[str]:
     """``python -W always -c code args`` with ``root`` and the source on ``PYTHONPATH``."""
     paths = [str(root), str(SRC), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
     return subprocess.run([sys.executable, "-W", "always", "-c", textwrap.dedent(code), *args],
                           cwd=root, env=env, capture_output=True, text=True, check=False,
-                          timeout=300)
+                          timeout=timeout)
 
 
 def test_import_skullgames_loads_no_entry_point(tmp_path: Path) -> None:
@@ -167,6 +168,89 @@ def test_a_worker_process_reports_the_real_error_of_a_game_it_cannot_load() -> N
         pytest.fail(f"the real error was lost: {error}")
     finally:
         del sys.modules[package.__name__]
+
+
+# -- a plug-in that looks games up while it loads ----------------------------------------------
+
+# Each waited forever, or was left out, when a game's loading held a lock it asked for again:
+# a deadlock fails the test at the timeout (a minute) instead of hanging the run.
+LOADING_TIMEOUT = 60
+
+JILL = """\
+import attrs
+from skullgames import GAMES
+
+JACK = GAMES["jack"]  # another installed game, not loaded yet, while this one loads
+ENTRY = attrs.evolve(GAMES["king"], name="jill", title="Skull Jill")
+"""
+
+SELFISH = """\
+import attrs
+from skullgames import GAMES, register_game
+
+ENTRY = attrs.evolve(GAMES["king"], name="selfish", title="Skull Selfish")
+if GAMES.get("selfish") is None:  # itself, while its entry point is loading it
+    register_game(ENTRY)
+"""
+
+JILL_WITH_PARTS = """\
+import attrs
+from skullgames import GAMES
+
+ENTRY = attrs.evolve(GAMES["king"], name="jill", title="Skull Jill",
+                     parts={**GAMES["king"].parts, "cli": "skullgames_jill_cli:CLI"})
+"""
+
+JILL_CLI = """\
+from skullgames import GAMES
+
+DRAW = GAMES["jill"].part("svg")  # another part of its own game, while this part loads
+JACK = GAMES["jack"]  # another installed game
+CLI = GAMES["king"].part("cli")
+"""
+
+
+def test_a_plug_in_whose_import_looks_up_another_installed_game_loads(tmp_path: Path
+                                                                      ) -> None:
+    install(tmp_path, {"skullgames_jill": JILL, "skullgames_jack": JACK},
+            {"jill": "skullgames_jill:ENTRY", "jack": "skullgames_jack:ENTRY"})
+    for code in ("print(GAMES['jill'].title, sys.modules['skullgames_jill'].JACK.title)",
+                 "print(sorted(GAMES))"):
+        result = run_python(tmp_path, f"import sys\nfrom skullgames import GAMES\n{code}",
+                            timeout=LOADING_TIMEOUT)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == ""
+        assert result.stdout.splitlines()[-1] in ("Skull Jill Skull Jack",
+                                                  "['jack', 'jill', 'king', 'queen']")
+
+
+@pytest.mark.parametrize("first", ["skullgames", "skullgames_selfish"])
+def test_a_plug_in_that_looks_itself_up_while_it_loads_is_registered_once(
+        tmp_path: Path, first: str) -> None:
+    install(tmp_path, {"skullgames_selfish": SELFISH}, {"selfish": "skullgames_selfish:ENTRY"})
+    result = run_python(tmp_path, f"""\
+        import {first}
+        from skullgames import GAMES
+        import skullgames_selfish
+        print(sorted(GAMES), GAMES["selfish"] is skullgames_selfish.ENTRY)
+        """, timeout=LOADING_TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "['king', 'queen', 'selfish'] True\n"
+    assert result.stderr == ""  # not "a game called 'selfish' is registered already"
+
+
+def test_a_part_whose_import_asks_games_for_their_parts_loads(tmp_path: Path) -> None:
+    install(tmp_path, {"skullgames_jill": JILL_WITH_PARTS, "skullgames_jill_cli": JILL_CLI,
+                       "skullgames_jack": JACK},
+            {"jill": "skullgames_jill:ENTRY", "jack": "skullgames_jack:ENTRY"})
+    result = run_python(tmp_path, """\
+        import sys
+        from skullgames.cli import main
+        sys.exit(main(["watch", "jill", "--players", "3", "--rounds", "1", "--seed", "2"]))
+        """, timeout=LOADING_TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert "Winner" in result.stdout
+    assert result.stderr == ""
 
 
 # -- tools ask the game ----------------------------------------------------------------------
