@@ -142,6 +142,9 @@ def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[st
                     "join link per person.",
                     {"id": _ID, "game": game, "title": {"type": "string"},
                      "config": {"type": "object"}, "players": players,
+                     "hints": {"type": "boolean",
+                               "description": "whether the table was made with hints on "
+                                              "for every seat"},
                      "joins": {"type": "array", "items": defs.add("join", _join())}})
         body.update(_by_game(games, lambda g: {"config": defs.document(f"{g}-config")}))
         title = "skullgames serve table"
@@ -162,6 +165,9 @@ def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[st
              "legal_moves": _nullable({"type": "array", "items": {"type": "string"}}),
              "observation": {"type": "object"}, "svg": {"type": "string"},
              "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0},
+             "hints": {"type": "boolean",
+                       "description": "whether this seat may ask for the expert's hints: "
+                                      "alone with bots, or at a table made with hints on"},
              "rematch": _nullable(_obj(
                  "The rematch of a finished game, once a seat has asked for one: its table "
                  "and the link that joins it with this seat's own token.",
