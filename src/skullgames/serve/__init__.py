@@ -65,7 +65,8 @@ decision. Each is computed in its request's thread, outside the table's lock, at
 then 503), and kept: a review per table and seat, a hint per table, seat and move.
 
 Every document it sends has a JSON Schema: ``skullgames schema serve-view`` (and
-``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``).
+``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``,
+``serve-hint``, ``serve-review``).
 
 Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body that
 is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a repeated
