@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from skullgames import GAMES, king, queen, review
+from skullgames import GAMES, ConfigError, king, queen, review
 from skullgames._review._reviewing import positions
-from skullgames.serve import REVIEW_WORLDS, SqliteStore
+from skullgames.serve import REVIEW_WORLDS, SqliteStore, Tables
 from skullgames.serve._advice import Advisor, Busy, hint_document
 from skullgames.svg import table as draw_table
 from tests.review.test_review import twins
@@ -199,3 +199,11 @@ def test_a_hint_sees_only_what_the_seat_sees(game: str, config: Any, seat: int) 
     assert one.hands != other.hands
     assert entry.observe(one, seat) == entry.observe(other, seat)
     assert hint_document(entry, one, seat, "t", 4) == hint_document(entry, other, seat, "t", 4)
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("hints", "yes"), ("review_worlds", 0), ("hint_worlds", 1.5), ("max_advising", 0),
+    ("advice_wait", -1), ("advice_wait", float("nan")), ("advice_wait", True)])
+def test_bad_options_of_the_expert_s_word_are_config_errors(option: str, value: Any) -> None:
+    with pytest.raises(ConfigError, match=option):
+        Tables("king", **{option: value})

@@ -152,7 +152,12 @@ class _Table:
                            hints=self.hints)
 
     def hints_for(self, seat: int) -> bool:
-        """Whether ``seat`` may ask for hints: alone with bots, or at a table made with them."""
+        """Whether ``seat`` may ask for hints: alone with bots, or at a table made with them.
+
+        Never in a game without an ``expert`` bot to ask.
+        """
+        if "expert" not in self.game.bots:
+            return False
         return self.hints or all(player != HUMAN for other, player in enumerate(self.players)
                                  if other != seat)
 
@@ -203,6 +208,9 @@ class Tables:
                             ("max_advising", max_advising)):
             if type(count) is not int or count < 1:
                 raise ConfigError(f"{name}: a whole number of at least 1, not {count!r}")
+        if isinstance(advice_wait, bool) or not isinstance(advice_wait, (int, float)) or not (
+                0 <= advice_wait < float("inf")):
+            raise ConfigError(f"advice_wait: seconds, 0 or more, not {advice_wait!r}")
         self.hints = hints
         self.review_worlds = review_worlds
         self.hint_worlds = hint_worlds
@@ -436,6 +444,8 @@ class Tables:
         """
         table = self._table(table_id)
         seat = table.seat_of(token)
+        if "expert" not in table.game.bots:
+            raise ApiError(409, f"{table.game.title} has no expert bot to give hints")
         if not table.hints_for(seat):
             raise ApiError(403, "hints are off at this table: it has other people, and it "
                                 "was not made with hints on (\"hints\": true when it is made, "
@@ -475,6 +485,8 @@ class Tables:
     def _advised(self, key: Any, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         try:
             return self.advisor.kept(key, compute)
+        except ConfigError as error:  # a game without an expert that values moves
+            raise ApiError(409, str(error)) from None
         except Busy:
             raise ApiError(503, "the server is busy with other hints and reviews: try "
                                 "again soon", retry_after=5) from None
