@@ -166,6 +166,22 @@ def test_every_document_of_the_table_server_matches_its_schema(
     assert kinds["serve-view"] > 20 and kinds["serve-event"] > 20
 
 
+def test_a_table_of_a_game_without_an_expert_refuses_hints_and_reviews(jack: AnyGame) -> None:
+    """Skull Jack has no expert bot: its view offers no hints, and a hint or a review is a
+    409 that says so (never a 500)."""
+    with running("jack") as server:
+        table = new_table(server, game="jack", seed=1, seats=[HUMAN, "greedy"],
+                          config=json.loads(to_json(CONFIGS[0])))
+        token = tokens(table)[0]
+        status, view = call(server, "GET", f"/api/games/{table['id']}", token=token)
+        assert status == 200 and view["hints"] is False
+        status, hint = call(server, "GET", f"/api/games/{table['id']}/hint", token=token)
+        assert status == 409 and "no expert" in hint["error"], hint
+        play_table(server, table, random.Random(1))
+        status, review = call(server, "GET", f"/api/games/{table['id']}/review", token=token)
+        assert status == 409 and "no expert" in review["error"], review
+
+
 def test_the_command_line_reads_the_game_s_own_flags_and_refuses_others(
         jack: AnyGame, capsys: pytest.CaptureFixture[str]) -> None:
     watch = ["watch", "jack", "--players", "2", "--rounds", "1", "--hand-size", "2",

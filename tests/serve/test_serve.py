@@ -320,7 +320,7 @@ def test_pages_left_on_finished_games_wait_in_half_the_waits_at_most() -> None:
 
 def test_a_rematch_is_stored_with_the_finished_game(tmp_path: Any) -> None:
     """A server started again on the same file still links the finished game to its
-    rematch, and a file from before rematches were stored gains the column."""
+    rematch, and a file from before rematches (and hints) were stored gains the columns."""
     db = tmp_path / "tables.sqlite3"
     store = SqliteStore(db)
     tables = Tables("king", SHORT_KING, store=store)
@@ -346,7 +346,10 @@ def test_a_rematch_is_stored_with_the_finished_game(tmp_path: Any) -> None:
     upgraded = SqliteStore(old)
     made_there = Tables("king", SHORT_KING, store=upgraded).new({})
     stored = upgraded.get(made_there["id"])
-    assert stored is not None and stored.rematch is None
+    assert stored is not None and stored.rematch is None and stored.hints is False
+    with_hints = Tables("king", SHORT_KING, store=upgraded).new({"hints": True})
+    stored = upgraded.get(with_hints["id"])
+    assert stored is not None and stored.hints is True  # the hints column, added
     upgraded.close()
 
 

@@ -130,6 +130,29 @@ def test_a_second_server_on_the_same_file_refuses_to_start(tmp_path: Path,
     assert again.view(table, token)["seat"] == 0
 
 
+def test_serve_hints_makes_tables_with_hints_on_across_a_kill(tmp_path: Path,
+                                                               served: list[Served]) -> None:
+    """``--hints``: a table with two people lets both ask for hints; stored with the table,
+    it still does after a ``SIGKILL`` and a server started again without the flag."""
+    db = tmp_path / "tables.sqlite3"
+    first = Served(db, *SHORT, "--seats", "human,random,human", "--hints")
+    served.append(first)
+    table, token = first.joins[0]
+    mover = first.view(table, token)["to_move"]
+    status, hint = first.call("GET", f"/api/games/{table}/hint",
+                              token=first.joins[mover][1])
+    assert status == 200 and hint["best"] in first.view(table, first.joins[mover][1])[
+        "legal_moves"], hint
+    first.kill()
+    again = Served(db, *SHORT)
+    served.append(again)
+    assert again.view(table, token)["hints"] is True
+    assert again.call("GET", f"/api/games/{table}/hint",
+                      token=first.joins[mover][1])[0] == 200
+    status, made = again.call("POST", "/api/games", {"seats": ["human", "random", "human"]})
+    assert status == 201 and made["hints"] is False  # without the flag: off by default
+
+
 # -- unusable database files ------------------------------------------------------------
 
 def _corrupt(path: Path) -> str:

@@ -107,3 +107,33 @@ def test_the_view_schema_refuses_what_is_not_a_view() -> None:
     assert not check_view.is_valid({**view, "hands": []})
     assert not check_view.is_valid({**view, "game": "queen"})  # a King observation
     assert not validator("serve-error").is_valid({"error": "x", "status": 200})
+
+
+@pytest.mark.parametrize(("name", "config"), [("king", {"players": 3, "rounds": [1, 2]}),
+                                              ("queen", {"players": 2, "rounds": 1})])
+def test_hints_and_reviews_match_their_schemas(name: str, config: dict[str, Any]) -> None:
+    """Each hint of a short game with bots, and the review at its end, against
+    ``serve-hint`` and ``serve-review``; a stray field fails either."""
+    validators: dict[str, Any] = {}
+    with running(per_client=1000) as server:
+        table = new_table(server, game=name, seed=4, config=config,
+                          seats=[HUMAN] + ["random"] * (config["players"] - 1))
+        path, token = f"/api/games/{table['id']}", tokens(table)[0]
+        hints = 0
+        while not call(server, "GET", path, token=token)[1]["over"]:
+            status, hint = call(server, "GET", f"{path}/hint", token=token)
+            assert status == 200, hint
+            check("serve-hint", hint, validators)
+            hints += 1
+            assert call(server, "POST", f"{path}/moves", {"move": hint["best"]},
+                        token=token)[0] == 200
+        status, review = call(server, "GET", f"{path}/review", token=token)
+        assert status == 200 and hints == len(review["decisions"]) > 2, review
+        check("serve-review", review, validators)
+    for kind, document in (("serve-hint", hint), ("serve-review", review)):
+        with pytest.raises(AssertionError):
+            check(kind, {**document, "stray": 1}, validators)
+    pictureless = {**review, "decisions": [
+        {k: v for k, v in d.items() if k != "svg"} for d in review["decisions"]]}
+    with pytest.raises(AssertionError):
+        check("serve-review", pictureless, validators)

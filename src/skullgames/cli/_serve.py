@@ -44,6 +44,10 @@ def add_parser(commands: Any) -> None:
                              help="each seat's player, 'human' or a bot, such as "
                                   "human,greedy,human: makes a table now and prints a join link "
                                   "per person (and is a new table's default)")
+        command.add_argument("--hints", action="store_true",
+                             help="new tables let every person ask for the expert's hints, "
+                                  "even with other people at the table (a person alone with "
+                                  "bots always may); stored with each table")
         command.add_argument("--seed", type=number_argument(), default=None,
                              help="the seed of the table --seats makes [a secret one]")
         # For tests: seconds a request's line and headers may take (HEADER_TIMEOUT).
@@ -106,7 +110,7 @@ def main_serve(args: argparse.Namespace, write: Callable[[str], None]) -> int:
     db = default_db_path() if args.db is None else args.db
     timeouts = {} if args.header_timeout is None else {"header_timeout": args.header_timeout}
     server = make_server(args.game, options, host=args.host, port=args.port, bots=bots,
-                         seat=args.seat, seats=args.seats, db=db,
+                         seat=args.seat, seats=args.seats, hints=args.hints, db=db,
                          trusted_proxies=args.trusted_proxies, **timeouts)
     try:
         table = None

@@ -105,7 +105,8 @@ def loaded_schema_names() -> tuple[str, ...]:
 SCHEMA_NAMES: Sequence[str] = _SchemaNames()
 """The names of the shipped schemas: ``"king-state"``, ``"queen-observation"``, ..., the
 table server's documents, ``"serve-view"``, ``"serve-event"``, ``"serve-table"``,
-``"serve-join"``, ``"serve-error"``, ``"serve-index"``, and a match's result,
+``"serve-join"``, ``"serve-error"``, ``"serve-index"``, ``"serve-hint"``,
+``"serve-review"``, and a match's result,
 ``"match-result"`` (``skullgames match --json``), and a game's review,
 ``"review-result"`` (``skullgames review --json``). A sequence read from
 :data:`skullgames.GAMES` when it is used (so that importing this module loads no

@@ -15,7 +15,7 @@ from typing import Any
 __all__ = ["SERVE_NAMES", "serve_schema"]
 
 SERVE_NAMES = ("serve-view", "serve-event", "serve-table", "serve-join", "serve-error",
-               "serve-index")
+               "serve-index", "serve-hint", "serve-review")
 """The names of the table server's schemas."""
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -94,6 +94,40 @@ def _join() -> dict[str, Any]:
                 {"table": _ID, "seat": _SEAT, "token": _TOKEN, "link": {"type": "string"}})
 
 
+def _hint() -> dict[str, Any]:
+    value = _obj("A move and its value: the round's expected points to the seat after it, "
+                 "as the expert values the round (the mean over the worlds it searched).",
+                 {"move": {"type": "string", "minLength": 1}, "value": {"type": "number"}})
+    return _obj("GET /api/games/ID/hint: the move the game's expert would play at the "
+                "seat's turn (next is the number of moves so far), and each move it weighed "
+                "with its value, best first, from the seat's observation only.",
+                {"id": _ID, "next": {"type": "integer", "minimum": 0}, "seat": _SEAT,
+                 "worlds": {"type": "integer", "minimum": 1},
+                 "best": {"type": "string", "minLength": 1},
+                 "moves": {"type": "array", "items": value, "minItems": 1}})
+
+
+def _review(defs: _Defs, game: dict[str, Any]) -> dict[str, Any]:
+    """The review of one seat: the parts of ``review-result``, and a picture a decision."""
+    parts = defs.named("review-result")["$defs"]
+    defs.add("move_value", copy.deepcopy(parts["move_value"]))
+    defs.add("decision", copy.deepcopy(parts["decision"]))
+    summary = defs.add("seat", copy.deepcopy(parts["seat"]))
+    pictured = copy.deepcopy(parts["decision"])
+    pictured["description"] += (" With svg, the picture of the table as the seat saw it "
+                                "when it decided.")
+    pictured["properties"]["svg"] = {"type": "string", "minLength": 1}
+    pictured["required"].append("svg")
+    decision = defs.add("pictured_decision", pictured)
+    return _obj("GET /api/games/ID/review: the asking seat's decisions in the finished game, "
+                "valued by the game's expert from what the seat saw (skullgames.review of "
+                "that seat, worlds a decision, seed), its summary, and every decision "
+                "costliest first.",
+                {"id": _ID, "game": game, "seat": _SEAT,
+                 "worlds": {"type": "integer", "minimum": 1}, "seed": {"type": "integer"},
+                 "summary": summary, "decisions": {"type": "array", "items": decision}})
+
+
 def _by_game(games: Sequence[str], parts: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """One branch per game, chosen by the document's ``game``."""
     return {"oneOf": [{"properties": {"game": {"const": game}, **parts(game)}}
@@ -142,6 +176,9 @@ def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[st
                     "join link per person.",
                     {"id": _ID, "game": game, "title": {"type": "string"},
                      "config": {"type": "object"}, "players": players,
+                     "hints": {"type": "boolean",
+                               "description": "whether the table was made with hints on "
+                                              "for every seat"},
                      "joins": {"type": "array", "items": defs.add("join", _join())}})
         body.update(_by_game(games, lambda g: {"config": defs.document(f"{g}-config")}))
         title = "skullgames serve table"
@@ -162,6 +199,9 @@ def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[st
              "legal_moves": _nullable({"type": "array", "items": {"type": "string"}}),
              "observation": {"type": "object"}, "svg": {"type": "string"},
              "events": {"type": "array"}, "next": {"type": "integer", "minimum": 0},
+             "hints": {"type": "boolean",
+                       "description": "whether this seat may ask for the expert's hints: "
+                                      "alone with bots, or at a table made with hints on"},
              "rematch": _nullable(_obj(
                  "The rematch of a finished game, once a seat has asked for one: its table "
                  "and the link that joins it with this seat's own token.",
@@ -171,6 +211,12 @@ def serve_schema(name: str, games: Sequence[str], named: Callable[[str], dict[st
             "observation": defs.document(f"{g}-observation"),
             "events": {"items": _event(defs, g, documents)}}))
         title = "skullgames serve view"
+    elif name == "serve-hint":
+        body = _hint()
+        title = "skullgames serve hint"
+    elif name == "serve-review":
+        body = _review(defs, game)
+        title = "skullgames serve review"
     else:
         raise KeyError(f"no schema {name!r} (one of {', '.join(SERVE_NAMES)})")
     return {"$schema": _DRAFT, "title": title, **body,

@@ -45,36 +45,52 @@ POST     ``/api/games/ID/rematch``       ``{}``, once the game is over: its rema
                                          same game, options and seats, a new deal),
                                          made once; each person keeps their token; 201
                                          and the table with the asking seat's link only
-POST     ``/api/games/load``             ``{"saved": <saved game>, "seats"}``: a new
-                                         table from a saved game; 201 and the table
+POST     ``/api/games/load``             ``{"saved": <saved game>, "seats", "hints"}``:
+                                         a new table from a saved game; 201 and the table
+GET      ``/api/games/ID/hint``          at the seat's turn: what the expert would play
+                                         (``best``) and each move's value (``moves``,
+                                         best first), from the seat's observation only
+GET      ``/api/games/ID/review``        once the game is over: the seat's decisions,
+                                         costliest first, each with its loss and the
+                                         table as the seat saw it (``svg``)
 =======  ==============================  ===============================================
 
+A seat alone with bots may ask for hints; at a table with other people, only if the table
+was made with hints on (``"hints": true`` in ``POST /api/games``, or ``skullgames serve
+--hints`` for every new table), which is stored with the table. A hint is the game's
+``expert`` valuing the legal moves in :data:`HINT_WORLDS` worlds; a review is
+:func:`skullgames.review` of the asking seat alone, :data:`REVIEW_WORLDS` worlds a
+decision. Each is computed in its request's thread, outside the table's lock, at most
+:data:`MAX_ADVISING` at once (one waits :data:`ADVICE_WAIT` seconds at most for its turn,
+then 503), and kept: a review per table and seat, a hint per table, seat and move.
+
 Every document it sends has a JSON Schema: ``skullgames schema serve-view`` (and
-``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``).
+``serve-event``, ``serve-table``, ``serve-join``, ``serve-error``, ``serve-index``,
+``serve-hint``, ``serve-review``).
 
 Errors are JSON, ``{"error": "<the library's message>", "status": N}``: 400 for a body that
 is no JSON, nests too deep or has a wrong field, a bad ``Content-Length`` or a repeated
-header; 401 without a seat's token; 403 for a token of no seat, a request from another site
-(an ``Origin`` other than the server's), or, on a server that listens on this machine only,
-a ``Host`` header naming another address; 404 for an unknown game id or path; 405 for a
-wrong method; 409 for a move that is illegal or out of turn; 411 without a
-``Content-Length``; 413 for a body over :data:`MAX_BODY` bytes; 415 for a body that is not
-``application/json``; 429 when a client or the server holds too many games in progress
-(:data:`PER_CLIENT`, :data:`MAX_TABLES`), made too many tables this minute
-(:data:`PER_CLIENT_PER_MINUTE`, :data:`NEW_PER_MINUTE`) or waits in too many requests
-(:data:`PER_TOKEN_WAITS`, :data:`PER_TABLE_WAITS`, :data:`MAX_WAITS`); 408 for a body that
-does not arrive within :data:`READ_TIMEOUT` seconds (a request line and headers not all
-in within :data:`HEADER_TIMEOUT` seconds close the connection); 503 beyond
-:data:`MAX_CONNECTIONS` open connections for a client holding its fair share, or when the
-store cannot write (a file another program locks is waited for :data:`BUSY_SECONDS` at
-most). A table has at most :data:`MAX_ROUNDS` rounds. One server per SQLite file: a second
-one on a file in use is refused (:class:`SqliteStore`). A 429 or a 503 says when to try
-again (``Retry-After``). A client is its address (an IPv6 /64), or, for a request from a
-``trusted_proxies`` address, the last address its ``X-Forwarded-For`` names. A game in
-progress is dropped only to make room, and only once abandoned (no move and no view for
-:data:`IDLE_SECONDS`, or no person's move yet and untouched for :data:`UNSTARTED_SECONDS`);
-a finished game stays (it can be viewed and saved) until :data:`MAX_FINISHED` newer ones
-have finished.
+header; 401 without a seat's token; 403 for a token of no seat, a hint where hints are off,
+a request from another site (an ``Origin`` other than the server's), or, on a server that
+listens on this machine only, a ``Host`` header naming another address; 404 for an unknown
+game id or path; 405 for a wrong method; 409 for a move that is illegal or out of turn, a
+hint out of turn, a save or a review before the end; 411 without a ``Content-Length``; 413
+for a body over :data:`MAX_BODY` bytes; 415 for a body that is not ``application/json``;
+429 when a client or the server holds too many games in progress (:data:`PER_CLIENT`,
+:data:`MAX_TABLES`), made too many tables this minute (:data:`PER_CLIENT_PER_MINUTE`,
+:data:`NEW_PER_MINUTE`) or waits in too many requests (:data:`PER_TOKEN_WAITS`,
+:data:`PER_TABLE_WAITS`, :data:`MAX_WAITS`); 408 for a body that does not arrive within
+:data:`READ_TIMEOUT` seconds (a request line and headers not all in within
+:data:`HEADER_TIMEOUT` seconds close the connection); 503 beyond :data:`MAX_CONNECTIONS`
+open connections for a client holding its fair share, or when the store cannot write (a
+file another program locks is waited for :data:`BUSY_SECONDS` at most). A table has at most
+:data:`MAX_ROUNDS` rounds. One server per SQLite file: a second one on a file in use is
+refused (:class:`SqliteStore`). A 429 or a 503 says when to try again (``Retry-After``). A
+client is its address (an IPv6 /64), or, for a request from a ``trusted_proxies`` address,
+the last address its ``X-Forwarded-For`` names. A game in progress is dropped only to make
+room, and only once abandoned (no move and no view for :data:`IDLE_SECONDS`, or no person's
+move yet and untouched for :data:`UNSTARTED_SECONDS`); a finished game stays (it can be
+viewed and saved) until :data:`MAX_FINISHED` newer ones have finished.
 
 >>> import json, threading, urllib.request
 >>> from skullgames.serve import make_server
@@ -106,6 +122,7 @@ from typing import Any
 
 from skullgames.plugins import GameConfig
 from skullgames.registry import DEFAULT_GAME
+from skullgames.serve._advice import ADVICE_WAIT, HINT_WORLDS, MAX_ADVISING, REVIEW_WORLDS
 from skullgames.serve._http import (
     HEADER_TIMEOUT,
     MAX_BODY,
@@ -140,19 +157,21 @@ from skullgames.serve._tables import (
     Tables,
 )
 
-__all__ = ["BUSY_SECONDS", "HEADER_TIMEOUT", "HUMAN", "IDLE_SECONDS", "MAX_BODY", "MAX_CONNECTIONS",
-           "MAX_DEPTH", "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS",
+__all__ = ["ADVICE_WAIT", "BUSY_SECONDS", "HEADER_TIMEOUT", "HINT_WORLDS", "HUMAN",
+           "IDLE_SECONDS", "MAX_ADVISING", "MAX_BODY", "MAX_CONNECTIONS", "MAX_DEPTH",
+           "MAX_FINISHED", "MAX_ROUNDS", "MAX_TABLES", "MAX_WAIT", "MAX_WAITS",
            "NEW_PER_MINUTE", "PER_CLIENT", "PER_CLIENT_PER_MINUTE", "PER_TABLE_WAITS",
-           "PER_TOKEN_WAITS", "READ_TIMEOUT", "UNSTARTED_SECONDS", "ApiError", "MemoryStore",
-           "SqliteStore", "StoredTable", "TableServer", "TableStore", "Tables", "default_db_path",
-           "make_server"]
+           "PER_TOKEN_WAITS", "READ_TIMEOUT", "REVIEW_WORLDS", "UNSTARTED_SECONDS", "ApiError",
+           "MemoryStore", "SqliteStore", "StoredTable", "TableServer", "TableStore", "Tables",
+           "default_db_path", "make_server"]
 
 
 def make_server(game: str = DEFAULT_GAME,
                 config: GameConfig | Mapping[str, Any] | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000,
                 bots: Sequence[str] | None = None, seat: int = 0,
-                seats: Sequence[str] | None = None, db: str | os.PathLike[str] | None = None,
+                seats: Sequence[str] | None = None, hints: bool = False,
+                db: str | os.PathLike[str] | None = None,
                 store: TableStore | None = None, trusted_proxies: Iterable[str] = (),
                 max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT,
                 header_timeout: float = HEADER_TIMEOUT, quiet: bool = False,
@@ -163,6 +182,9 @@ def make_server(game: str = DEFAULT_GAME,
     options that a request's own ``config`` is read over), ``seats`` (``"human"`` or a bot,
     by seat) or ``bots`` (by seat, repeated to fill the table; the game's default bot if not
     given) and ``seat`` (the person's) make the default table; a request may choose others.
+    ``hints`` turns the expert's hints on for a new table with other people (``skullgames
+    serve --hints``; a request's ``hints`` chooses); a person alone with bots may always
+    ask for them.
     The tables are kept in the SQLite file ``db``, or in ``store``, or else in memory. It
     listens on ``host`` (only this machine by default; ``"::1"`` for IPv6) and ``port``
     (``0`` picks a free one); a bad one is a :class:`~skullgames.ConfigError`.
@@ -175,7 +197,7 @@ def make_server(game: str = DEFAULT_GAME,
         store = opened = SqliteStore(db)
     try:
         tables = Tables(game, config, bots=bots, seat=seat, seats=seats, store=store,
-                        **limits)
+                        hints=hints, **limits)
         return TableServer((host, port), tables, quiet=quiet,
                            trusted_proxies=trusted_proxies, max_connections=max_connections,
                            read_timeout=read_timeout, header_timeout=header_timeout)

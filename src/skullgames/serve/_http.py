@@ -44,7 +44,7 @@ _RETRY_AFTER = 5  # seconds, in the 503 of a full server
 _MAX_REFUSING = 32  # threads answering 503 at once; beyond, a connection is just closed
 _DRAIN = 8 * MAX_BODY  # an oversized body up to this size is read (and dropped) before the 413
 
-_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save|/rematch)?")
+_GAME = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/moves|/save|/rematch|/hint|/review)?")
 _LENGTH = re.compile(r"[0-9]{1,15}")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _JSON_TYPE = re.compile(r"application/json\s*(;\s*charset\s*=\s*\"?utf-8\"?\s*)?", re.IGNORECASE)
@@ -346,6 +346,10 @@ class _Handler(BaseHTTPRequestHandler):
         found = _GAME.fullmatch(url.path)
         if found and found.group(2) == "/save":
             return 200, tables.save(found.group(1), self._token())
+        if found and found.group(2) == "/hint":
+            return 200, tables.hint(found.group(1), self._token())
+        if found and found.group(2) == "/review":
+            return 200, tables.review(found.group(1), self._token())
         if found and found.group(2) is None:
             query = _query(url.query, ("since", "wait"))
             wait = min(query.get("wait", 0), MAX_WAIT)

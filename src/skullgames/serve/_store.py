@@ -59,7 +59,9 @@ class StoredTable:
     ``client`` is the address that made the table; ``touched`` the time (seconds since the
     epoch) of its last move; ``moved`` whether a person has moved yet; ``over`` whether
     the game is over; ``saved`` the saved game; ``rematch`` the id of the table of its
-    rematch, once a seat has asked for one.
+    rematch, once a seat has asked for one; ``hints`` whether its people may ask for the
+    expert's hints even with other people at the table (a person alone with bots always
+    may).
     """
 
     id: str
@@ -72,6 +74,7 @@ class StoredTable:
     over: bool
     saved: str
     rematch: str | None = None
+    hints: bool = False
 
 
 class TableStore(Protocol):
@@ -146,11 +149,13 @@ CREATE TABLE IF NOT EXISTS tables (
     moved INTEGER NOT NULL,
     over INTEGER NOT NULL,
     saved TEXT NOT NULL,
-    rematch TEXT
+    rematch TEXT,
+    hints INTEGER NOT NULL DEFAULT 0
 );
 """
 _INDEX = "CREATE INDEX IF NOT EXISTS tables_over ON tables (over, touched)"
-_COLUMNS = "id, game, players, token_hashes, client, touched, moved, over, saved, rematch"
+_COLUMNS = ("id, game, players, token_hashes, client, touched, moved, over, saved, rematch, "
+            "hints")
 
 
 class SqliteStore:
@@ -200,12 +205,15 @@ class SqliteStore:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-            missing = set(_COLUMNS.split(", ")) - columns - {"rematch"}
+            missing = set(_COLUMNS.split(", ")) - columns - {"rematch", "hints"}
             if missing:
                 raise ConfigError(f"cannot keep tables in {self.path}: its 'tables' table is "
                                   f"another program's (no {', '.join(sorted(missing))})")
             if "rematch" not in columns:  # a file from before rematches were stored
                 self._db.execute("ALTER TABLE tables ADD COLUMN rematch TEXT")
+            if "hints" not in columns:  # a file from before hints were stored
+                self._db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL "
+                                 "DEFAULT 0")
             self._db.execute(_INDEX)
             if self.path != ":memory:":  # a write now: a read-only file is refused at once
                 version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
@@ -221,7 +229,7 @@ class SqliteStore:
 
     def add(self, table: StoredTable) -> None:
         with self._lock, _failing(), self._transaction():
-            self._db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            self._db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                              _row(table))
 
     def update(self, table: StoredTable) -> None:
@@ -323,12 +331,12 @@ def _row(table: StoredTable) -> tuple[object, ...]:
     return (table.id, table.game, json.dumps(list(table.players)),
             json.dumps({str(seat): h for seat, h in table.token_hashes.items()}),
             table.client, table.touched, int(table.moved), int(table.over), table.saved,
-            table.rematch)
+            table.rematch, int(table.hints))
 
 
 def _table(row: tuple[object, ...]) -> StoredTable:
     """A row as a table; ``ValueError`` (or ``TypeError``) for a malformed one."""
-    table_id, game, players, hashes, client, touched, moved, over, saved, rematch = row
+    table_id, game, players, hashes, client, touched, moved, over, saved, rematch, hints = row
     seats = json.loads(str(players))
     if not isinstance(seats, list) or not all(isinstance(p, str) for p in seats):
         raise ValueError(f"players: a list of names, not {str(players)[:40]!r}")
@@ -342,7 +350,8 @@ def _table(row: tuple[object, ...]) -> StoredTable:
         id=str(table_id), game=str(game), players=tuple(seats),
         token_hashes={int(seat): h for seat, h in found.items()},
         client=str(client), touched=when, moved=bool(moved), over=bool(over),
-        saved=str(saved), rematch=None if rematch is None else str(rematch))
+        saved=str(saved), rematch=None if rematch is None else str(rematch),
+        hints=bool(hints))
 
 
 def default_db_path(environ: Mapping[str, str] | None = None,

@@ -32,6 +32,16 @@ from skullgames._json import dump_seed
 from skullgames.errors import ConfigError, IllegalMoveError, SkullgamesError
 from skullgames.registry import DEFAULT_GAME, GAMES, game_named
 from skullgames.serialization import from_dict, to_dict, to_json
+from skullgames.serve._advice import (
+    ADVICE_WAIT,
+    HINT_WORLDS,
+    MAX_ADVISING,
+    REVIEW_WORLDS,
+    Advisor,
+    Busy,
+    hint_document,
+    review_document,
+)
 from skullgames.serve._store import MemoryStore, StoredTable, TableStore
 from skullgames.svg import table as draw_table
 
@@ -99,7 +109,8 @@ class _Table:
     """One game: its state, who plays each seat, every move made, and who waits for news."""
 
     def __init__(self, table_id: str, game: Any, state: Any, players: Sequence[str],
-                 token_hashes: Mapping[int, str], client: str, now: float) -> None:
+                 token_hashes: Mapping[int, str], client: str, now: float,
+                 hints: bool = False) -> None:
         self.id = table_id
         self.game = game
         self.state = state
@@ -113,6 +124,7 @@ class _Table:
         self.touched = now
         self.moved = False  # has a person moved yet?
         self.rematch: str | None = None  # the id of its rematch's table, once asked for
+        self.hints = hints  # hints on even with other people at the table
         self.changed = threading.Condition()
         self.waiting: collections.Counter[int] = collections.Counter()  # by seat
 
@@ -136,7 +148,18 @@ class _Table:
         return StoredTable(id=self.id, game=self.game.name, players=tuple(self.players),
                            token_hashes=dict(self.token_hashes), client=self.client,
                            touched=self.touched, moved=self.moved, over=self.over,
-                           saved=to_json(self.state), rematch=self.rematch)
+                           saved=to_json(self.state), rematch=self.rematch,
+                           hints=self.hints)
+
+    def hints_for(self, seat: int) -> bool:
+        """Whether ``seat`` may ask for hints: alone with bots, or at a table made with them.
+
+        Never in a game without an ``expert`` bot to ask.
+        """
+        if "expert" not in self.game.bots:
+            return False
+        return self.hints or all(player != HUMAN for other, player in enumerate(self.players)
+                                 if other != seat)
 
 
 class Tables:
@@ -155,6 +178,13 @@ class Tables:
     games kept; ``idle_seconds`` and ``unstarted_seconds`` say when a game in progress is
     abandoned (see the constants of the same names). ``clock`` gives the time in seconds
     since the epoch.
+
+    ``hints`` is a new table's default for hints at a table with other people (a request's
+    ``hints`` chooses); a person alone with bots may always ask. ``review_worlds`` and
+    ``hint_worlds`` are the expert's budget for a review and a hint, ``max_advising`` how
+    many are computed at once, ``advice_wait`` how long one waits for its turn
+    (:data:`~skullgames.serve.REVIEW_WORLDS`, :data:`~skullgames.serve.HINT_WORLDS`,
+    :data:`~skullgames.serve.MAX_ADVISING`, :data:`~skullgames.serve.ADVICE_WAIT`).
     """
 
     def __init__(self, game: str = DEFAULT_GAME, config: Any = None, *,
@@ -168,7 +198,23 @@ class Tables:
                  max_finished: int = MAX_FINISHED, max_waits: int = MAX_WAITS,
                  per_table_waits: int = PER_TABLE_WAITS,
                  per_token_waits: int = PER_TOKEN_WAITS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, hints: bool = False,
+                 review_worlds: int = REVIEW_WORLDS, hint_worlds: int = HINT_WORLDS,
+                 max_advising: int = MAX_ADVISING,
+                 advice_wait: float = ADVICE_WAIT) -> None:
+        if type(hints) is not bool:
+            raise ConfigError(f"hints: True or False, not {hints!r}")
+        for name, count in (("review_worlds", review_worlds), ("hint_worlds", hint_worlds),
+                            ("max_advising", max_advising)):
+            if type(count) is not int or count < 1:
+                raise ConfigError(f"{name}: a whole number of at least 1, not {count!r}")
+        if isinstance(advice_wait, bool) or not isinstance(advice_wait, (int, float)) or not (
+                0 <= advice_wait < float("inf")):
+            raise ConfigError(f"advice_wait: seconds, 0 or more, not {advice_wait!r}")
+        self.hints = hints
+        self.review_worlds = review_worlds
+        self.hint_worlds = hint_worlds
+        self.advisor = Advisor(max_advising, advice_wait)
         self.default_game = game_named(game).name
         engine = GAMES[self.default_game]
         engine.part("svg")  # the page draws the table: "Skull Jack has no SVG drawer"
@@ -232,7 +278,7 @@ class Tables:
         makes the server's own table (``serve --seats``): not counted against ``client``'s
         limits (tables in progress, tables a minute).
         """
-        _only(body, ("game", "config", "seed", "seats"))
+        _only(body, ("game", "config", "seed", "seats", "hints"))
         name = body.get("game", self.default_game)
         game = GAMES.get(name) if isinstance(name, str) else None
         if game is None:
@@ -256,7 +302,7 @@ class Tables:
 
     def load(self, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
         """``POST /api/games/load``: continue a saved game at a new table."""
-        _only(body, ("saved", "seats"))
+        _only(body, ("saved", "seats", "hints"))
         saved = body.get("saved")
         if isinstance(saved, str):
             try:
@@ -360,7 +406,8 @@ class Tables:
                 table.rematch = None  # dropped unplayed (UNSTARTED_SECONDS): another one
             if table.rematch is None:
                 state = game.new_game(table.state.config, seed=_seed(None))
-                made = self._add(game, state, table.players, table.token_hashes, client)
+                made = self._add(game, state, table.players, table.token_hashes, client,
+                                 hints=table.hints)
                 table.rematch = made.id
                 try:
                     self.store.update(table.stored())
@@ -386,7 +433,63 @@ class Tables:
                                     "every hand)")
             return to_dict(table.state)
 
+    def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """``GET /api/games/ID/hint``: what the expert would play now, and each move's value.
+
+        For the asking seat at its turn (409 otherwise), from its observation only: the
+        moves' values are the round's expected points as the expert values them
+        (:meth:`~skullgames.bots.expert.ExpertSearch.appraise`), best first. A seat alone
+        with bots may always ask; at a table with other people, only if it was made with
+        hints on (403 otherwise).
+        """
+        table = self._table(table_id)
+        seat = table.seat_of(token)
+        if "expert" not in table.game.bots:
+            raise ApiError(409, f"{table.game.title} has no expert bot to give hints")
+        if not table.hints_for(seat):
+            raise ApiError(403, "hints are off at this table: it has other people, and it "
+                                "was not made with hints on (\"hints\": true when it is made, "
+                                "or skullgames serve --hints)")
+        game = table.game
+        with table.changed:
+            state, moved = table.state, len(table.log)
+        to_move = game.current_player(state)
+        if to_move != seat:
+            whose = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
+            raise ApiError(409, f"a hint is for your turn: {whose}")
+        worlds = self.hint_worlds
+        document = self._advised(("hint", table.id, seat, moved),
+                                 lambda: hint_document(game, state, seat, table.id, worlds))
+        return {"id": table.id, "next": moved, **document}
+
+    def review(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """``GET /api/games/ID/review``: the asking seat's decisions, once the game is over.
+
+        :func:`skullgames.review` of that seat only (never another's), costliest first,
+        each with the table as the seat saw it; computed once per table and seat.
+        """
+        table = self._table(table_id)
+        seat = table.seat_of(token)
+        game = table.game
+        with table.changed:
+            state, over = table.state, table.over
+        if not over:
+            raise ApiError(409, "a game is reviewed once it is over")
+        worlds = self.review_worlds
+        document = self._advised(("review", table.id, seat),
+                                 lambda: review_document(game, state, seat, worlds))
+        return {"id": table.id, "game": game.name, **document}
+
     # -- helpers -----------------------------------------------------------------------
+
+    def _advised(self, key: Any, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        try:
+            return self.advisor.kept(key, compute)
+        except ConfigError as error:  # a game without an expert that values moves
+            raise ApiError(409, str(error)) from None
+        except Busy:
+            raise ApiError(503, "the server is busy with other hints and reviews: try "
+                                "again soon", retry_after=5) from None
 
     def _default_seats(self, players: int) -> list[str]:
         if self.default_seats is not None and len(self.default_seats) == players:
@@ -412,21 +515,25 @@ class Tables:
                                 f"not {_short(seats)}")
         if HUMAN not in seats:
             raise ApiError(400, f"seats: at least one {HUMAN!r} seat")
+        hints = body.get("hints", self.hints)
+        if type(hints) is not bool:
+            raise ApiError(400, f"hints: true or false, not {_short(hints)}")
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat, player in enumerate(seats) if player == HUMAN}
         table = self._add(game, state, seats,
                           {seat: token_hash(t) for seat, t in tokens.items()}, client,
-                          limited)
+                          limited, hints=hints)
         return _table_document(table, tokens)
 
     def _add(self, game: Any, state: Any, seats: Sequence[str],
-             token_hashes: Mapping[int, str], client: str, limited: bool = True) -> _Table:
+             token_hashes: Mapping[int, str], client: str, limited: bool = True, *,
+             hints: bool = False) -> _Table:
         """A new table, its bots moved until a person's turn, stored."""
         now = self.clock()
         with self._lock:
             self._make_room(client, now, limited)
             table_id = secrets.token_urlsafe(9)
-            table = _Table(table_id, game, state, seats, token_hashes, client, now)
+            table = _Table(table_id, game, state, seats, token_hashes, client, now, hints)
             self._tables[table_id] = table
             if limited:
                 self._made.append((now, client))
@@ -584,7 +691,7 @@ def _replayed(stored: StoredTable) -> _Table:
         raise ValueError(f"table {stored.id}: its tokens are not its people's seats")
     state = game.new_game(final.config, seed=final.seed)
     table = _Table(stored.id, game, state, stored.players, stored.token_hashes,
-                   stored.client, stored.touched)
+                   stored.client, stored.touched, stored.hints)
     for text in saved["moves"]:
         move = game.parse_move(text) if isinstance(text, str) else from_dict(text, game.Move)
         seat = game.current_player(table.state)
@@ -660,6 +767,7 @@ def _view(table: _Table, seat: int, token: str | None, since: int = 0) -> dict[s
         "events": [_event(table, i, seat) for i in range(min(since, len(table.log)),
                                                            len(table.log))],
         "next": len(table.log),
+        "hints": table.hints_for(seat),
         "rematch": None if table.rematch is None else {
             "table": table.rematch, "link": f"/#table={table.rematch}&token={token}"},
     }
@@ -684,6 +792,7 @@ def _table_document(table: _Table, tokens: Mapping[int, str]) -> dict[str, Any]:
         "title": table.game.title,
         "config": to_dict(table.state.config),
         "players": list(table.players),
+        "hints": table.hints,
         "joins": [{"table": table.id, "seat": seat, "token": token,
                    "link": f"/#table={table.id}&token={token}"}
                   for seat, token in tokens.items()],
