@@ -155,11 +155,39 @@ def _worth(play: Play) -> float:
     return _WORTHS[play.card.order]
 
 
-def _winning(trick: tuple[tuple[int | None, Play], ...], seat: int, plays: Sequence[Play],
-             config: Config) -> list[Play]:
-    """The plays that would take the trick if nobody played after them."""
-    mine = len(trick)
-    return [play for play in plays if trick_winner((*trick, (seat, play))) == mine]
+# _strongest, _weakest and _cheapest are loops rather than max() and min() with a key:
+# compiled, a key function is called through Python's calling convention, once a play.
+def _strongest(plays: Sequence[Play]) -> Play:
+    """The play hardest to beat, the first of equals (``max(plays, key=_strength)``)."""
+    best = plays[0]
+    top = _strength(best)
+    for play in plays:
+        strength = _strength(play)
+        if strength > top:
+            best, top = play, strength
+    return best
+
+
+def _weakest(plays: Sequence[Play]) -> Play:
+    """The play easiest to beat, the first of equals (``min(plays, key=_strength)``)."""
+    best = plays[0]
+    bottom = _strength(best)
+    for play in plays:
+        strength = _strength(play)
+        if strength < bottom:
+            best, bottom = play, strength
+    return best
+
+
+def _cheapest(plays: Sequence[Play]) -> Play:
+    """The play that costs least to give up, the first of equals (``min(..., key=_worth)``)."""
+    best = plays[0]
+    bottom = _worth(best)
+    for play in plays:
+        worth = _worth(play)
+        if worth < bottom:
+            best, bottom = play, worth
+    return best
 
 
 def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
@@ -171,22 +199,28 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
     needs = bid > won
     if not trick:
         if needs:
-            return max(plays, key=_strength)
-        return min(plays, key=_strength)
-    winning = _winning(trick, seat, plays, config)
+            return _strongest(plays)
+        return _weakest(plays)
+    # The plays that would take the trick if nobody played after them, and the others.
+    mine = len(trick)
+    winning: list[Play] = []
+    losing: list[Play] = []
+    for play in plays:
+        if trick_winner((*trick, (seat, play))) == mine:
+            winning.append(play)
+        else:
+            losing.append(play)
     last = len(trick) == config.players - 1
     if needs:
         if not winning:
-            return min(plays, key=_worth)
+            return _cheapest(plays)
         if last:
-            return min(winning, key=_strength)
+            return _weakest(winning)
         safe = [p for p in winning if _strength(p) >= 0.5]
-        return min(safe, key=_strength) if safe else max(winning, key=_strength)
-    losing = [p for p in plays if p not in winning]
+        return _weakest(safe) if safe else _strongest(winning)
     if losing:
-        return max(losing, key=_strength)
-    return max(winning, key=_strength) if last else min(winning, key=_strength)
-
+        return _strongest(losing)
+    return _strongest(winning) if last else _weakest(winning)
 
 
 # --------------------------------------------------------------------------- bots
