@@ -2,12 +2,14 @@
 
 Each public function and constructor of both games, and the shared serialization
 functions, is given good arguments, and called with each argument in turn replaced by
-each of ``BAD_VALUES`` (a wrong type or a wrong value); a few bad moves, texts and saved
-games are added. ``outcomes()`` gives, per call, the error's class and message (or
-``ok`` when the call is accepted). ``bad_calls.json`` holds what each build answered,
-and ``tests/builds/test_bad_calls.py`` holds the build under test to it: the class must
-be the same in both builds, and ``docs/build-messages.md`` lists every message that
-differs. After a change to a message, record both builds again::
+each of ``BAD_VALUES`` (a wrong type or a wrong value); so is each field of the saved
+form of a config, a state, an observation and each kind of move, loaded with
+``from_dict``; a few bad moves and texts are added. ``outcomes()`` gives, per call, the
+error's class and message (or ``ok`` when the call is accepted). ``bad_calls.json``
+holds what each build answered, and ``tests/builds/test_bad_calls.py`` holds the build
+under test to it: the class must be the same in both builds, and
+``docs/build-messages.md`` lists every message that differs. After a change to a
+message, record both builds again::
 
     python tests/support/bad_calls.py --record pure
     cd /tmp && $COMPILED/bin/python $CHECKOUT/tests/support/bad_calls.py --record compiled
@@ -131,13 +133,14 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
             for text, value in BAD_VALUES:
                 bad = {**arguments, parameter: value}
                 yield f"{name}({parameter}={text})", _bound(function, bad)
-    saved = skullgames.to_dict(king_state)
-    for text, data in (
-        ("king.State from {}", {}),
-        ("king.State with players='x'", {**saved, "config": {**saved["config"], "players": "x"}}),
-        ("king.State with seed='x'", {**saved, "seed": "x"}),
-    ):
-        yield f"from_dict({text})", _bound(skullgames.from_dict, {"data": data, "cls": king.State})
+    for name, value in _saved_values(king, queen):
+        cls = type(value)
+        yield f"from_dict({{}}, {name})", _bound(skullgames.from_dict, {"data": {}, "cls": cls})
+        saved = skullgames.to_dict(value)
+        for key in saved:
+            for text, spoilt in BAD_VALUES:
+                yield (f"from_dict({name} with {key}={text})",
+                       _bound(skullgames.from_dict, {"data": {**saved, key: spoilt}, "cls": cls}))
     king_play, queen_play = king.Play(king_card), queen.Play(queen_card)
     extras: list[tuple[str, Callable[..., object], dict[str, object]]] = [
         ("king.resolve_trick(plays=((0, 'x'),))", king.resolve_trick, {"plays": ((0, "x"),)}),
@@ -172,6 +175,38 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     for text in ("Y99", "", "bid x", "play"):
         yield f"king.parse_move({text!r})", _bound(king.parse_move, {"text": text})
         yield f"queen.parse_move({text!r})", _bound(queen.parse_move, {"text": text})
+
+
+def _saved_values(king: Any, queen: Any) -> list[tuple[str, object]]:
+    """The values whose saved form is spoilt one field at a time: ``(name, value)``."""
+    king_state = king.new_game(king.Config(loot=True), seed=1)
+    while king.current_player(king_state) is not None and not king_state.trick:
+        king_state = king.apply(king_state, king.legal_moves(king_state)[0])
+    king_state = king.apply(king_state, king.legal_moves(king_state)[0])
+    waiting = king.new_game(king.Config(players=2), seed=1, auto_deal=False)
+    king_deal = king.seeded_deal(waiting.config, 1, 0)
+    queen_state = queen.new_game(queen.Config(), seed=1)
+    while queen.current_player(queen_state) is not None and not queen_state.trick:
+        queen_state = queen.apply(queen_state, queen.legal_moves(queen_state)[0])
+    queen_state = queen.apply(queen_state, queen.legal_moves(queen_state)[0])
+    queen_waiting = queen.new_game(queen.Config(players=2), seed=1, auto_deal=False)
+    queen_deal = queen.seeded_deal(queen_waiting.config, 1, 0)
+    return [
+        ("king.Config", king.Config(loot=True)),
+        ("king.State", king_state),
+        ("king.State waiting for a deal", king.apply(waiting, king_deal)),
+        ("king.Observation", king.observe(king_state, 0)),
+        ("king.Bid", king.Bid(1)),
+        ("king.Play", king.Play(king.card("TIG"), as_pirate=True)),
+        ("king.Deal", king_deal),
+        ("queen.Config", queen.Config()),
+        ("queen.State", queen_state),
+        ("queen.State waiting for a deal", queen.apply(queen_waiting, queen_deal)),
+        ("queen.Observation", queen.observe(queen_state, 0)),
+        ("queen.Place", queen.Place(queen.Side.BACK, (0, 1, 0, 1))),
+        ("queen.Play", queen.Play(queen.card("R7"))),
+        ("queen.Deal", queen_deal),
+    ]
 
 
 def _bound(function: Callable[..., object], arguments: dict[str, object]) -> Callable[[], object]:
@@ -222,10 +257,12 @@ DOCS_HEAD = """\
 The pure and the compiled build answer a bad call with the same class of error. Their
 messages differ where mypyc checks an argument's declared type before the function's body
 runs (see [the compiled build](quickstart.md#the-compiled-build)). Of the {total} bad
-calls that `tests/support/bad_calls.py` makes to the public API (each argument of each
-public function replaced in turn by {values}, and a few bad moves, texts and saved
-games), these {count} get another message from each build (mypyc writes the type of an
-empty tuple `tuple[`); `tests/builds/test_bad_calls.py` keeps this list current.
+calls that `tests/support/bad_calls.py` makes to the public API, these {count} get another
+message from each build (mypyc writes the type of an empty tuple `tuple[`). The calls
+replace each argument of each public function in turn by each of these values: {values};
+they spoil each field of the saved form of a config, a state, an observation and each
+kind of move likewise, loaded by `from_dict`; and they make a few bad moves and texts.
+`tests/builds/test_bad_calls.py` keeps this list current.
 
 | call | pure build | compiled build |
 |---|---|---|
