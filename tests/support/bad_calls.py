@@ -9,14 +9,8 @@ error's class and message (or ``ok`` when the call is accepted). ``bad_calls.jso
 holds what each build answered, and ``tests/builds/test_bad_calls.py`` holds the build
 under test to it: the class must be the same in both builds, and
 ``docs/build-messages.md`` lists every message that differs. After a change to a
-message, record both builds again::
-
-    python tests/support/bad_calls.py --record pure
-    cd /tmp && $COMPILED/bin/python $CHECKOUT/tests/support/bad_calls.py --record compiled
-    python tests/support/bad_calls.py --docs > docs/build-messages.md
-
-(``$COMPILED`` a virtualenv with a compiled wheel installed, ``$CHECKOUT`` this checkout.)
-The script imports only ``skullgames``, so that run from outside a checkout it tests the
+message, record both builds again (``docs/contributing.md`` gives the commands). The
+script imports only ``skullgames``, so that run from outside a checkout it tests the
 installed package.
 """
 
