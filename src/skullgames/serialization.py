@@ -83,10 +83,28 @@ def make_converter() -> cattrs.Converter:
     return _converter(_registered.generation())
 
 
+_WRITTEN_BY_THEMSELVES: list[type[Any]] = []
+
+
+def _written_by_itself(cls: type[T]) -> type[T]:
+    """Class decorator: :func:`to_dict` and :func:`to_json` write its instances themselves.
+
+    For the library's records that are written and never read back, such as a review's:
+    ``to_dict(value)`` is ``value.to_dict()``.
+    """
+    _WRITTEN_BY_THEMSELVES.append(cls)
+    _converter.cache_clear()
+    return cls
+
+
 @functools.lru_cache(maxsize=1)
 def _converter(generation: int) -> cattrs.Converter:
     """The converter of the games registered at ``generation`` (the registry's count)."""
     converter = cattrs.Converter(detailed_validation=True)
+    # By a test of the class, which (unlike a hook for the class) reads no annotations.
+    writes_itself = tuple(_WRITTEN_BY_THEMSELVES)
+    converter.register_unstructure_hook_func(lambda cls: cls in writes_itself,
+                                             lambda value: value.to_dict())
     learn_installed_games(converter, make_converter)  # asked after the games' own hooks
     for game in _registered.loaded_games():
         game.configure_json(converter)
@@ -105,7 +123,7 @@ def to_dict(value: object) -> Any:
     """
     try:
         return make_converter().unstructure(value)
-    except (TypeError, ValueError, AttributeError) as error:  # not a value of the library's
+    except (TypeError, ValueError, AttributeError, NameError) as error:  # not the library's
         raise TypeError(f"to_dict writes skullgames values and lists and dicts of them, "
                         f"not this {_name(type(value))} ({error})") from None
 

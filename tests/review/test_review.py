@@ -23,6 +23,8 @@ from skullgames import (
     queen,
     review,
     review_picture,
+    to_dict,
+    to_json,
 )
 from skullgames.registry import GAMES, registered
 from skullgames.schemas import schema_named
@@ -117,6 +119,16 @@ def test_the_json_matches_its_schema(game: str, name: str, config: Any) -> None:
     data = json.loads(reviewed(game, config).to_json())
     jsonschema.Draft202012Validator(schema_named("review-result")).validate(data)
     assert all({"seat", "move", "best", "loss"} <= set(d) for d in data["decisions"])
+
+
+def test_to_json_writes_a_review_and_its_parts_as_their_own_json() -> None:
+    # skullgames.to_json / to_dict take a review as any other value of the library (it
+    # raised NameError from cattrs, which could not read the records' annotations).
+    result = reviewed("king", king.Config(players=2, rounds=(1, 2)))
+    assert json.loads(to_json(result)) == json.loads(result.to_json()) == result.to_dict()
+    assert to_dict(result.decisions[0]) == result.decisions[0].to_dict()
+    assert to_dict(result.seats[0]) == result.seats[0].to_dict()
+    assert to_dict([result.decisions[0].values[0]]) == [result.decisions[0].values[0].to_dict()]
 
 
 def test_the_schema_refuses_a_negative_loss() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from skullgames.serialization import to_dict
+from skullgames.serialization import _written_by_itself, to_dict
 
 __all__ = ["FORMAT", "VERSION", "MoveValue", "Review", "ReviewDecision", "SeatReview"]
 
@@ -21,6 +21,7 @@ COSTLIEST = 3
 """How many of its costliest decisions a seat's summary keeps."""
 
 
+@_written_by_itself
 @attrs.frozen(kw_only=True)
 class MoveValue:
     """One move weighed at a decision, with the value the expert gives it."""
@@ -37,6 +38,7 @@ class MoveValue:
         return {"move": str(self.move), "value": self.value}
 
 
+@_written_by_itself
 @attrs.frozen(kw_only=True)
 class ReviewDecision:
     """One decision of one seat: what it played, what the expert would have, the loss."""
@@ -73,6 +75,7 @@ class ReviewDecision:
                 "values": [v.to_dict() for v in self.values]}
 
 
+@_written_by_itself
 @attrs.frozen(kw_only=True)
 class SeatReview:
     """One seat's decisions summed up."""
@@ -118,6 +121,7 @@ def seat_review(seat: int, decisions: tuple[ReviewDecision, ...]) -> SeatReview:
                       costliest=costliest_first(mine)[:COSTLIEST])
 
 
+@_written_by_itself
 @attrs.frozen(kw_only=True)
 class Review:
     """What :func:`~skullgames.review` returns: every decision of the seats reviewed."""
