@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from skullgames import review, to_json
+from skullgames import review
 from skullgames.registry import GAMES
 from tests.builds.test_builds import ROOT, _pure_copy
 from tests.support.option_sets import OPTION_SETS
@@ -47,7 +47,7 @@ def reviewed(game_name: str) -> str:
         seat = game.current_player(state)
         assert seat is not None
         state = game.apply(state, bots[seat].choose(game.observe(state, seat)))
-    return to_json(review(state, worlds=2, seed=5))
+    return review(state, worlds=2, seed=5).to_json()
 
 
 @pytest.mark.parametrize("game_name", ["king", "queen"])
