@@ -39,7 +39,7 @@ from skullgames.errors import IllegalMoveError
 from skullgames.registry import GAMES
 from skullgames.serve import SqliteStore
 from skullgames.serve._tables import _replayed
-from tests.support.browser import chromium_or_skip
+from tests.support.browser import chromium_or_skip, launched
 from tests.support.serve_client import running
 from tests.support.serve_policy import choose
 from tests.support.serve_process import Served
@@ -47,19 +47,14 @@ from tests.support.serve_process import Served
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = chromium_or_skip()
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 STATIC = Path(__file__).resolve().parents[2] / "docs" / "_static"
 WINDOWS = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    with launched(sync_api) as chromium:
+        yield chromium
 
 
 def settle(page: Any, moves: int) -> None:

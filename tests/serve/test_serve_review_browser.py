@@ -21,15 +21,12 @@ from skullgames import king, queen, review
 from skullgames._review._reviewing import positions
 from skullgames.registry import GAMES
 from skullgames.serve import REVIEW_WORLDS
-from tests.support.browser import chromium_or_skip
+from tests.support.browser import chromium_or_skip, launched
 from tests.support.serve_client import running
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = chromium_or_skip()
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 GAMES_PLAYED = [
     ("king", king.Config(players=3, rounds=(1, 2)), ["human", "greedy", "random"]),
     ("queen", queen.Config(players=2, rounds=1), ["human", "greedy"]),
@@ -41,10 +38,8 @@ SETTLED = ("next => document.body !== null && document.body.dataset.busy === 'fa
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    with launched(sync_api) as chromium:
+        yield chromium
 
 
 def hint_rows(page: Any) -> list[tuple[str, float]]:

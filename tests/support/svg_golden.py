@@ -17,11 +17,9 @@ from typing import Any
 
 from skullgames import king, queen, svg
 from skullgames.plugins import GameObservation
+from tests.support.browser import CHROMIUM_ARGS
 
 STATIC = Path(__file__).resolve().parents[2] / "docs" / "_static"
-CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync")
 
 
 def _advance(game: Any, state: Any, moves: int, seed: int) -> Any:
