@@ -155,8 +155,8 @@ def _worth(play: Play) -> float:
     return _WORTHS[play.card.order]
 
 
-# _strongest, _weakest and _cheapest are loops rather than max() and min() with a key:
-# compiled, a key function is called through Python's calling convention, once a play.
+# _strongest and _least are loops rather than max() and min() with a key: compiled, a key
+# function is called through Python's calling convention, once a play.
 def _strongest(plays: Sequence[Play]) -> Play:
     """The play hardest to beat, the first of equals (``max(plays, key=_strength)``)."""
     best = plays[0]
@@ -168,25 +168,17 @@ def _strongest(plays: Sequence[Play]) -> Play:
     return best
 
 
-def _weakest(plays: Sequence[Play]) -> Play:
-    """The play easiest to beat, the first of equals (``min(plays, key=_strength)``)."""
-    best = plays[0]
-    bottom = _strength(best)
-    for play in plays:
-        strength = _strength(play)
-        if strength < bottom:
-            best, bottom = play, strength
-    return best
+def _least(plays: Sequence[Play], *, worth: bool = False) -> Play:
+    """The play easiest to beat, the first of equals (``min(plays, key=_strength)``).
 
-
-def _cheapest(plays: Sequence[Play]) -> Play:
-    """The play that costs least to give up, the first of equals (``min(..., key=_worth)``)."""
+    With ``worth``, the one that costs least to give up (``min(plays, key=_worth)``).
+    """
     best = plays[0]
-    bottom = _worth(best)
+    least = _worth(best) if worth else _strength(best)
     for play in plays:
-        worth = _worth(play)
-        if worth < bottom:
-            best, bottom = play, worth
+        value = _worth(play) if worth else _strength(play)
+        if value < least:
+            best, least = play, value
     return best
 
 
@@ -200,7 +192,7 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
     if not trick:
         if needs:
             return _strongest(plays)
-        return _weakest(plays)
+        return _least(plays)
     # The plays that would take the trick if nobody played after them, and the others.
     mine = len(trick)
     winning: list[Play] = []
@@ -213,14 +205,14 @@ def _greedy_play(config: Config, seat: int, moves: Sequence[Move],
     last = len(trick) == config.players - 1
     if needs:
         if not winning:
-            return _cheapest(plays)
+            return _least(plays, worth=True)
         if last:
-            return _weakest(winning)
+            return _least(winning)
         safe = [p for p in winning if _strength(p) >= 0.5]
-        return _weakest(safe) if safe else _strongest(winning)
+        return _least(safe) if safe else _strongest(winning)
     if losing:
         return _strongest(losing)
-    return _strongest(winning) if last else _weakest(winning)
+    return _strongest(winning) if last else _least(winning)
 
 
 # --------------------------------------------------------------------------- bots
