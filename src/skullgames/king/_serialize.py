@@ -276,13 +276,27 @@ def _check_shots(fields: dict[str, Any]) -> None:
                                      f".{name}")
 
 
+def _check_pending(fields: dict[str, Any]) -> None:
+    """Refuse a pending ability outside the ability phase, or none in it, or not to move.
+
+    ``observe`` fills ``pending`` in the ability phase only, with ``to_move`` its seat.
+    """
+    pending, phase = fields["pending"], fields["phase"]
+    if (pending is None) == (phase is Phase.ABILITY):
+        said = "no pending ability" if pending is None else "a pending ability"
+        raise SerializationError(f"{said} in phase {phase.value}", ".pending")
+    if pending is not None and pending.seat != fields["to_move"]:
+        raise SerializationError(f"the ability is seat {pending.seat}'s, but seat "
+                                 f"{fields['to_move']} is to move", ".pending.seat")
+
+
 def check_observation(fields: dict[str, Any]) -> None:
     """Refuse an observation that no game under its config could give.
 
     Its seats are seats of the game, its per-seat arrays have one entry per seat, its
     round is one of the config's and deals the config's cards, the hand is as large as
-    ``hand_sizes`` says, someone is to move except in the phases where nobody moves, and
-    only the seat to move has legal moves.
+    ``hand_sizes`` says, someone is to move except in the phases where nobody moves, a
+    pending ability is the seat's to move, and only the seat to move has legal moves.
     """
     check_seat(fields)
     check_seats_of_game(fields, ("dealer", "leader", "to_move"))
@@ -292,6 +306,7 @@ def check_observation(fields: dict[str, Any]) -> None:
     _check_cards_dealt(fields)
     check_own_hand(fields)
     check_to_move(fields, _NOBODY_MOVES)
+    _check_pending(fields)
     check_legal_moves(fields)
 
 
@@ -356,7 +371,8 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
           "seat, and shots and has_shot one per seat or none (none without the cannonball "
           "option); round_number is one of the config's rounds and "
           "cards_dealt its hand size; hand holds hand_sizes[seat] cards; to_move is null "
-          "in the phases deal and over and only there; legal_moves is empty unless seat is "
+          "in the phases deal and over and only there; pending is there in the phase "
+          "ability and only there, with to_move its seat; legal_moves is empty unless seat is "
           "to move, and not empty when it is; the plays of each finished trick make a "
           "trick under the config (each card once, as skullgames.king.resolve_trick "
           "checks).")
