@@ -125,6 +125,12 @@ def hand_not_its_size(data: dict[str, Any], view: Any) -> dict[str, Any]:
     return changed(data, hand_sizes=sizes)
 
 
+def another_hand_a_card_more(data: dict[str, Any], view: Any) -> dict[str, Any]:
+    sizes = list(data["hand_sizes"])
+    sizes[(view.seat + 1) % len(sizes)] += 1
+    return changed(data, hand_sizes=sizes)
+
+
 def card_too_many(data: dict[str, Any], view: Any) -> dict[str, Any] | None:
     spare = [str(c) for c in view.config.deck if c not in view.hand]
     return changed(data, hand=[*data["hand"], spare[0]])
@@ -192,6 +198,8 @@ def spoilers(game_name: str) -> dict[str, tuple[Spoiler, str]]:
     if game_name == "king":
         table["other cards dealt"] = (other_cards_dealt, "$.cards_dealt")
         table["shots without the cannonball"] = (shots_without_cannonball, "$.shots")
+        other = "$.hand_sizes[{}]"
+        table["another hand a card more"] = (another_hand_a_card_more, other)
         table["pending outside its phase"] = (pending_outside_its_phase, "$.pending")
         table["pending for another seat"] = (pending_for_another_seat, "$.pending.seat")
     return table
@@ -241,7 +249,8 @@ def test_spoiled_observations_are_refused_at_their_path(
             tried[name] += 1
             with pytest.raises(SerializationError) as refused:
                 from_dict(spoiled, cls)
-            assert refused.value.path == path, (name, str(refused.value))
+            expected = path.format((view.seat + 1) % view.config.players)
+            assert refused.value.path == expected, (name, str(refused.value))
     never = {name for name, count in tried.items() if count == 0}
     if game_name == "king":  # shots are per seat with the Cannonball, and none without
         if not views[0].config.pirate_abilities:

@@ -290,13 +290,36 @@ def _check_pending(fields: dict[str, Any]) -> None:
                                  f"{fields['to_move']} is to move", ".pending.seat")
 
 
+def _check_hand_sizes(fields: dict[str, Any]) -> None:
+    """Refuse a hand size other than the cards dealt less the seat's plays this round.
+
+    The plays are the finished tricks' and the trick's on the table; Bendt the Bandit's
+    owner holds the cards he drew until he discards as many (``pending.drawn``). Nobody
+    holds a card while a deal is awaited or once the game is over.
+    """
+    sizes, dealt, pending = fields["hand_sizes"], fields["cards_dealt"], fields["pending"]
+    played = [0] * len(sizes)
+    for plays in (*(trick["plays"] for trick in fields["tricks"]), fields["trick"]):
+        for seat, _ in plays:
+            if seat is not None and seat < len(sizes):
+                played[seat] += 1
+    for seat, size in enumerate(sizes):
+        held = 0 if fields["phase"] in _NOBODY_MOVES else dealt - played[seat]
+        if pending is not None and pending.seat == seat:
+            held += pending.drawn
+        if size != held:
+            raise SerializationError(f"seat {seat} holds {size} cards, where {held} are "
+                                     "left of its deal", f".hand_sizes[{seat}]")
+
+
 def check_observation(fields: dict[str, Any]) -> None:
     """Refuse an observation that no game under its config could give.
 
     Its seats are seats of the game, its per-seat arrays have one entry per seat, its
     round is one of the config's and deals the config's cards, the hand is as large as
     ``hand_sizes`` says, someone is to move except in the phases where nobody moves, a
-    pending ability is the seat's to move, and only the seat to move has legal moves.
+    pending ability is the seat's to move, every hand holds what is left of its deal, and
+    only the seat to move has legal moves.
     """
     check_seat(fields)
     check_seats_of_game(fields, ("dealer", "leader", "to_move"))
@@ -307,6 +330,7 @@ def check_observation(fields: dict[str, Any]) -> None:
     check_own_hand(fields)
     check_to_move(fields, _NOBODY_MOVES)
     _check_pending(fields)
+    _check_hand_sizes(fields)
     check_legal_moves(fields)
 
 
@@ -369,13 +393,14 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     rules="seat, dealer, leader and to_move are seats of the config's game; each per-seat "
           "array (hand_sizes, bids, has_bid, tricks_won, wagers, totals) has one entry per "
           "seat, and shots and has_shot one per seat or none (none without the cannonball "
-          "option); round_number is one of the config's rounds and "
-          "cards_dealt its hand size; hand holds hand_sizes[seat] cards; to_move is null "
-          "in the phases deal and over and only there; pending is there in the phase "
-          "ability and only there, with to_move its seat; legal_moves is empty unless seat is "
-          "to move, and not empty when it is; the plays of each finished trick make a "
-          "trick under the config (each card once, as skullgames.king.resolve_trick "
-          "checks).")
+          "option); round_number is one of the config's rounds and cards_dealt its hand "
+          "size; hand holds hand_sizes[seat] cards; each hand_sizes entry is cards_dealt "
+          "less the seat's plays in tricks and trick, and more by pending.drawn for the "
+          "seat of a pending ability (0 in the phases deal and over); to_move is null in "
+          "the phases deal and over and only there; pending is there in the phase ability "
+          "and only there, with to_move its seat; legal_moves is empty unless seat is to "
+          "move, and not empty when it is; the plays of each finished trick make a trick "
+          "under the config (each card once, as skullgames.king.resolve_trick checks).")
 
 
 HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [
