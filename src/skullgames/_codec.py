@@ -690,3 +690,27 @@ def check_legal_moves(fields: Mapping[str, Any]) -> None:
     if mover and not moves:
         raise SerializationError(f"no legal moves for seat {fields['seat']}, which is to "
                                  "move", ".legal_moves")
+
+
+def check_hands_left(fields: Mapping[str, Any], dealt: int, empty_in: Sequence[Any], *,
+                     also_played: Sequence[int] = (),
+                     drawn: Mapping[int, int] | None = None) -> None:
+    """Refuse a ``hand_sizes`` entry other than what is left of the seat's deal.
+
+    That is ``dealt`` less the seat's plays this round (in ``tricks``, in ``trick``, and
+    once for each time it is in ``also_played``), more its ``drawn`` cards; no hand
+    holds a card in the phases ``empty_in``.
+    """
+    sizes = fields["hand_sizes"]
+    played = [0] * len(sizes)
+    seats = [seat for plays in (*(t["plays"] for t in fields["tricks"]), fields["trick"])
+             for seat, _ in plays]
+    for seat in (*seats, *also_played):
+        if seat is not None and seat < len(sizes):
+            played[seat] += 1
+    idle = fields["phase"] in empty_in
+    for seat, size in enumerate(sizes):
+        held = 0 if idle else dealt - played[seat] + (drawn or {}).get(seat, 0)
+        if size != held:
+            raise SerializationError(f"seat {seat} holds {size} cards, where {held} are "
+                                     "left of its deal", f".hand_sizes[{seat}]")

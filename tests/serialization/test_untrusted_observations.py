@@ -192,14 +192,13 @@ def spoilers(game_name: str) -> dict[str, tuple[Spoiler, str]]:
         "moves for a seat not to move": (moves_for_a_seat_not_to_move, "$.legal_moves"),
         "no moves for the seat to move": (no_moves_for_the_seat_to_move, "$.legal_moves"),
     }
+    table["another hand a card more"] = (another_hand_a_card_more, "$.hand_sizes[{}]")
     for name in per_seat_fields(game_name):
         table[f"{name}: one too many"] = (one_too_many(name), f"$.{name}")
         table[f"{name}: one too few"] = (one_too_few(name), f"$.{name}")
     if game_name == "king":
         table["other cards dealt"] = (other_cards_dealt, "$.cards_dealt")
         table["shots without the cannonball"] = (shots_without_cannonball, "$.shots")
-        other = "$.hand_sizes[{}]"
-        table["another hand a card more"] = (another_hand_a_card_more, other)
         table["pending outside its phase"] = (pending_outside_its_phase, "$.pending")
         table["pending for another seat"] = (pending_for_another_seat, "$.pending.seat")
     return table

@@ -13,6 +13,7 @@ from typing import Any
 import cattrs
 
 from skullgames._codec import (
+    check_hands_left,
     check_legal_moves,
     check_own_hand,
     check_per_seat_lengths,
@@ -293,23 +294,12 @@ def _check_pending(fields: dict[str, Any]) -> None:
 def _check_hand_sizes(fields: dict[str, Any]) -> None:
     """Refuse a hand size other than the cards dealt less the seat's plays this round.
 
-    The plays are the finished tricks' and the trick's on the table; Bendt the Bandit's
-    owner holds the cards he drew until he discards as many (``pending.drawn``). Nobody
-    holds a card while a deal is awaited or once the game is over.
+    Bendt the Bandit's owner also holds the cards he drew until he discards as many
+    (``pending.drawn``).
     """
-    sizes, dealt, pending = fields["hand_sizes"], fields["cards_dealt"], fields["pending"]
-    played = [0] * len(sizes)
-    for plays in (*(trick["plays"] for trick in fields["tricks"]), fields["trick"]):
-        for seat, _ in plays:
-            if seat is not None and seat < len(sizes):
-                played[seat] += 1
-    for seat, size in enumerate(sizes):
-        held = 0 if fields["phase"] in _NOBODY_MOVES else dealt - played[seat]
-        if pending is not None and pending.seat == seat:
-            held += pending.drawn
-        if size != held:
-            raise SerializationError(f"seat {seat} holds {size} cards, where {held} are "
-                                     "left of its deal", f".hand_sizes[{seat}]")
+    pending = fields["pending"]
+    drawn = {pending.seat: pending.drawn} if pending is not None else {}
+    check_hands_left(fields, fields["cards_dealt"], _NOBODY_MOVES, drawn=drawn)
 
 
 def check_observation(fields: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import cattrs
 
 from skullgames._codec import (
+    check_hands_left,
     check_legal_moves,
     check_own_hand,
     check_per_seat_lengths,
@@ -183,9 +184,10 @@ def check_observation(fields: dict[str, Any]) -> None:
     """Refuse an observation that no game under its config could give.
 
     Its seats are seats of the game, its per-seat arrays have one entry per seat, its
-    round is one of the config's, the hand is as large as ``hand_sizes`` says, and
-    someone is to move except in the phases where nobody moves. Its legal moves are
-    checked once a seat to place has been given its placements.
+    round is one of the config's, the hand is as large as ``hand_sizes`` says, every
+    hand holds what is left of its deal, and someone is to move except in the phases
+    where nobody moves. Its legal moves are checked once a seat to place has been given
+    its placements.
     """
     check_seat(fields)
     check_seats_of_game(fields, ("dealer", "leader", "to_move"))
@@ -194,6 +196,9 @@ def check_observation(fields: dict[str, Any]) -> None:
     check_round_number(fields)
     check_own_hand(fields)
     check_to_move(fields, _NOBODY_MOVES)
+    # a card lying face down (two players) has been played
+    check_hands_left(fields, fields["config"].hand_size, _NOBODY_MOVES,
+                     also_played=fields["face_down"])
 
 
 def _observation(**fields: Any) -> Observation:
@@ -266,7 +271,9 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     rules="seat, dealer, leader and to_move are seats of the config's game; each per-seat "
           "array (hand_sizes, placements, has_placed, totals) has one entry per seat, and "
           "planks one per seat or none; round_number is one of the config's rounds; hand "
-          "holds hand_sizes[seat] cards; to_move is null in the phases deal and over and "
+          "holds hand_sizes[seat] cards; each hand_sizes entry is the config's hand size "
+          "less the seat's plays in tricks, trick and face_down (0 in the phases deal and "
+          "over); to_move is null in the phases deal and over and "
           "only there; legal_moves is empty unless seat is to move, and not empty when it "
           "is; tricks are played once every seat has placed; the plays of each finished "
           "trick make a trick with the centre it met (each card once, as "
