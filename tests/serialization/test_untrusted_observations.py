@@ -161,6 +161,14 @@ def no_moves_for_the_seat_to_move(data: dict[str, Any], view: Any
     return changed(data, legal_moves=[])
 
 
+def bid_above_the_cards_dealt(data: dict[str, Any], view: Any) -> dict[str, Any] | None:
+    if view.bids[view.seat] is None:
+        return None
+    bids = list(data["bids"])
+    bids[view.seat] = view.cards_dealt + 1
+    return changed(data, bids=bids)
+
+
 def pending_outside_its_phase(data: dict[str, Any], view: Any) -> dict[str, Any] | None:
     if view.phase is king.Phase.ABILITY:
         return changed(data, pending=None)
@@ -199,6 +207,7 @@ def spoilers(game_name: str) -> dict[str, tuple[Spoiler, str]]:
     if game_name == "king":
         table["other cards dealt"] = (other_cards_dealt, "$.cards_dealt")
         table["shots without the cannonball"] = (shots_without_cannonball, "$.shots")
+        table["bid above the cards dealt"] = (bid_above_the_cards_dealt, "$.bids[{seat}]")
         table["pending outside its phase"] = (pending_outside_its_phase, "$.pending")
         table["pending for another seat"] = (pending_for_another_seat, "$.pending.seat")
     return table
@@ -248,7 +257,7 @@ def test_spoiled_observations_are_refused_at_their_path(
             tried[name] += 1
             with pytest.raises(SerializationError) as refused:
                 from_dict(spoiled, cls)
-            expected = path.format((view.seat + 1) % view.config.players)
+            expected = path.format((view.seat + 1) % view.config.players, seat=view.seat)
             assert refused.value.path == expected, (name, str(refused.value))
     never = {name for name, count in tried.items() if count == 0}
     if game_name == "king":  # shots are per seat with the Cannonball, and none without

@@ -277,6 +277,15 @@ def _check_shots(fields: dict[str, Any]) -> None:
                                      f".{name}")
 
 
+def _check_bids(fields: dict[str, Any]) -> None:
+    """Refuse a bid beyond the cards dealt: a bid is 0 to the cards dealt (K9; K12 for Harry)."""
+    dealt = fields["cards_dealt"]
+    for seat, bid in enumerate(fields["bids"]):
+        if bid is not None and bid > dealt:
+            raise SerializationError(f"a bid of {bid} with {dealt} cards dealt",
+                                     f".bids[{seat}]")
+
+
 def _check_pending(fields: dict[str, Any]) -> None:
     """Refuse a pending ability outside the ability phase, or none in it, or not to move.
 
@@ -317,6 +326,7 @@ def check_observation(fields: dict[str, Any]) -> None:
     _check_shots(fields)
     check_round_number(fields)
     _check_cards_dealt(fields)
+    _check_bids(fields)
     check_own_hand(fields)
     check_to_move(fields, _NOBODY_MOVES)
     _check_pending(fields)
@@ -384,9 +394,10 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
           "array (hand_sizes, bids, has_bid, tricks_won, wagers, totals) has one entry per "
           "seat, and shots and has_shot one per seat or none (none without the cannonball "
           "option); round_number is one of the config's rounds and cards_dealt its hand "
-          "size; hand holds hand_sizes[seat] cards; each hand_sizes entry is cards_dealt "
-          "less the seat's plays in tricks and trick, and more by pending.drawn for the "
-          "seat of a pending ability (0 in the phases deal and over); to_move is null in "
+          "size; no bid is above cards_dealt; hand holds hand_sizes[seat] cards; each "
+          "hand_sizes entry is cards_dealt less the seat's plays in tricks and trick, and "
+          "more by pending.drawn for the seat of a pending ability (0 in the phases deal "
+          "and over); to_move is null in "
           "the phases deal and over and only there; pending is there in the phase ability "
           "and only there, with to_move its seat; legal_moves is empty unless seat is to "
           "move, and not empty when it is; the plays of each finished trick make a trick "
