@@ -619,3 +619,98 @@ def check_seat(fields: Mapping[str, Any]) -> None:
     if not seat < players:
         raise SerializationError(f"seat {seat} is not a seat of this {players}-player game",
                                  ".seat")
+
+
+# An observation read from outside is checked against its config and against itself, so
+# that no bot meets one that no game could give. Each check reads the fields by the names
+# both games' observations share; a game passes its own field names and phases.
+
+
+def check_seats_of_game(fields: Mapping[str, Any], names: Sequence[str]) -> None:
+    """Refuse a seat field (``to_move``, ``leader``, ``dealer``) that is no seat of the game.
+
+    ``None`` passes: whether a field may be ``None`` is the game's own check.
+    """
+    players = fields["config"].players
+    for name in names:
+        seat = fields[name]
+        if seat is not None and not seat < players:
+            raise SerializationError(f"{name} {seat} is not a seat of this {players}-player "
+                                     "game", f".{name}")
+
+
+def check_per_seat_lengths(fields: Mapping[str, Any], names: Sequence[str], *,
+                           may_be_empty: bool = False) -> None:
+    """Refuse a per-seat array whose length is not the config's number of players.
+
+    With ``may_be_empty``, an empty array passes too (an option's array before its use).
+    """
+    players = fields["config"].players
+    for name in names:
+        length = len(fields[name])
+        if length != players and not (may_be_empty and length == 0):
+            raise SerializationError(f"{length} entries for a {players}-player game (one "
+                                     "per seat)", f".{name}")
+
+
+def check_round_number(fields: Mapping[str, Any]) -> None:
+    """Refuse a ``round_number`` beyond the config's ``round_count``."""
+    number, rounds = fields["round_number"], fields["config"].round_count
+    if not number <= rounds:
+        raise SerializationError(f"round {number} in a game of {rounds} rounds",
+                                 ".round_number")
+
+
+def check_own_hand(fields: Mapping[str, Any]) -> None:
+    """Refuse a ``hand`` whose size is not the seat's entry in ``hand_sizes``."""
+    seat, held = fields["seat"], len(fields["hand"])
+    size = fields["hand_sizes"][seat]
+    if held != size:
+        raise SerializationError(f"{held} cards in seat {seat}'s hand, whose hand_sizes "
+                                 f"entry is {size}", ".hand")
+
+
+def check_to_move(fields: Mapping[str, Any], nobody_moves: Sequence[Any]) -> None:
+    """Refuse a ``to_move`` of ``None`` outside the phases ``nobody_moves``, or a seat in them."""
+    phase, to_move = fields["phase"], fields["to_move"]
+    idle = phase in nobody_moves
+    if idle and to_move is not None:
+        raise SerializationError(f"seat {to_move} to move in phase {phase.value}, where "
+                                 "nobody moves", ".to_move")
+    if not idle and to_move is None:
+        raise SerializationError(f"nobody to move in phase {phase.value}", ".to_move")
+
+
+def check_legal_moves(fields: Mapping[str, Any]) -> None:
+    """Refuse ``legal_moves`` for a seat not to move, or none for the seat to move."""
+    moves, mover = fields["legal_moves"], fields["to_move"] == fields["seat"]
+    if moves and not mover:
+        raise SerializationError(f"legal moves for seat {fields['seat']}, which is not to "
+                                 "move", ".legal_moves")
+    if mover and not moves:
+        raise SerializationError(f"no legal moves for seat {fields['seat']}, which is to "
+                                 "move", ".legal_moves")
+
+
+def check_hands_left(fields: Mapping[str, Any], dealt: int, empty_in: Sequence[Any], *,
+                     also_played: Sequence[int] = (),
+                     drawn: Mapping[int, int] | None = None) -> None:
+    """Refuse a ``hand_sizes`` entry other than what is left of the seat's deal.
+
+    That is ``dealt`` less the seat's plays this round (in ``tricks``, in ``trick``, and
+    once for each time it is in ``also_played``), more its ``drawn`` cards; no hand
+    holds a card in the phases ``empty_in``.
+    """
+    sizes = fields["hand_sizes"]
+    played = [0] * len(sizes)
+    seats = [seat for plays in (*(t["plays"] for t in fields["tricks"]), fields["trick"])
+             for seat, _ in plays]
+    for seat in (*seats, *also_played):
+        if seat is not None and seat < len(sizes):
+            played[seat] += 1
+    idle = fields["phase"] in empty_in
+    for seat, size in enumerate(sizes):
+        held = 0 if idle else dealt - played[seat] + (drawn or {}).get(seat, 0)
+        if size != held:
+            raise SerializationError(f"seat {seat} holds {size} cards, where {held} are "
+                                     "left of its deal", f".hand_sizes[{seat}]")

@@ -12,6 +12,15 @@ from typing import Any
 
 import cattrs
 
+from skullgames._codec import (
+    check_hands_left,
+    check_legal_moves,
+    check_own_hand,
+    check_per_seat_lengths,
+    check_round_number,
+    check_seats_of_game,
+    check_to_move,
+)
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.king.cards import ALL_CARDS, TIGRESS, Card, Kind, Pirate, Suit, card
 from skullgames.king.config import (
@@ -243,12 +252,94 @@ ROUND_SUMMARY: Codec[RoundSummary] = Record("RoundSummary", [
 ], RoundSummary, description="A finished round: final bids, tricks won and points per seat.")
 
 
+_PER_SEAT = ("hand_sizes", "bids", "has_bid", "tricks_won", "wagers", "totals")
+_SHOTS = ("shots", "has_shot")  # empty without the Cannonball option, and before the deal
+_NOBODY_MOVES = (Phase.DEAL, Phase.OVER)  # observe's to_move is None in these phases only
+
+
+def _check_cards_dealt(fields: dict[str, Any]) -> None:
+    """Refuse a ``cards_dealt`` other than the config's hand size for the round."""
+    dealt, round_number = fields["cards_dealt"], fields["round_number"]
+    size = fields["config"].hand_sizes[round_number - 1]
+    if dealt != size:
+        raise SerializationError(f"{dealt} cards dealt in round {round_number}, where this "
+                                 f"config deals {size}", ".cards_dealt")
+
+
+def _check_shots(fields: dict[str, Any]) -> None:
+    """Refuse shots without the Cannonball option, or not one per seat with it."""
+    if fields["config"].cannonball:
+        check_per_seat_lengths(fields, _SHOTS, may_be_empty=True)
+        return
+    for name in _SHOTS:
+        if fields[name]:
+            raise SerializationError("shots in a game without the cannonball option",
+                                     f".{name}")
+
+
+def _check_bids(fields: dict[str, Any]) -> None:
+    """Refuse a bid beyond the cards dealt: a bid is 0 to the cards dealt (K9; K12 for Harry)."""
+    dealt = fields["cards_dealt"]
+    for seat, bid in enumerate(fields["bids"]):
+        if bid is not None and bid > dealt:
+            raise SerializationError(f"a bid of {bid} with {dealt} cards dealt",
+                                     f".bids[{seat}]")
+
+
+def _check_pending(fields: dict[str, Any]) -> None:
+    """Refuse a pending ability outside the ability phase, or none in it, or not to move.
+
+    ``observe`` fills ``pending`` in the ability phase only, with ``to_move`` its seat.
+    """
+    pending, phase = fields["pending"], fields["phase"]
+    if (pending is None) == (phase is Phase.ABILITY):
+        said = "no pending ability" if pending is None else "a pending ability"
+        raise SerializationError(f"{said} in phase {phase.value}", ".pending")
+    if pending is not None and pending.seat != fields["to_move"]:
+        raise SerializationError(f"the ability is seat {pending.seat}'s, but seat "
+                                 f"{fields['to_move']} is to move", ".pending.seat")
+
+
+def _check_hand_sizes(fields: dict[str, Any]) -> None:
+    """Refuse a hand size other than the cards dealt less the seat's plays this round.
+
+    Bendt the Bandit's owner also holds the cards he drew until he discards as many
+    (``pending.drawn``).
+    """
+    pending = fields["pending"]
+    drawn = {pending.seat: pending.drawn} if pending is not None else {}
+    check_hands_left(fields, fields["cards_dealt"], _NOBODY_MOVES, drawn=drawn)
+
+
+def check_observation(fields: dict[str, Any]) -> None:
+    """Refuse an observation that no game under its config could give.
+
+    Its seats are seats of the game, its per-seat arrays have one entry per seat, its
+    round is one of the config's and deals the config's cards, the hand is as large as
+    ``hand_sizes`` says, someone is to move except in the phases where nobody moves, a
+    pending ability is the seat's to move, every hand holds what is left of its deal, and
+    only the seat to move has legal moves.
+    """
+    check_seat(fields)
+    check_seats_of_game(fields, ("dealer", "leader", "to_move"))
+    check_per_seat_lengths(fields, _PER_SEAT)
+    _check_shots(fields)
+    check_round_number(fields)
+    _check_cards_dealt(fields)
+    _check_bids(fields)
+    check_own_hand(fields)
+    check_to_move(fields, _NOBODY_MOVES)
+    _check_pending(fields)
+    _check_hand_sizes(fields)
+    check_legal_moves(fields)
+
+
 def _observation(**fields: Any) -> Observation:
     """An observation from its fields, with the tricks of this round worked out again.
 
     They come from their plays through the engine's :func:`~skullgames.king.resolve_trick`.
     """
-    check_seat(fields)
+    check_observation(fields)
     config = fields["config"]
     results = []
     for i, trick in enumerate(fields["tricks"]):
@@ -299,9 +390,18 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
     Field("legal_moves", Array(MOVE_TEXT)),
 ], _observation, get=lambda o: Overlay(o, tricks=[_played(t) for t in o.tricks]),
     description="What one seat may see of a Skull King game.",
-    rules="seat is a seat of the config's game; the plays of each finished trick make a "
-          "trick under the config (each card once, as skullgames.king.resolve_trick "
-          "checks).")
+    rules="seat, dealer, leader and to_move are seats of the config's game; each per-seat "
+          "array (hand_sizes, bids, has_bid, tricks_won, wagers, totals) has one entry per "
+          "seat, and shots and has_shot one per seat or none (none without the cannonball "
+          "option); round_number is one of the config's rounds and cards_dealt its hand "
+          "size; no bid is above cards_dealt; hand holds hand_sizes[seat] cards; each "
+          "hand_sizes entry is cards_dealt less the seat's plays in tricks and trick, and "
+          "more by pending.drawn for the seat of a pending ability (0 in the phases deal "
+          "and over); to_move is null in "
+          "the phases deal and over and only there; pending is there in the phase ability "
+          "and only there, with to_move its seat; legal_moves is empty unless seat is to "
+          "move, and not empty when it is; the plays of each finished trick make a trick "
+          "under the config (each card once, as skullgames.king.resolve_trick checks).")
 
 
 HIDDEN_MOVE: Codec[HiddenMove] = Record("HiddenMove", [

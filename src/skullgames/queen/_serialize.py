@@ -12,6 +12,15 @@ from typing import Any
 
 import cattrs
 
+from skullgames._codec import (
+    check_hands_left,
+    check_legal_moves,
+    check_own_hand,
+    check_per_seat_lengths,
+    check_round_number,
+    check_seats_of_game,
+    check_to_move,
+)
 from skullgames.errors import SerializationError, SkullgamesError
 from skullgames.plugins.json import (
     OWN_DEFAULT,
@@ -166,16 +175,43 @@ def _legal_moves_unless_placing(fields: dict[str, Any]) -> None:
         raise SerializationError("missing field 'legal_moves'", "")
 
 
+_PER_SEAT = ("hand_sizes", "placements", "has_placed", "totals")
+_PLANKS = ("planks",)  # empty until every seat has placed
+_NOBODY_MOVES = (Phase.DEAL, Phase.OVER)  # State.to_move is None in these phases only
+
+
+def check_observation(fields: dict[str, Any]) -> None:
+    """Refuse an observation that no game under its config could give.
+
+    Its seats are seats of the game, its per-seat arrays have one entry per seat, its
+    round is one of the config's, the hand is as large as ``hand_sizes`` says, every
+    hand holds what is left of its deal, and someone is to move except in the phases
+    where nobody moves. Its legal moves are checked once a seat to place has been given
+    its placements.
+    """
+    check_seat(fields)
+    check_seats_of_game(fields, ("dealer", "leader", "to_move"))
+    check_per_seat_lengths(fields, _PER_SEAT)
+    check_per_seat_lengths(fields, _PLANKS, may_be_empty=True)
+    check_round_number(fields)
+    check_own_hand(fields)
+    check_to_move(fields, _NOBODY_MOVES)
+    # a card lying face down (two players) has been played
+    check_hands_left(fields, fields["config"].hand_size, _NOBODY_MOVES,
+                     also_played=fields["face_down"])
+
+
 def _observation(**fields: Any) -> Observation:
     """An observation from its fields, with what they leave out worked out again.
 
     The tricks of this round come from their plays through the engine's
     :func:`~skullgames.queen.resolve_trick`; a seat to place has the 1,250 placements.
     """
-    check_seat(fields)
+    check_observation(fields)
     seat = fields["seat"]
     if fields["phase"] is Phase.PLACE:
         fields["legal_moves"] = PLACES if fields["to_move"] == seat else ()
+    check_legal_moves(fields)
     tricks = fields["tricks"]
     results: list[TrickResult] = []
     if tricks:
@@ -232,9 +268,16 @@ OBSERVATION: Codec[Observation] = Record("Observation", [
                   "required": ["phase"]},
            "then": {"properties": {"legal_moves": False}},
            "else": {"required": ["legal_moves"]}},
-    rules="seat is a seat of the config's game; tricks are played once every seat has "
-          "placed; the plays of each finished trick make a trick with the centre it met "
-          "(each card once, as skullgames.queen.resolve_trick checks).")
+    rules="seat, dealer, leader and to_move are seats of the config's game; each per-seat "
+          "array (hand_sizes, placements, has_placed, totals) has one entry per seat, and "
+          "planks one per seat or none; round_number is one of the config's rounds; hand "
+          "holds hand_sizes[seat] cards; each hand_sizes entry is the config's hand size "
+          "less the seat's plays in tricks, trick and face_down (0 in the phases deal and "
+          "over); to_move is null in the phases deal and over and "
+          "only there; legal_moves is empty unless seat is to move, and not empty when it "
+          "is; tricks are played once every seat has placed; the plays of each finished "
+          "trick make a trick with the centre it met (each card once, as "
+          "skullgames.queen.resolve_trick checks).")
 
 STATE: SavedGame[State] = SavedGame(
     STATE_FORMAT, CONFIG, MOVE_TEXT, MOVE, _KNOWN_MOVES,
