@@ -24,8 +24,9 @@ from skullgames.bots.king import SearchBot, _policy, greedy_bid
 from skullgames.bots.king_expert import ExpertBot, rollout_move, rollout_play
 from skullgames.king import Bid, Move, Observation, Phase, State, apply
 
-__all__ = ["FourfoldSearch", "GreedyRollouts", "NoBidSearch", "NoInference", "NoObjective",
-           "RolloutPlayer", "SmallSearch", "SmallSearchExpertRollouts", "TimedExpert"]
+__all__ = ["FourfoldSearch", "GreedyRollouts", "MeanBids", "NoBidSearch", "NoInference",
+           "NoObjective", "RolloutPlayer", "SmallSearch", "SmallSearchExpertRollouts",
+           "TimedExpert"]
 
 
 class NoInference(ExpertBot):
@@ -40,6 +41,17 @@ class NoObjective(ExpertBot):
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng, objective=False)
+
+
+class MeanBids(ExpertBot):
+    """The expert bidding by the best mean (``confidence=0``): the expert of ``2ba2202``.
+
+    It makes the same moves as the expert of commits ``2ba2202`` to ``6c88ece``, before its
+    bids were anchored on the rule of thumb's.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, confidence=0.0)
 
 
 class NoBidSearch(ExpertBot):

@@ -11,6 +11,10 @@ additions, each switchable for an ablation:
   others' average) a stake on finishing first, from the standings after the round: the
   chance of being ahead at the end of the game, a logistic of its lead over the best other
   seat whose spread narrows as fewer rounds are left (:meth:`ExpertSearch.value_of`);
+- **anchor**: a game may name a move the search keeps unless another is shown better
+  (:meth:`ExpertSearch.anchor`, Skull King's rule-of-thumb bid): another move's value is
+  its mean less ``confidence`` standard errors of its difference from the anchor's in the
+  same worlds, so the best of many noisy means does not win by luck alone;
 - **budget**: ``worlds`` rollouts per legal move, a fixed number of iterations whatever
   the machine, so that the bot is deterministic under its ``random.Random``; or, with
   ``seconds``, also a bound in time: the pool stops growing once half of it is spent, and
@@ -82,10 +86,12 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     :meth:`log_likelihood` (1, or ``inference=False``, samples the searched worlds
     directly). ``objective=False`` values a round by its points only, as ``search`` does.
     ``stake`` and ``spread`` are the game's scale of the objective (class attributes).
-    ``seconds`` (default ``None``: no bound) bounds a decision's time on the clock
-    :func:`time.perf_counter`: the pool stops growing at half of it (at least one world
-    is sampled), and the search stops once a world is done and the time is up (at least
-    one world is searched, every move in the same worlds).
+    ``confidence`` (default 2) is how many standard errors above zero another move's
+    advantage over the game's :meth:`anchor` must be for it to be chosen; 0 values every
+    move by its mean alone. ``seconds`` (default ``None``: no bound) bounds a decision's
+    time on the clock :func:`time.perf_counter`: the pool stops growing at half of it
+    (at least one world is sampled), and the search stops once a world is done and the
+    time is up (at least one world is searched, every move in the same worlds).
     """
 
     stake: ClassVar[float] = 0.0
@@ -96,13 +102,15 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int, pool: int,
                  spite: float, inference: bool = True, objective: bool = True,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, confidence: float = 2.0) -> None:
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, not {worlds}")
         if pool < 1:
             raise ValueError(f"pool must be at least 1, not {pool}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be above 0 (or None), not {seconds}")
+        if not 0.0 <= confidence < math.inf:
+            raise ValueError(f"confidence must be 0 or more and finite, not {confidence}")
         self.rng = random.Random() if rng is None else rng
         self.worlds = worlds
         self.pool = pool
@@ -110,6 +118,7 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         self.inference = inference
         self.objective = objective
         self.seconds = seconds
+        self.confidence = float(confidence)
 
     def choose(self, observation: ObservationT) -> MoveT:
         """The move with the best average value over the searched worlds."""
@@ -141,20 +150,29 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         ``deadline`` (:meth:`deadline`), the worlds after the one being played out when
         it passes are left out.
         """
-        totals, _ = self._totals(observation, moves, worlds, deadline)
-        return max(range(len(moves)), key=totals.__getitem__)
+        anchor = self._anchor_of(observation, moves)
+        totals, draws, squares = self._totals(observation, moves, worlds, deadline, anchor)
+        if anchor is None:
+            return max(range(len(moves)), key=totals.__getitem__)
+        values = self._anchored(totals, draws, squares, anchor)
+        return max(range(len(moves)), key=values.__getitem__)
 
     def move_values(self, observation: ObservationT, moves: Sequence[MoveT],
                     worlds: Sequence[tuple[WorldT, int]],
                     deadline: float | None = None) -> list[float]:
         """Each of ``moves``' value: its mean :meth:`value_of` over the searched ``worlds``.
 
-        What :meth:`best_index` maximises (it compares the same sums, before the division
-        by the draws counted), in the same worlds and with the same ``deadline``: the
-        round's expected points to the seat, with the objective's stake.
+        What :meth:`best_index` maximises (without an anchor it compares the same sums,
+        before the division by the draws counted), in the same worlds and with the same
+        ``deadline``: the round's expected points to the seat, with the objective's stake.
+        Where the game names an :meth:`anchor`, every other move's mean is less
+        ``confidence`` standard errors of its difference from the anchor's.
         """
-        totals, draws = self._totals(observation, moves, worlds, deadline)
-        return [total / draws for total in totals]
+        anchor = self._anchor_of(observation, moves)
+        totals, draws, squares = self._totals(observation, moves, worlds, deadline, anchor)
+        if anchor is None:
+            return [total / draws for total in totals]
+        return self._anchored(totals, draws, squares, anchor)
 
     def appraise(self, observation: ObservationT,
                  played: MoveT | None = None) -> tuple[tuple[MoveT, ...], list[float]]:
@@ -170,21 +188,62 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         return moves, self.move_values(observation, moves, worlds, self.deadline(started))
 
     def _totals(self, observation: ObservationT, moves: Sequence[MoveT],
-                worlds: Sequence[tuple[WorldT, int]],
-                deadline: float | None) -> tuple[list[float], int]:
-        """Each move's value summed over the worlds played out, and the draws they count."""
+                worlds: Sequence[tuple[WorldT, int]], deadline: float | None,
+                anchor: int | None = None) -> tuple[list[float], int, list[float]]:
+        """Each move's value summed over the worlds played out, and the draws they count.
+
+        With an ``anchor``, also each move's squared difference from the anchor's, summed.
+        """
         seat = observation.seat
         standings, left = self.standings(observation)
         totals = [0.0] * len(moves)
+        squares = [0.0] * len(moves)
         draws = 0
         for world, count in worlds:
-            for i, move in enumerate(moves):
-                points = self.round_points(world, move)
-                totals[i] += count * self.value_of(points, seat, standings, left)
+            row = [self.value_of(self.round_points(world, move), seat, standings, left)
+                   for move in moves]
+            for i, value in enumerate(row):
+                totals[i] += count * value
+            if anchor is not None:
+                for i, value in enumerate(row):
+                    squares[i] += count * (value - row[anchor]) ** 2
             draws += count
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return totals, max(1, draws)
+        return totals, max(1, draws), squares
+
+    def _anchored(self, totals: Sequence[float], draws: int, squares: Sequence[float],
+                  anchor: int) -> list[float]:
+        """The values with an anchor: its mean, and the others' means less a margin.
+
+        The margin is ``confidence`` standard errors of a move's difference from the
+        anchor's, paired in the same worlds. With one draw nothing is shown better: no
+        other move is valued above the anchor.
+        """
+        means = [total / draws for total in totals]
+        base = means[anchor]
+        values: list[float] = []
+        for i, mean in enumerate(means):
+            if i == anchor:
+                values.append(mean)
+            elif draws < 2:
+                values.append(min(mean, base))
+            else:
+                gain = mean - base
+                variance = max(0.0, (squares[i] - draws * gain * gain) / (draws - 1))
+                values.append(mean - self.confidence * math.sqrt(variance / draws))
+        return values
+
+    def _anchor_of(self, observation: ObservationT, moves: Sequence[MoveT]) -> int | None:
+        """:meth:`anchor`'s index, or ``None`` where ``confidence`` is 0 (means alone)."""
+        return None if self.confidence == 0.0 else self.anchor(observation, moves)
+
+    def anchor(self, observation: ObservationT, moves: Sequence[MoveT]) -> int | None:
+        """The index in ``moves`` of the move kept unless another is shown better.
+
+        ``None`` (the default): every move is valued by its mean alone.
+        """
+        return None
 
     def searched_worlds(self, observation: ObservationT,
                         deadline: float | None = None) -> list[tuple[WorldT, int]]:

@@ -7,8 +7,13 @@
   discrete normal around :func:`~skullgames.bots.king.expected_tricks`), and a card is
   likely when it is the one the rule-of-thumb player would have played from the sampled
   hand it held then (:func:`play_log_likelihood`).
-- **Bids are searched**: every bid is played out in every world, the bot then playing
-  to make it; the bid of the best expected value is made.
+- **Bids are searched** against the rule of thumb's: every bid is played out in every
+  world, the bot then playing to make it. The rule of thumb's bid
+  (:func:`~skullgames.bots.king.greedy_bid`) is made unless another one's advantage
+  over it in the same worlds is ``confidence`` (default 2) standard errors above zero: a
+  bid's value is its mean less that margin (:meth:`ExpertBot.anchor`). The best of
+  eleven means in a few dozen worlds is often best by luck, and chosen by mean alone
+  they cost points against the rule of thumb's bids (the bots page).
 - **Rollouts** play the round out with :func:`rollout_move` for every seat: the rule of
   thumb, but a seat that needs some of the tricks left (not all) leads a card strong
   enough rather than its strongest (:func:`rollout_play`). The other seats' bids in
@@ -217,7 +222,9 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
 
     ``worlds`` (default 24) worlds are searched per decision, each drawn from ``pool``
     (default 3) weighed samples; every legal move, bids included, is played out in each.
-    ``inference=False`` and ``objective=False`` switch those parts off. ``seconds`` bounds
+    ``inference=False`` and ``objective=False`` switch those parts off. A bid other than
+    the rule of thumb's is made only when its advantage is ``confidence`` (default 2)
+    standard errors above zero; ``confidence=0`` bids by the best mean. ``seconds`` bounds
     a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
     """
 
@@ -226,14 +233,21 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 24, pool: int = 3,
                  spite: float = 1.0, inference: bool = True, objective: bool = True,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, confidence: float = 2.0) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
-                         objective=objective, seconds=seconds)
+                         objective=objective, seconds=seconds, confidence=confidence)
         self._seen: tuple[Observation | None, list[_Evidence]] = (None, [])
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""
         return observation.totals, observation.config.round_count - observation.round_number
+
+    def anchor(self, observation: Observation, moves: Sequence[Move]) -> int | None:
+        """While bidding, the rule of thumb's bid (:func:`greedy_bid`); no anchor after."""
+        if observation.phase is not Phase.BID:
+            return None
+        rule = Bid(greedy_bid(observation.hand, observation.config))
+        return moves.index(rule) if rule in moves else None
 
     def has_evidence(self, observation: Observation) -> bool:
         """Whether the bids are shown: after the bidding."""
