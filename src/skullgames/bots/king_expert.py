@@ -235,7 +235,10 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
                  spite: float = 1.0, inference: bool = True, objective: bool = True,
                  seconds: float | None = None, confidence: float = 2.0) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
-                         objective=objective, seconds=seconds, confidence=confidence)
+                         objective=objective, seconds=seconds)
+        if not 0.0 <= confidence < math.inf:
+            raise ValueError(f"confidence must be 0 or more and finite, not {confidence}")
+        self.confidence = float(confidence)
         self._seen: tuple[Observation | None, list[_Evidence]] = (None, [])
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
