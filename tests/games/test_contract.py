@@ -37,6 +37,10 @@ CODECS_WITHOUT_TRICKS = {cls: codec for cls, codec in KING_CODECS.items()
                          if cls is not TrickResult}
 """Skull King's codecs but the finished trick's (a game's ``codecs`` part, by path)."""
 
+CODECS_WITHOUT_CONFIG = {cls: codec for cls, codec in KING_CODECS.items()
+                         if cls is not king.Config}
+"""Skull King's codecs but its Config's."""
+
 
 def members(protocol: type) -> list[str]:
     return [name for name, value in vars(protocol).items() if isinstance(value, property)]
@@ -136,6 +140,63 @@ def test_one_error_names_every_missing_attribute_of_every_value() -> None:
     assert "its State has no 'totals' (each seat's running total" in message, message
     assert "its Observation has no 'seat' (the seat that sees this)" in message, message
     assert message.count("; ") >= 1
+
+
+def without_codecs(codecs: str, game: AnyGame) -> AnyGame:
+    """``game`` whose ``codecs`` part is the dict ``codecs`` of this module."""
+    return attrs.evolve(game, parts={**game.parts, "codecs": f"{__name__}:{codecs}"})
+
+
+def observations_without_seat(game: AnyGame) -> AnyGame:
+    """``game`` whose observations lack ``seat``, a breach of the sample game's first state."""
+    return attrs.evolve(game, observe=lambda state, seat: Lacking(game.observe(state, seat),
+                                                                  "seat"))
+
+
+def test_a_codec_breach_hides_no_breach_of_the_values() -> None:
+    """Issue 49: a Config without a codec and an Observation without ``seat``, both named."""
+    game = observations_without_seat(
+        without_codecs("CODECS_WITHOUT_CONFIG", attrs.evolve(GAMES["king"], name="jack")))
+    message = refusal(game)
+    assert "its JSON codecs have no codec for its Config" in message, message
+    assert "its Observation has no 'seat' (the seat that sees this)" in message, message
+
+
+LATER_BREACHES = {
+    "a finished round without points": (
+        king_with_states("rounds", lambda state: tuple(Lacking(r, "points")
+                                                       for r in state.rounds)),
+        "a finished round (Lacking) has 'points' None, not one int per seat"),
+    "a finished trick without a codec": (
+        without_codecs("CODECS_WITHOUT_TRICKS", attrs.evolve(GAMES["king"], name="jack")),
+        "its JSON codecs have no codec for TrickResult (its State's 'last_trick', "
+        "which the server sends)"),
+}
+
+
+@pytest.mark.parametrize("later", LATER_BREACHES)
+def test_a_breach_of_a_value_met_later_is_named_with_an_early_one(later: str) -> None:
+    """Issue 49: the sample game goes on past its first state with a breach."""
+    game, breach = LATER_BREACHES[later]
+    message = refusal(observations_without_seat(game))
+    assert "its Observation has no 'seat' (the seat that sees this)" in message, message
+    assert breach in message, message
+
+
+def test_a_breach_met_at_every_state_is_named_once() -> None:
+    message = refusal(king_with_states("to_move", lambda state: None))
+    assert message.count("its State's 'to_move' is None") == 1, message
+
+
+def test_a_config_that_cannot_be_made_is_refused_saying_what_is_left_unchecked() -> None:
+    def config() -> Any:
+        raise RuntimeError("no rules file")
+
+    message = refusal(attrs.evolve(GAMES["king"], name="jack",
+                                   Config=cast("type[Any]", config)))
+    assert message.startswith("game 'jack' breaks the contract of skullgames.plugins: "), message
+    assert ("Config() fails (RuntimeError: no rules file): no sample game is played, so no "
+            "State, Observation or move is checked") in message, message
 
 
 def test_a_to_move_other_than_current_player_is_refused() -> None:
