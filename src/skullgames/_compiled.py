@@ -86,6 +86,7 @@ BOT_MODULES: tuple[str, ...] = (
     "skullgames.bots.queen",
     "skullgames.bots.queen_expert",
     "skullgames.bots.queen_rollout",
+    "skullgames.bots.king_rollout",
 )
 """The bots' modules the compiled build compiles: the searches, the rules of thumb their
 rollouts play, the sampling of worlds and the likelihood models.
@@ -94,9 +95,9 @@ One name a line: a bot module joins the compiled build by a line here (the build
 reads this tuple as it reads :data:`ENGINE_MODULES`). The classes users subclass (the
 searches, the bots) are marked ``mypyc_attr(allow_interpreted_subclasses=True)``. The
 tables of bots by name (``king_bots``, ``queen_bots``) stay Python: nothing runs there.
-Skull King's rollouts (``king_rollout``) stay Python for now: mypyc 2.4 compiles them into
-code that releases a tuple once too often, and the interpreter crashes
-(``tests/builds/test_rollouts_keep_memory.py``); its callers, compiled, call it as Python.
+Skull King's rollouts (``king_rollout``) joined them once a call that mypyc 2.4 compiled
+into a release too early was rewritten (``docs/contributing.md``;
+``tests/builds/test_rollouts_keep_memory.py``).
 """
 
 COMPILED_MODULES: tuple[str, ...] = ENGINE_MODULES + BOT_MODULES

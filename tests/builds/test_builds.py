@@ -66,11 +66,9 @@ def test_every_compiled_module_exists_as_source() -> None:
         assert (ROOT / "src" / (name.replace(".", "/") + ".py")).is_file(), name
 
 
-# The bots' modules that stay Python: the package's factory and the tables of bots by name;
-# and Skull King's rollouts, which mypyc 2.4 miscompiles (the interpreter crashed:
-# tests/builds/test_rollouts_keep_memory.py, and _compiled.BOT_MODULES's note).
+# The bots' modules that stay Python: the package's factory and the tables of bots by name.
 _PYTHON_BOT_MODULES = {"skullgames.bots", "skullgames.bots.king_bots",
-                       "skullgames.bots.queen_bots", "skullgames.bots.king_rollout"}
+                       "skullgames.bots.queen_bots"}
 
 
 def test_every_bot_module_but_the_tables_is_compiled() -> None:

@@ -1,9 +1,10 @@
 """The bots' rollouts release nothing they do not own, in the build under test.
 
-mypyc 2.4 compiled ``skullgames.bots.king_rollout`` into code that released a tuple one
-reference too many: the play-outs of a game's first round freed a tuple still in use, and a
-later garbage collection, or an expert game's seventh round, crashed the interpreter
-(``docs/contributing.md``, "What a compiled module may not contain"). Such a defect shows
+mypyc 2.4 compiled ``skullgames.bots.king_rollout`` into code that released a round's
+result before the call that read two of its fields: the play-outs of a game's first round
+freed the scores still in use, and a later garbage collection, a read, or an expert game's
+seventh round, crashed the interpreter (``docs/contributing.md``, "What an engine module
+may not contain"; the module stayed Python until the call was rewritten). Such a defect shows
 only in the compiled run, and as a crash: so a game (King's first five rounds, Queen's
 first) is played out in a child process, every position of it, with a full collection
 after each play-out, and the child must end cleanly having played them all.

@@ -100,8 +100,12 @@ def play_out(world: State, move: Move, policy: StatePolicy, play: PlayPolicy
             return _play_tricks(state, config, play)
         state = apply(state, policy(state))
     result = state.rounds[-1]
-    return RoundOutcome(result.scores, result.tricks,
-                        tuple([s.tricks for s in result.scores]))
+    # Named before the call: compiled (mypyc 2.4), the arguments ``result.scores`` and
+    # ``result.tricks`` were borrowed from ``result``, which was released before the call
+    # once the comprehension had read it last (it freed the scores still to be used).
+    scores = result.scores
+    tricks = result.tricks
+    return RoundOutcome(scores, tricks, tuple([s.tricks for s in scores]))
 
 
 def _play_tricks(state: Playing, config: Config, play: PlayPolicy) -> RoundOutcome:
