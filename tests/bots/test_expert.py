@@ -99,9 +99,11 @@ def a_position(config: king.Config, seed: int, plays: int) -> king.State:
     return state
 
 
+@pytest.mark.parametrize("inference", [False, True])
 @pytest.mark.parametrize("plays", [0, 5])
-def test_the_move_is_a_function_of_the_observation_only(plays: int) -> None:
-    """Same observation, different hidden hands, same seed: the same move (issue 38)."""
+def test_the_move_is_a_function_of_the_observation_only(plays: int, inference: bool) -> None:
+    """Same observation, different hidden hands, same seed: the same move (issue 38),
+    with inference (off by default) as without."""
     config = king.Config(players=4, rounds=(6,))
     real = a_position(config, 3, plays)
     seat = king.current_player(real)
@@ -113,7 +115,8 @@ def test_the_move_is_a_function_of_the_observation_only(plays: int) -> None:
     moves = set()
     for world in [real, *others]:
         assert king.observe(world, seat) == view
-        moves.add(ExpertBot(random.Random(5), worlds=4, pool=2).choose(king.observe(world, seat)))
+        bot = ExpertBot(random.Random(5), worlds=4, pool=2, inference=inference)
+        moves.add(bot.choose(king.observe(world, seat)))
     assert len(moves) == 1
 
 
@@ -143,7 +146,7 @@ def test_the_budget_is_worlds_times_pool_samples_and_worlds_rollouts_per_move(
         seat = king.current_player(state)
         assert seat is not None and state.phase is phase
         view = king.observe(state, seat)
-        bot = Counting(random.Random(1), worlds=worlds, pool=pool)
+        bot = Counting(random.Random(1), worlds=worlds, pool=pool, inference=True)
         bot.choose(view)
         moves = len(view.legal_moves)
         # the bids are hidden while bidding: nothing to weigh, so no pool
@@ -153,6 +156,9 @@ def test_the_budget_is_worlds_times_pool_samples_and_worlds_rollouts_per_move(
         assert bot.rollouts % moves == 0  # every move in every world searched
         if phase is king.Phase.BID:
             assert bot.rollouts == worlds * moves
+        by_default = Counting(random.Random(1), worlds=worlds, pool=pool)
+        by_default.choose(view)
+        assert by_default.samples == worlds  # inference off by default: no pool to weigh
 
 
 def test_a_forced_move_is_made_without_search() -> None:
@@ -211,7 +217,7 @@ def test_a_time_bound_stops_the_pool_at_half_of_the_time(
     seat = king.current_player(state)
     assert seat is not None
     view = king.observe(state, seat)
-    bot = Counting(random.Random(1), worlds=6, pool=3, seconds=4.0)
+    bot = Counting(random.Random(1), worlds=6, pool=3, seconds=4.0, inference=True)
     assert bot.choose(view) in view.legal_moves
     assert bot.samples == 2
     moves = len(view.legal_moves)
@@ -224,8 +230,9 @@ def test_a_time_bound_leaves_the_moves_of_the_worlds_searched() -> None:
     seat = king.current_player(state)
     assert seat is not None
     view = king.observe(state, seat)
-    unbounded = ExpertBot(random.Random(2), worlds=4, pool=2).choose(view)
-    assert ExpertBot(random.Random(2), worlds=4, pool=2, seconds=1e9).choose(view) == unbounded
+    unbounded = ExpertBot(random.Random(2), worlds=4, pool=2, inference=True).choose(view)
+    assert ExpertBot(random.Random(2), worlds=4, pool=2, inference=True,
+                     seconds=1e9).choose(view) == unbounded
 
 
 def test_a_game_under_a_real_time_bound_is_played_legally() -> None:

@@ -2,11 +2,13 @@
 
 - **Worlds** come from :func:`~skullgames.bots.king.sample_world` (voids respected), with
   hidden bids guessed by :func:`~skullgames.bots.king.greedy_bid`.
-- **Inference** weighs a world by the other seats' bids and plays this round: a bid is
-  likely near what the seat's sampled hand is worth (:func:`bid_log_likelihood`, a
-  discrete normal around :func:`~skullgames.bots.king.expected_tricks`), and a card is
-  likely when it is the one the rule-of-thumb player would have played from the sampled
-  hand it held then (:func:`play_log_likelihood`).
+- **Inference**, off by default (``inference=True``), weighs a world by the other seats'
+  bids and plays this round: a bid is likely near what the seat's sampled hand is worth
+  (:func:`bid_log_likelihood`, a discrete normal around
+  :func:`~skullgames.bots.king.expected_tricks`), and a card is likely when it is the
+  one the rule-of-thumb player would have played from the sampled hand it held then
+  (:func:`play_log_likelihood`). Measured, it cost points (the bots page), so the
+  expert samples its worlds as ``search`` does unless asked.
 - **Bids are searched** against the rule of thumb's: every bid is played out in every
   world, the bot then playing to make it. The rule of thumb's bid
   (:func:`~skullgames.bots.king.greedy_bid`) is made unless another one's advantage
@@ -218,11 +220,12 @@ def rollout_move(state: State) -> Move:
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
-    """Skull King's expert: inference, searched bids, rollouts, the standings, a budget.
+    """Skull King's expert: searched bids, rollouts, the standings, a budget.
 
-    ``worlds`` (default 24) worlds are searched per decision, each drawn from ``pool``
-    (default 3) weighed samples; every legal move, bids included, is played out in each.
-    ``inference=False`` and ``objective=False`` switch those parts off. A bid other than
+    ``worlds`` (default 24) worlds are searched per decision; every legal move, bids
+    included, is played out in each. ``inference=True`` draws each from ``pool``
+    (default 3) samples weighed by the other seats' bids and plays (off by default: it
+    cost points); ``objective=False`` values a round by its points only. A bid other than
     the rule of thumb's is made only when its advantage is ``confidence`` (default 2)
     standard errors above zero; ``confidence=0`` bids by the best mean. ``seconds`` bounds
     a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
@@ -232,7 +235,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
     spread = 45.0
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 24, pool: int = 3,
-                 spite: float = 1.0, inference: bool = True, objective: bool = True,
+                 spite: float = 1.0, inference: bool = False, objective: bool = True,
                  seconds: float | None = None, confidence: float = 2.0) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
                          objective=objective, seconds=seconds)
