@@ -359,7 +359,7 @@ def test_the_ray_backend_gives_the_same_result_as_the_local_one() -> None:
 
 
 def _match_on_ray(ray: Any, config: Any) -> tuple[MatchResult, int, io.StringIO]:
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING",
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING",
              log_to_driver=False)
     try:
         on_ray = match("king", config, bots="random,greedy", deals=5, shape="1v3", seed=9,

@@ -3,6 +3,7 @@ worker dies. One local Ray of 2 CPUs serves the whole module (it takes seconds t
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -19,7 +20,7 @@ import pytest
 from skullgames import king, simulate
 from skullgames.cli import main
 from skullgames.simulation import GameRecord, SimulationResult
-from skullgames.simulation._ray import TOKEN_VARIABLES, own_token
+from skullgames.simulation._ray import TOKEN_VARIABLES, _start, own_token
 from tests.support import simulation_bots
 from tests.support.ctrl_c import simulate_until_ctrl_c
 
@@ -36,7 +37,7 @@ def local_ray() -> Iterator[str]:
     With a token of its own in the environment, as ``simulate`` gives the local Ray it
     starts: Ray would write a new one to ``~/.ray/auth_token`` in the user's home."""
     with own_token():
-        ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+        ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING")
         try:
             yield str(ray.get_runtime_context().gcs_address)
         finally:
@@ -126,6 +127,23 @@ def test_ctrl_c_stops_a_ray_run_and_keeps_the_finished_games(local_ray: str,
         time.sleep(0.2)
     assert ray.available_resources().get("CPU", 0) == 2
     assert run(backend="ray", games=4)[0].bots[0].games == 4
+
+
+def test_without_an_address_a_ray_of_its_own_is_started_not_the_machine_s_joined(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without an address ``ray.init`` joins the cluster that ``ray start`` last started on
+    the machine (its token not ours): CI's two builds met that way, each refusing the
+    other's token. The run asks for a local Ray of its own ("local")."""
+    seen: dict[str, Any] = {}
+
+    def init(**options: Any) -> None:
+        seen.update(options)
+        raise RuntimeError("no Ray started in this test")
+
+    monkeypatch.setattr(ray, "init", init)
+    with pytest.raises(RuntimeError, match="no Ray started"), contextlib.ExitStack() as stack:
+        _start(ray, stack, jobs=2, address=None)
+    assert seen["address"] == "local" and seen["num_cpus"] == 2
 
 
 def test_an_address_where_no_cluster_answers_is_one_line_at_once() -> None:
@@ -227,7 +245,7 @@ def test_a_local_ray_run_with_a_token_in_the_home_prints_no_ray_log_line(
 
 HEAD = """
 import sys, ray
-ray.init(num_cpus=1, include_dashboard=False, logging_level="ERROR")
+ray.init(address="local", num_cpus=1, include_dashboard=False, logging_level="ERROR")
 print(ray.get_runtime_context().gcs_address.rpartition(":")[2], flush=True)
 sys.stdin.read()
 ray.shutdown()

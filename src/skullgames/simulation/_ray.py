@@ -8,6 +8,7 @@ import logging
 import os
 import secrets
 import socket
+import sys
 import tempfile
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -80,13 +81,30 @@ def own_token() -> Iterator[None]:
         # Only the token: Ray itself then turns token authentication on for the new Ray
         # (RAY_AUTH_MODE), as it would with a token of its own, and tells its configuration.
         os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+        _forget_read_token()
         try:
             yield
         finally:
             for name in TOKEN_VARIABLES:
                 os.environ.pop(name, None)
+            _forget_read_token()
     finally:
         quiet.setLevel(level)
+
+
+def _forget_read_token() -> None:
+    """Make Ray read its token again from the environment.
+
+    Ray (2.60) keeps the token a process first read: a second local Ray that this process
+    starts with a token of its own was refused by its own head ("InvalidAuthToken").
+    Nothing is kept before Ray is imported.
+    """
+    raylet = sys.modules.get("ray._raylet")
+    loader = getattr(raylet, "AuthenticationTokenLoader", None)
+    if loader is not None and hasattr(loader, "instance"):
+        reset = getattr(loader.instance(), "reset_cache", None)
+        if reset is not None:
+            reset()
 
 
 def check_token(ray: Any, address: str) -> None:
@@ -181,7 +199,9 @@ def _start(ray: Any, stack: contextlib.ExitStack, *, jobs: int | None,
     options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     if address is None:
         stack.enter_context(own_token())
-        options.update(num_cpus=jobs, include_dashboard=False)
+        # "local": without an address ray.init joins the cluster that `ray start` last
+        # started on this machine (its token is not ours), not a Ray of its own
+        options.update(address="local", num_cpus=jobs, include_dashboard=False)
     else:
         check_reachable(address)
         check_token(ray, address)
