@@ -8,8 +8,7 @@ from typing import Final
 
 # _by_floats numbers positions in one byte of each float.
 _MOST_BY_FLOATS: Final = 256
-_MANTISSA: Final = 2.0 ** 52
-_LAYOUTS: Final[dict[int, tuple[struct.Struct, bytes, bytes, bytes]]] = {}
+_LAYOUTS: Final[dict[int, tuple[struct.Struct, bytes, bytes, bytes, int, int]]] = {}
 
 
 def shuffled_positions(key: str, n: int) -> list[int]:
@@ -44,37 +43,31 @@ def _by_floats(digest: bytes, n: int) -> list[int] | None:
     ``benchmarks/tricks/shuffle-floats.patch``; benchmarks/README.md).
     Key ``j`` becomes the float ``1 + (top 40 bits * 256 + j) / 2**52``, built byte by
     byte: its mantissa is the 40 bits followed by the position, so sorting the floats
-    sorts the keys, and the position is the low byte of each sorted float's mantissa.
-    Reading the positions and checking the neighbours in one loop over the sorted floats
-    (not packing them back and checking 64-bit lanes of one big int) took 3.1 % off a
-    compiled Skull King game, 1.0 % off a Queen one (20 games: 89.02 M to 86.26 M
-    instructions, 81.31 M to 80.46 M; ``benchmarks/instructions.py king python=A
-    python=B``, issue 46).
+    sorts the keys, and the position is the low byte of each sorted float.
     """
     layout = _LAYOUTS.get(n)
     if layout is None:
         layout = _LAYOUTS[n] = _layout(n)
-    floats, positions, exponent_low, exponent_high = layout
+    floats, positions, exponent_low, exponent_high, middle, carries = layout
     chunks = bytearray(digest)
     del chunks[:2]  # chunk j's bytes 1 to 5 now hold key j's top 40 bits
     chunks += b"\0\0"
     chunks[0::8] = positions  # the mantissa's lowest byte
     chunks[6::8] = exponent_low  # the mantissa's top 4 bits (0) and the exponent: 1 <= x < 2
     chunks[7::8] = exponent_high
-    keys: list[float] = sorted(floats.unpack(chunks))
-    order: list[int] = []
-    previous = -1
-    for number in keys:
-        # Exact: the float's 52 bits of mantissa as an int, the 40 bits then the position.
-        mantissa = int((number - 1.0) * _MANTISSA)
-        # Neighbours in that order must differ in their 40 bits.
-        if mantissa >> 8 == previous:
-            return None
-        previous = mantissa >> 8
-        order.append(mantissa & 255)
-    return order
+    ordered = floats.pack(*sorted(floats.unpack(chunks)))
+    # Neighbours in that order must differ in their 40 bits: in the XOR of each float's
+    # bytes with its successor's, read as one int of 64-bit lanes, the 40 bits of every
+    # lane but the last are not 0, so adding those bits' mask carries into each bit 48.
+    lanes = int.from_bytes(ordered, "little")
+    if (((lanes ^ (lanes >> 64)) & middle) + middle) & carries != carries:
+        return None
+    return list(ordered[::8])
 
 
-def _layout(n: int) -> tuple[struct.Struct, bytes, bytes, bytes]:
+def _layout(n: int) -> tuple[struct.Struct, bytes, bytes, bytes, int, int]:
     """What :func:`_by_floats` needs for ``n`` keys, built once."""
-    return struct.Struct(f"<{n}d"), bytes(range(n)), b"\xf0" * n, b"\x3f" * n
+    neighbours = n - 1
+    return (struct.Struct(f"<{n}d"), bytes(range(n)), b"\xf0" * n, b"\x3f" * n,
+            int.from_bytes(b"\0\xff\xff\xff\xff\xff\0\0" * neighbours, "little"),
+            int.from_bytes(b"\0\0\0\0\0\0\x01\0" * neighbours, "little"))
