@@ -192,10 +192,13 @@ class Ticking:
         return self.now
 
 
-@pytest.mark.parametrize(("seconds", "searched"), [(1.5, 2), (2.5, 3), (100.0, 5)])
-def test_a_time_bound_stops_the_search_after_the_world_under_way(
-        monkeypatch: pytest.MonkeyPatch, seconds: float, searched: int) -> None:
-    """The decision starts at 1 s; each world done reads the clock: 2 s, 3 s, ..."""
+@pytest.mark.parametrize(("seconds", "sampled", "searched"),
+                         [(1.5, 1, 1), (2.5, 2, 1), (4.5, 3, 2), (100.0, 5, 5)])
+def test_a_time_bound_stops_the_draws_at_half_and_the_search_after_the_world_under_way(
+        monkeypatch: pytest.MonkeyPatch, seconds: float, sampled: int, searched: int) -> None:
+    """Worlds drawn directly (no pool): the decision starts at 1 s and each world drawn,
+    then each world searched, reads the clock: 2 s, 3 s, ... The draws stop once half of
+    the bound is spent (at least one world), the search once all of it is."""
     monkeypatch.setattr("skullgames.bots.expert.time.perf_counter", Ticking())
     state = king.new_game(king.Config(players=4, rounds=(6,)), seed=3)
     seat = king.current_player(state)
@@ -203,8 +206,19 @@ def test_a_time_bound_stops_the_search_after_the_world_under_way(
     view = king.observe(state, seat)
     bot = Counting(random.Random(1), worlds=5, pool=1, seconds=seconds)
     assert bot.choose(view) in view.legal_moves
-    assert bot.samples == 5  # the worlds are drawn before the search, as without a bound
+    assert bot.samples == sampled
     assert bot.rollouts == searched * len(view.legal_moves)  # every move in the same worlds
+
+
+def test_a_time_bound_with_worlds_without_number_still_ends() -> None:
+    """The shipped expert draws its worlds directly (no inference): with a budget of a
+    hundred thousand worlds, a bound of 0.05 s ends the decision long before they are drawn."""
+    state = a_position(king.Config(players=4, rounds=(6,)), 3, 5)
+    seat = king.current_player(state)
+    assert seat is not None
+    bot = Counting(random.Random(1), worlds=100_000, seconds=0.05)
+    assert bot.choose(king.observe(state, seat)) in king.legal_moves(state)
+    assert 1 <= bot.samples < 100_000
 
 
 def test_a_time_bound_stops_the_pool_at_half_of_the_time(

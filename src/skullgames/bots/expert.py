@@ -17,7 +17,7 @@ additions, each switchable for an ablation:
   same worlds, so the best of many noisy means does not win by luck alone;
 - **budget**: ``worlds`` rollouts per legal move, a fixed number of iterations whatever
   the machine, so that the bot is deterministic under its ``random.Random``; or, with
-  ``seconds``, also a bound in time: the pool stops growing once half of it is spent, and
+  ``seconds``, also a bound in time: no more worlds are drawn once half of it is spent, and
   the search stops after the world it is playing out once all of it is (then the moves
   depend on the machine).
 
@@ -90,9 +90,9 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
     errors above zero another move's advantage over the game's :meth:`anchor` must be for
     it to be chosen; 0 values every move by its mean alone. ``seconds`` (default
     ``None``: no bound) bounds a decision's time on the clock :func:`time.perf_counter`:
-    the pool stops growing at half of it (at least one world is sampled), and the search
-    stops once a world is done and the time is up (at least one world is searched, every
-    move in the same worlds).
+    no more worlds are drawn (into the pool or directly) at half of it (at least one is),
+    and the search stops once a world is done and the time is up (at least one world is
+    searched, every move in the same worlds).
     """
 
     stake: ClassVar[float] = 0.0
@@ -253,10 +253,16 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         Sampled, weighed and resampled; a world drawn twice is played out once and counts
         twice (rollouts are deterministic). Without anything to infer from (inference
         off, ``pool`` 1, or :meth:`has_evidence` false) the worlds are sampled directly.
-        After a ``deadline`` (:meth:`deadline`) no more worlds join the pool.
+        After a ``deadline`` (:meth:`deadline`) no more worlds are drawn, into the pool
+        or directly (at least one is).
         """
         if not self.inference or self.pool == 1 or not self.has_evidence(observation):
-            return [(self.sample(observation), 1) for _ in range(self.worlds)]
+            drawn: list[tuple[WorldT, int]] = []
+            for _ in range(self.worlds):
+                drawn.append((self.sample(observation), 1))
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            return drawn
         pool: list[WorldT] = []
         weights: list[float] = []
         for _ in range(self.worlds * self.pool):
