@@ -343,8 +343,8 @@ def test_the_rollouts_keep_the_strongest_card_while_some_tricks_are_not_needed()
 
 
 def test_the_objective_values_finishing_first() -> None:
-    """In the last round, finishing first outweighs a few points more."""
-    bot = ExpertBot(random.Random(0))
+    """In the last round, finishing first outweighs a few points more (objective on)."""
+    bot = ExpertBot(random.Random(0), objective=True)
     totals = (100, 110, 0)
     # the others' points average 5 in both: 120 against 115, or 130 against 135
     ahead, behind = (20, 5, 5), (30, 25, -15)

@@ -30,8 +30,9 @@ class MoveValue:
     """The move (a game's move; its text is its notation)."""
     value: float
     """The round's expected points to the seat after this move, as the expert values a
-    round (its own points less a share of the others', plus its stake on finishing
-    first): the mean over the worlds it searched."""
+    round (its own points less a share of the others', plus a stake on finishing first
+    where its objective is on, as Skull Queen's is): the mean over the worlds it
+    searched."""
 
     def to_dict(self) -> dict[str, Any]:
         """``{"move": notation, "value": value}``."""

@@ -21,8 +21,10 @@
   enough rather than its strongest (:func:`rollout_play`). The other seats' bids in
   them are their real ones once shown, :func:`~skullgames.bots.king.greedy_bid` of
   their sampled hands before.
-- **The objective** values the round by the standings after it (``stake`` on finishing
-  first), see :class:`~skullgames.bots.expert.ExpertSearch`.
+- **The objective**, off by default (``objective=True`` turns it on: it wins a little
+  more often but was not shown to score more points, the bots page), values the round
+  by the standings after it (``stake`` on finishing first), see
+  :class:`~skullgames.bots.expert.ExpertSearch`.
 
 >>> import random
 >>> from skullgames import king
@@ -220,12 +222,13 @@ def rollout_move(state: State) -> Move:
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ExpertBot(ExpertSearch[Observation, Move, State]):
-    """Skull King's expert: searched bids, rollouts, the standings, a budget.
+    """Skull King's expert: searched bids, rollouts, a budget.
 
     ``worlds`` (default 24) worlds are searched per decision; every legal move, bids
     included, is played out in each. ``inference=True`` draws each from ``pool``
     (default 3) samples weighed by the other seats' bids and plays (off by default: it
-    cost points); ``objective=False`` values a round by its points only. A bid other than
+    cost points); ``objective=True`` adds a stake on finishing first to a round's points
+    (off by default: not shown to score more). A bid other than
     the rule of thumb's is made only when its advantage is ``confidence`` (default 2)
     standard errors above zero; ``confidence=0`` bids by the best mean. ``seconds`` bounds
     a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
@@ -235,7 +238,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
     spread = 45.0
 
     def __init__(self, rng: random.Random | None = None, *, worlds: int = 24, pool: int = 3,
-                 spite: float = 1.0, inference: bool = False, objective: bool = True,
+                 spite: float = 1.0, inference: bool = False, objective: bool = False,
                  seconds: float | None = None, confidence: float = 2.0) -> None:
         super().__init__(rng, worlds=worlds, pool=pool, spite=spite, inference=inference,
                          objective=objective, seconds=seconds)

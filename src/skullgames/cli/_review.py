@@ -116,8 +116,8 @@ def tables(result: Review, state: Any, top: int) -> list[str]:
         lines.append(f"| {s.seat} | {s.decisions} | {_number(s.mean_loss)} | "
                      f"{_number(s.total_loss)} | "
                      + " | ".join(_number(by_kind.get(k, 0.0)) for k in kinds) + " |")
-    lines += ["", "Losses are in points of the round, as the expert values it (its own "
-              "points, less a share of the others', plus its stake on winning)."]
+    lines += ["", "Losses are in points of the round, as the game's expert values a round "
+              "(its own points, less a share of the others')."]
     told = [d for d in result.costliest() if d.loss > 0][:top]
     if not told:
         lines += ["", "No decision lost anything."]
