@@ -13,7 +13,7 @@ import pytest
 from skullgames import from_json, king, to_json
 from skullgames.cli import build_parser, main
 from skullgames.cli._games import config_from
-from skullgames.cli.king import describe_trick, seat_name
+from skullgames.cli.king import describe_trick, seat_name, show_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -269,3 +269,24 @@ def test_replay_of_a_game_in_progress_and_of_bad_files(tmp_path: Path) -> None:
     missing = run("replay", str(tmp_path / "nothing.json"))
     assert missing.returncode == 1
     assert "No such file" in missing.stderr
+
+
+def test_a_turn_at_a_pirates_ability_names_it_and_does_not_say_you_lead() -> None:
+    """Rosie D'Laney's winner chooses who leads next (RESEARCH.md, the pirates' abilities):
+    the turn says whose ability waits, not that the seat leads the trick."""
+    config = king.Config(players=3, rounds=(2,), pirate_abilities=True)
+    state = king.new_game(config, auto_deal=False)
+    for move in ["deal G3 G4 | ROSIE Y9 | P2 P5", "bid 1", "bid 0", "bid 1", "ROSIE", "P2",
+                 "G3"]:
+        state = king.apply(state, king.parse_move(move))
+    assert state.phase is king.Phase.ABILITY
+    seat = king.current_player(state)
+    assert seat == 1
+    lines: list[str] = []
+    show_turn(state, seat, ["you", "west", "north"], lines.append)
+    assert "Rosie D'Laney's ability: choose one of the moves below." in lines
+    assert "You lead this trick." not in lines
+    state = king.apply(state, king.legal_moves(state)[0])  # Rosie's choice: seat 0 leads
+    lines.clear()
+    show_turn(state, 0, ["you", "west", "north"], lines.append)
+    assert "You lead this trick." in lines

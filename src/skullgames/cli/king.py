@@ -279,7 +279,9 @@ def show_turn(state: State, seat: int, names: Sequence[str], write: Write) -> No
                 follow = f" (follow {view.lead_suit.label} if you can)"
             write("Trick so far: " + ", ".join(f"{seat_name(s, names)} {p}"
                                                 for s, p in view.trick) + follow)
-        else:
+        elif view.phase is Phase.ABILITY and view.pending is not None:
+            write(f"{view.pending.pirate.full_name}'s ability: choose one of the moves below.")
+        elif view.phase is Phase.PLAY:
             write("You lead this trick.")
     write(f"Your hand: {cards(view.hand)}")
     write("Legal moves: " + ", ".join(map(str, view.legal_moves)))
