@@ -42,7 +42,7 @@ def refused(*flags: str) -> tuple[int, str, str]:
     """``skullgames serve king --port 0 FLAGS``, expected to stop at once by itself: its
     exit status, output and errors."""
     done = subprocess.run([sys.executable, "-m", "skullgames", "serve", "king", "--port", "0",
-                           *flags], capture_output=True, text=True, timeout=20, cwd=ROOT,
+                           *flags], capture_output=True, text=True, timeout=60, cwd=ROOT,
                           env={**os.environ, "PYTHONUNBUFFERED": "1"}, check=False)
     return done.returncode, done.stdout, done.stderr
 
