@@ -3,7 +3,8 @@
 A bid other than :func:`~skullgames.bots.king.greedy_bid`'s is made only when its
 advantage over it, paired in the same worlds, is ``confidence`` standard errors above
 zero; its value is its mean less that margin, in :meth:`ExpertSearch.move_values` and
-:meth:`ExpertSearch.appraise` as in the choice, so a review's best bid is the bid made.
+:meth:`ExpertSearch.appraise` as in the choice, but for a bid already made (a review's
+``played``), which keeps its mean.
 """
 
 from __future__ import annotations
@@ -71,6 +72,21 @@ def test_a_bid_is_valued_at_its_mean_less_confidence_standard_errors_of_its_gain
     for move, value in zip(moves, values, strict=True):
         if move not in (rule, other):  # no gain, no spread: its mean
             assert value == 0.0
+
+
+def test_a_bid_already_made_keeps_its_mean() -> None:
+    """A review's ``played`` bid is valued by its mean: the margin decides what the expert
+    would choose, and is not charged to a bid made (the others keep theirs)."""
+    view, rule = a_bid_to_make()
+    other = another_bid(rule)
+    gains = [40, -20, 40, -20, 25, 5]  # mean 11.7, not two standard errors above 0
+    bot = Scripted(gains, other)
+    _, values = bot.appraise(view, other)
+    moves = list(view.legal_moves)
+    assert values[moves.index(other)] == pytest.approx(statistics.mean(gains))
+    assert values[moves.index(rule)] == 0.0
+    _, unplayed = Scripted(gains, other).appraise(view, rule)
+    assert unplayed[moves.index(other)] < 0.0  # its mean less the margin: 11.7 - 24.2
 
 
 @pytest.mark.parametrize(("gains", "confidence", "made"), [

@@ -160,33 +160,38 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
 
     def move_values(self, observation: ObservationT, moves: Sequence[MoveT],
                     worlds: Sequence[tuple[WorldT, int]],
-                    deadline: float | None = None) -> list[float]:
+                    deadline: float | None = None, played: MoveT | None = None) -> list[float]:
         """Each of ``moves``' value: its mean :meth:`value_of` over the searched ``worlds``.
 
         What :meth:`best_index` maximises (without an anchor it compares the same sums,
         before the division by the draws counted), in the same worlds and with the same
         ``deadline``: the round's expected points to the seat, with the objective's stake.
         Where the game names an :meth:`anchor`, every other move's mean is less
-        ``confidence`` standard errors of its difference from the anchor's.
+        ``confidence`` standard errors of its difference from the anchor's; but ``played``,
+        a move already made (a review's), keeps its mean: the margin is what a move must
+        show to be chosen over the anchor, not a cost of having made it.
         """
         anchor = self._anchor_of(observation, moves)
         totals, draws, squares = self._totals(observation, moves, worlds, deadline, anchor)
         if anchor is None:
             return [total / draws for total in totals]
-        return self._anchored(totals, draws, squares, anchor)
+        made = None if played is None or played not in moves else list(moves).index(played)
+        return self._anchored(totals, draws, squares, anchor, made)
 
     def appraise(self, observation: ObservationT,
                  played: MoveT | None = None) -> tuple[tuple[MoveT, ...], list[float]]:
         """The moves this search weighs at ``observation``, each with its value.
 
         Every legal move, valued by :meth:`move_values` in :meth:`searched_worlds`, with
-        the budget of :meth:`choose`. A game whose search weighs only some of the legal
-        moves (Skull Queen's placements) values those and ``played``, the move made.
+        the budget of :meth:`choose`; ``played``, the move made, keeps its mean (see
+        :meth:`move_values`). A game whose search weighs only some of the legal moves
+        (Skull Queen's placements) values those and ``played``.
         """
         started = time.perf_counter()
         moves: tuple[MoveT, ...] = checked_moves(observation)
         worlds = self.searched_worlds(observation, self.deadline(started, 0.5))
-        return moves, self.move_values(observation, moves, worlds, self.deadline(started))
+        return moves, self.move_values(observation, moves, worlds, self.deadline(started),
+                                       played)
 
     def _totals(self, observation: ObservationT, moves: Sequence[MoveT],
                 worlds: Sequence[tuple[WorldT, int]], deadline: float | None,
@@ -214,18 +219,18 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         return totals, max(1, draws), squares
 
     def _anchored(self, totals: Sequence[float], draws: int, squares: Sequence[float],
-                  anchor: int) -> list[float]:
+                  anchor: int, made: int | None = None) -> list[float]:
         """The values with an anchor: its mean, and the others' means less a margin.
 
         The margin is ``confidence`` standard errors of a move's difference from the
         anchor's, paired in the same worlds. With one draw nothing is shown better: no
-        other move is valued above the anchor.
+        other move is valued above the anchor. The move ``made`` keeps its mean.
         """
         means = [total / draws for total in totals]
         base = means[anchor]
         values: list[float] = []
         for i, mean in enumerate(means):
-            if i == anchor:
+            if i in (anchor, made):
                 values.append(mean)
             elif draws < 2:
                 values.append(min(mean, base))

@@ -134,7 +134,7 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
             moves.append(played)
         worlds = [(self.sample(observation), 1) for _ in range(self.place_worlds)]
         return tuple(moves), self.move_values(observation, moves, worlds,
-                                              self.deadline(started))
+                                              self.deadline(started), played)
 
     def standings(self, observation: Observation) -> tuple[Sequence[int], int]:
         """The totals before this round and the rounds after it."""
