@@ -1,7 +1,10 @@
 """Does the review rank the bots? Mean loss a decision of each bot over seeded games (issue 48).
 
 Each game seats the bots in turn (game ``k`` turns the line-up by ``k`` seats) and is
-reviewed whole by :func:`skullgames.review`. It prints each bot's decisions and mean loss a
+reviewed whole by :func:`skullgames.review`. The games are duplicate deals: with ``B``
+bots, games ``k`` and ``k + 1`` to ``k + B - 1`` (``k`` a multiple of ``B``) deal the
+same cards (the deal's seed is ``seed + k // B``), each bot in each place of the turning
+line-up once. It prints each bot's decisions and mean loss a
 decision, and how well a seat's total loss predicts its result: the correlation, over
 every seat of every game, between the seat's total loss and its final score less the
 mean of the other seats'. From the repository root::
@@ -54,11 +57,14 @@ def calibration(game_name: str, bots: str, games: int, *, players: int = 4,
     rules = game.Config(players=players) if config is None else config
     losses: dict[str, list[float]] = {c.name: [] for c in line}
     totals, margins = [], []
+    deals = set()
     for k in range(games):
         seats = [line[(s + k) % len(line)] for s in range(rules.players)]
         table = [build_bot(game, c, random.Random(f"{seed + k}:{s}:{c.name}"))
                  for s, c in enumerate(seats)]
-        state = game.new_game(rules, seed=seed + k)
+        deal = seed + k // len(line)  # duplicate deals: one deal for each turn of the line-up
+        deals.add(deal)
+        state = game.new_game(rules, seed=deal)
         while not game.is_over(state):
             seat = game.current_player(state)
             assert seat is not None, "auto_deal games have a seat to move until the end"
@@ -72,7 +78,7 @@ def calibration(game_name: str, bots: str, games: int, *, players: int = 4,
             totals.append(summary.total_loss)
             margins.append(scores[summary.seat] - sum(others) / len(others))
     return {"game": game_name, "players": rules.players, "games": games, "seed": seed,
-            "worlds": worlds,
+            "worlds": worlds, "deals": len(deals),
             "bots": [{"bot": name, "decisions": len(values),
                       "mean_loss": sum(values) / len(values) if values else None}
                      for name, values in losses.items()],
@@ -104,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"| {row['bot']} | {row['decisions']} | {mean} |")
     r = found["loss_score_correlation"]
     print(f"Correlation of a seat's total loss with its score less the others' mean, over "
-          f"{found['seats']} seats: {'n/a' if r is None else f'{r:.3f}'}")
+          f"{found['seats']} seats of {found['deals']} duplicate deals: "
+          f"{'n/a' if r is None else f'{r:.3f}'}")
 
 
 if __name__ == "__main__":

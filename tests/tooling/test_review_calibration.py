@@ -18,6 +18,15 @@ def test_every_decision_of_every_bot_is_counted() -> None:
     assert found["seats"] == 9
 
 
+def test_the_games_are_duplicate_deals() -> None:
+    """Three bots: each deal is played three times, the line-up turned each time."""
+    config = king.Config(players=3, rounds=(1,))
+    assert calibration("king", "random,greedy,expert", 3, worlds=1, config=config)[
+        "deals"] == 1
+    assert calibration("king", "random,greedy,expert", 4, worlds=1, config=config)[
+        "deals"] == 2
+
+
 def test_correlation_is_pearson_s() -> None:
     assert correlation([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
     assert correlation([0, 1, 0, 1], [1, 1, 0, 0]) == pytest.approx(0.0)
