@@ -18,6 +18,7 @@ Each class is made from a ``random.Random``, as every bot factory is.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from skullgames.bots._base import checked_moves
 from skullgames.bots.king import SearchBot, _policy, greedy_bid
@@ -66,6 +67,10 @@ class WithObjective(ExpertBot):
         super().__init__(rng, objective=True)
 
 
+# 2ba2202's expert: bids by the best mean, inference and the objective on.
+OLD_EXPERT: dict[str, Any] = {"confidence": 0.0, "inference": True, "objective": True}
+
+
 class MeanBids(ExpertBot):
     """The expert of ``2ba2202``: bids by the best mean (``confidence=0``), inference on.
 
@@ -74,7 +79,7 @@ class MeanBids(ExpertBot):
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng, confidence=0.0, inference=True, objective=True)
+        super().__init__(rng, **OLD_EXPERT)
 
 
 class NoBidSearch(ExpertBot):
@@ -169,5 +174,4 @@ class TimeBoundMeanBids(ExpertBot):
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng, worlds=10_000, seconds=0.1 / OLD_COST, confidence=0.0,
-                         inference=True, objective=True)
+        super().__init__(rng, worlds=10_000, seconds=0.1 / OLD_COST, **OLD_EXPERT)

@@ -175,7 +175,7 @@ class ExpertSearch(Pickled, abc.ABC, Generic[ObservationT, MoveT, WorldT]):
         totals, draws, squares = self._totals(observation, moves, worlds, deadline, anchor)
         if anchor is None:
             return [total / draws for total in totals]
-        made = None if played is None or played not in moves else list(moves).index(played)
+        made = moves.index(played) if played is not None and played in moves else None
         return self._anchored(totals, draws, squares, anchor, made)
 
     def appraise(self, observation: ObservationT,

@@ -228,10 +228,10 @@ class ExpertBot(ExpertSearch[Observation, Move, State]):
     included, is played out in each. ``inference=True`` draws each from ``pool``
     (default 3) samples weighed by the other seats' bids and plays (off by default: it
     cost points); ``objective=True`` adds a stake on finishing first to a round's points
-    (off by default: not shown to score more). A bid other than
-    the rule of thumb's is made only when its advantage is ``confidence`` (default 2)
-    standard errors above zero; ``confidence=0`` bids by the best mean. ``seconds`` bounds
-    a decision's time as well (:class:`~skullgames.bots.expert.ExpertSearch`).
+    (off by default: not shown to score more). A bid other than the rule of thumb's is
+    made only when its advantage is ``confidence`` (default 2) standard errors above zero;
+    ``confidence=0`` bids by the best mean. ``seconds`` bounds a decision's time as well
+    (:class:`~skullgames.bots.expert.ExpertSearch`).
     """
 
     stake = 60.0
