@@ -202,6 +202,20 @@ def test_e9_all_singles_nobody_moves_and_all_go_to_the_centre() -> None:
     assert result.next_leader == 3
 
 
+def test_the_singles_lie_in_the_centre_in_canonical_order_whatever_the_play_order() -> None:
+    # E9 and E1: the singles, played or neutral, stay in the centre, which is kept in
+    # canonical order (colours red, yellow, green, blue); here they come in the reverse.
+    result = resolve_trick([(0, card("B6")), (1, card("G5")), (2, card("MONKEY")),
+                            (3, card("Y9")), (4, card("G11"))],
+                           center=[card("Y2"), card("R7")])
+    assert result.evaluated == (YELLOW, GREEN, BLUE)  # the Monkey takes blue, the colour led
+    assert result.center == cards("R7")
+    assert result.set_aside == cards("Y2 Y9 G5 G11 B6 MONKEY")
+    result = resolve_trick([(0, card("B6")), (1, card("G5")), (2, card("Y9"))],
+                           center=[card("R7")])
+    assert result.center == cards("R7 Y9 G5 B6")
+
+
 def test_falls_off_the_top() -> None:
     # §1.6 falling off: past the narrow end, into the water.
     planks = [Plank(Side.FRONT, (4, 2, 2, 2)), middle()]

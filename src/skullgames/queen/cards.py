@@ -36,18 +36,22 @@ class Color(enum.Enum):
     GREEN = "G"
     BLUE = "B"
 
+    index: int
+    """The colour's place in per-colour tuples: red 0, yellow 1, green 2, blue 3.
+
+    An attribute of each member, set once, rather than a property: the tricks read it,
+    and a property of an enum member is a Python-level call in both builds.
+    """
+
     @property
     def label(self) -> str:
         """The colour's name in lower case, as rule messages use it (``"red"``)."""
         return self.name.lower()
 
-    @property
-    def index(self) -> int:
-        """The colour's place in per-colour tuples: red 0, yellow 1, green 2, blue 3."""
-        return COLORS.index(self)  # a C-level search by identity: no Python-level hash
-
 
 COLORS: Final[tuple[Color, ...]] = tuple(Color)
+for _place, _color in enumerate(COLORS):
+    _color.index = _place
 
 AYE_MAAM: Final = 8
 """The value of "Aye, Ma'am!": the highest card of its colour moves 2 up (see

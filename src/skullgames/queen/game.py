@@ -155,13 +155,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     green, blue by value, then the Monkey and the First Mate). A player who holds the
     trick colour must play it; the Monkey and the First Mate are always allowed.
     """
-    if state.__class__ not in _STATES:
-        raise not_a_state(state)
     stage = state
-    if type(stage) is Playing:
+    if type(stage) is Playing:  # the commonest state first: no need to ask the set of them
         return playable(stage.hands[stage.to_move], stage.trick_color)
     if type(stage) is Placing:
         return PLACES
+    if state.__class__ not in _STATES:
+        raise not_a_state(state)
     return ()
 
 
@@ -170,10 +170,8 @@ def apply(state: State, move: Move) -> State:
 
     Raises :class:`~skullgames.IllegalMoveError` saying why when the move is not legal.
     """
-    if state.__class__ not in _STATES:
-        raise not_a_state(state)
     stage = state
-    if type(stage) is Playing:
+    if type(stage) is Playing:  # the commonest state first: no need to ask the set of them
         if type(move) is not Play:
             raise _not_now(f"cards are being played, {move!r} is not a Play", move)
         return _apply_play(state, stage, move)
@@ -187,6 +185,8 @@ def apply(state: State, move: Move) -> State:
         match = state.match
         return _start_round(match, stage.round_index, _checked_deal(match.config, move),
                             state._log)
+    if state.__class__ not in _STATES:
+        raise not_a_state(state)
     raise _not_now("the game is over", move)
 
 
@@ -306,7 +306,7 @@ def _apply_play(state: State, stage: Playing, move: Play) -> State:
             color = trick_color(trick)
         return new_playing(match=match, log=log, round=stage.round, table=stage.table,
                            hands=hands, trick=trick, trick_color=color,
-                           to_move=NEXT_IN_TRICK[config.players][seat])
+                           to_move=NEXT_IN_TRICK[len(held)][seat])  # a hand per player
     table = stage.table
     result = resolve(trick, table.center, table.planks)
     planks = result.planks

@@ -102,7 +102,7 @@ def trick_color(plays: Iterable[tuple[Seat, Play]]) -> Color | None:
     >>> trick_color([(None, parse_move("MATE")), (0, parse_move("G5"))]) is None
     True
     """
-    for seat, play in plays:
+    for seat, play in tuple(plays):  # a tuple: the compiled build indexes it
         color = play.card.color
         if seat is None or color is not None:
             return color
@@ -133,7 +133,7 @@ def must_follow(hand: Sequence[Card], color: Color | None) -> bool:
     (True, False)
     """
     if color is not None:
-        for c in hand:
+        for c in tuple(hand):  # a tuple: the compiled build indexes it
             if c.color is color:
                 return True
     return False
@@ -147,10 +147,11 @@ def playable(hand: Sequence[Card], color: Color | None) -> tuple[Play, ...]:
     (:ref:`queen-playing`). These are the legal moves of the seat to move
     (:func:`~skullgames.queen.legal_moves`).
     """
-    if must_follow(hand, color):
-        allowed = _FOLLOWING[COLORS.index(color)]
-        return tuple([PLAYS[c.index] for c in hand if allowed[c.index]])
-    return tuple([PLAYS[c.index] for c in hand])
+    cards = tuple(hand)  # a tuple: the compiled build indexes it
+    if color is not None and must_follow(cards, color):
+        allowed = _FOLLOWING[color.index]
+        return tuple([PLAYS[c.index] for c in cards if allowed[c.index]])
+    return tuple([PLAYS[c.index] for c in cards])
 
 
 # follows(card, colour) for every card (by index) and colour, computed once from the rule:
@@ -191,7 +192,7 @@ def next_leader(plays: Iterable[tuple[Seat, Play]]) -> Seat:
     """
     leader: Seat = None
     best = -1
-    for seat, play in plays:
+    for seat, play in tuple(plays):  # a tuple: the compiled build indexes it
         if seat is None:
             return None
         value = play.card.value

@@ -127,15 +127,17 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
     >>> resolve([(0, parse_move("R3")), (1, parse_move("R9"))], (), None).movements[0].seat
     1
     """
-    color = trick_color(plays)
+    trick = tuple(plays)  # tuples: the compiled build indexes them
+    neutral = tuple(center)
+    color = trick_color(trick)
     if color is not None:
         colors = [color.index]
         trick_colors: tuple[Color, ...] = (color,)
     else:  # the ghost's Monkey or First Mate counts in each of the captains' colours (E12)
-        colors = sorted({p.card.color_index for _, p in plays if p.card.color_index >= 0})
+        colors = sorted({p.card.color_index for _, p in trick if p.card.color_index >= 0})
         trick_colors = tuple([COLORS[k] for k in colors])
     groups: list[list[tuple[Seat, Card]]] = [[], [], [], []]
-    for seat, play in plays:
+    for seat, play in trick:
         entry = (seat, play.card)
         ci = entry[1].color_index
         if ci >= 0:
@@ -143,7 +145,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
         else:  # the Monkey and the First Mate take the trick colour(s)
             for k in colors:
                 groups[k].append(entry)
-    for c in center:  # neutral cards: part of the trick, owned by nobody
+    for c in neutral:  # neutral cards: part of the trick, owned by nobody
         ci = c.color_index
         if ci >= 0:
             groups[ci].append((None, c))
@@ -197,11 +199,13 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
     if len(colors) == 2:  # the ghost's special counted in both colours
         set_aside = list(set(set_aside))
     set_aside.sort(key=_BY_INDEX)
-    new_center.sort(key=_BY_INDEX)
-    return new_trick_result(plays=tuple(plays), center_before=tuple(center),
+    # new_center is in canonical order already: one card at most of each colour, in colour
+    # order (the Monkey and the First Mate join colours with a played card: never alone)
+    return new_trick_result(plays=trick, center_before=neutral,
                             trick_colors=trick_colors, movements=tuple(movements),
-                            evaluated=tuple(evaluated), set_aside=tuple(set_aside),
-                            center=tuple(new_center), next_leader=next_leader(plays),
+                            evaluated=tuple(evaluated),
+                            set_aside=tuple(set_aside), center=tuple(new_center),
+                            next_leader=next_leader(trick),
                             planks=new_planks, falls=falls)
 
 
