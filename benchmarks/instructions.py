@@ -18,7 +18,10 @@ WORKLOAD is what a game is:
 
 - ``king``, ``queen``: random 4-player games through the public API (``new_game(seed=i)``,
   then ``apply(state, rng.choice(legal_moves(state)))`` until ``is_over``), seeds 0 to
-  N-1, the choices from ``random.Random(1)``, as ``benchmarks/run.py`` plays them;
+  N-1, the choices from ``random.Random(1)``; the final states are kept, in a list;
+- ``king-run``, ``queen-run``: the same games as ``benchmarks/run.py`` times them against
+  the floor: ``new_game(config, seed=i)`` with a config made first, and no state kept (so
+  the garbage collector finds little to do, and no default config is made each game);
 - ``king-observe``, ``queen-observe``: the same games, each state also observed by the
   seat to move (as a bot's game observes);
 - ``king-load``, ``queen-load``: ``from_json`` of the middle state of each of the N games
@@ -72,7 +75,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SKULLGAMES_SHARED", ROOT.parent / "shared"))
 """The folder of the floor scripts (``bench/floor_king.py``): ``$SKULLGAMES_SHARED`` or
 ``../shared`` beside the clone, as ``run.py`` reads them."""
-WORKLOADS = ("king", "queen", "king-observe", "queen-observe", "king-load", "queen-load",
+WORKLOADS = ("king", "queen", "king-run", "queen-run", "king-observe", "queen-observe",
+             "king-load", "queen-load",
              "king-replay", "queen-replay", "king-sample", "queen-sample", "king-decision",
              "queen-decision", "king-floor", "queen-floor")
 
@@ -92,6 +96,13 @@ def play(seed, rng, states=None, watch=False):
         if states is not None:
             states.append(state)
     return state
+
+def run(config, games, rng):
+    # benchmarks/run.py's engine_batch: the config made once, no state kept
+    for seed in range(games):
+        state = new_game(config, seed=seed)
+        while not is_over(state):
+            state = apply(state, rng.choice(legal_moves(state)))
 
 def replay(seed, moves):
     state = new_game(seed=seed)
@@ -152,6 +163,9 @@ def prepare(workload, games):
         return "[bot.choose(view) for view in seen]"
     names["rng"], names["watch"] = random.Random(1), kind == "observe"
     names["games"] = games
+    if kind == "run":
+        names["config"] = game.Config(players=4)
+        return "run(config, games, rng)"
     return "[play(seed, rng, watch=watch) for seed in range(games)]"
 
 parts = sys.argv[1:]
