@@ -41,6 +41,10 @@ __all__ = [
     "trick_color",
 ]
 
+# The rules read their tricks and hands through tuple(...): the compiled build indexes a
+# tuple where any other sequence goes through Python's iterator protocol, and the engine's
+# own are tuples already (tuple() gives them back as they are).
+
 Seat = int | None
 """A seat number, or ``None`` for the ghost Pirate King in a two-player game."""
 
@@ -102,7 +106,7 @@ def trick_color(plays: Iterable[tuple[Seat, Play]]) -> Color | None:
     >>> trick_color([(None, parse_move("MATE")), (0, parse_move("G5"))]) is None
     True
     """
-    for seat, play in tuple(plays):  # a tuple: the compiled build indexes it
+    for seat, play in tuple(plays):
         color = play.card.color
         if seat is None or color is not None:
             return color
@@ -133,7 +137,7 @@ def must_follow(hand: Sequence[Card], color: Color | None) -> bool:
     (True, False)
     """
     if color is not None:
-        for c in tuple(hand):  # a tuple: the compiled build indexes it
+        for c in tuple(hand):
             if c.color is color:
                 return True
     return False
@@ -147,7 +151,7 @@ def playable(hand: Sequence[Card], color: Color | None) -> tuple[Play, ...]:
     (:ref:`queen-playing`). These are the legal moves of the seat to move
     (:func:`~skullgames.queen.legal_moves`).
     """
-    cards = tuple(hand)  # a tuple: the compiled build indexes it
+    cards = tuple(hand)
     if color is not None and must_follow(cards, color):
         allowed = _FOLLOWING[color.index]
         return tuple([PLAYS[c.index] for c in cards if allowed[c.index]])
@@ -192,7 +196,7 @@ def next_leader(plays: Iterable[tuple[Seat, Play]]) -> Seat:
     """
     leader: Seat = None
     best = -1
-    for seat, play in tuple(plays):  # a tuple: the compiled build indexes it
+    for seat, play in tuple(plays):
         if seat is None:
             return None
         value = play.card.value

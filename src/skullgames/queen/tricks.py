@@ -127,7 +127,7 @@ def resolve(plays: Sequence[tuple[Seat, Play]], center: Sequence[Card],
     >>> resolve([(0, parse_move("R3")), (1, parse_move("R9"))], (), None).movements[0].seat
     1
     """
-    trick = tuple(plays)  # tuples: the compiled build indexes them
+    trick = tuple(plays)  # tuples, as the rules read them (queen/rules.py)
     neutral = tuple(center)
     color = trick_color(trick)
     if color is not None:
