@@ -2,12 +2,13 @@
 
     python benchmarks/floor_budget.py [--shared DIR] [--games N] [--rounds R]
 
-For 4-player Skull King and Skull Queen, microseconds a game, each part timed in turn in
-this process, ``R`` rounds of ``N`` games, the median of the rounds:
+For 4-player Skull King and Skull Queen, microseconds of processor time a game (``run.py``'s
+clock), each part in turn in this process, ``R`` rounds of ``N`` games, the median of the
+rounds:
 
-- ``floor``: the floor script's game, ``run.py``'s yardstick;
-- ``engine``: ``run.py``'s random game (``new_game`` with the config, then ``apply`` of a
-  random legal move until ``is_over``), the same ``N`` seeds in every round;
+- ``floor``: the floor script's games, ``run.py``'s yardstick (its ``floor_batch``);
+- ``engine``: ``run.py``'s random games (its ``engine_batch``: ``new_game`` with the config,
+  then ``apply`` of a random legal move until ``is_over``), the same ``N`` seeds each round;
 - ``deals``: the same games' seeded deals alone (``seeded_deal`` of every round). The
   deal of a seed is a promise: a saved seeded game keeps no deals, they are dealt again
   from its seed, so no speed work may change which cards a seed deals;
@@ -27,7 +28,6 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -57,40 +57,38 @@ def games_of(game: ModuleType, config: Any, seeds: range) -> list[list[int]]:
     return widths
 
 
-def parts(game: ModuleType, config: Any, rounds: int, floor: Callable[[int, random.Random], object],
-          seeds: range) -> dict[str, Callable[[], object]]:
-    """The timed parts of one game's budget, each a call that plays all ``seeds``."""
-    new_game, legal_moves, apply, is_over = (game.new_game, game.legal_moves, game.apply,
-                                             game.is_over)
-    seeded_deal = game.seeded_deal
+def parts(game: ModuleType, config: Any, rounds: int, floor: Callable[[int, random.Random], Any],
+          seeds: range) -> dict[str, Callable[[], float]]:
+    """The parts of one game's budget: each plays all ``seeds`` and says its seconds.
+
+    The engine and the floor are ``run.py``'s own batches (:func:`run.engine_batch`,
+    :func:`run.floor_batch`), timed as it times them, with processor time.
+    """
+    case = run.Case(label="budget", game=game, config=config, floor=floor)
+    first, games = seeds.start, len(seeds)
     widths = games_of(game, config, seeds)
     options = {n: tuple(range(n)) for width in widths for n in width}
     players = config.players
+    seeded_deal = game.seeded_deal
 
-    def engine() -> None:
-        choice = random.Random(1).choice
-        for seed in seeds:
-            state = new_game(config, seed=seed)
-            while not is_over(state):
-                state = apply(state, choice(legal_moves(state)))
-
-    def deals() -> None:
+    def deals() -> float:
+        start = run.clock()
         for seed in seeds:
             for index in range(rounds):
                 seeded_deal(config, seed, index)
+        return run.clock() - start
 
-    def choices() -> None:
-        choice = random.Random(1).choice
+    def choices() -> float:
+        choice = random.Random(first).choice
+        start = run.clock()
         for width in widths:
             for n in width:
                 choice(options[n])
+        return run.clock() - start
 
-    def floor_games() -> None:
-        rng = random.Random(1)
-        for _ in seeds:
-            floor(players, rng)
-
-    return {"floor": floor_games, "engine": engine, "deals": deals, "choices": choices}
+    return {"floor": lambda: run.floor_batch(floor, players, games, first),
+            "engine": lambda: run.engine_batch(case, games, first),
+            "deals": deals, "choices": choices}
 
 
 class Budget(NamedTuple):
@@ -117,14 +115,12 @@ class Budget(NamedTuple):
         return self.floor / TARGET - self.deals - self.choices
 
 
-def measure(timed: dict[str, Callable[[], object]], games: int, repeats: int) -> Budget:
-    """Time each part in turn ``repeats`` times: the medians, a game."""
+def measure(timed: dict[str, Callable[[], float]], games: int, repeats: int) -> Budget:
+    """Run each part in turn ``repeats`` times: the medians of its seconds, a game."""
     seconds: dict[str, list[float]] = {name: [] for name in timed}
     for _ in range(repeats):
         for name, call in timed.items():
-            start = time.perf_counter()
-            call()
-            seconds[name].append((time.perf_counter() - start) / games * 1e6)
+            seconds[name].append(call() / games * 1e6)
     return Budget(**{name: statistics.median(values) for name, values in seconds.items()})
 
 
